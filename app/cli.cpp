@@ -1,0 +1,436 @@
+#include "cli.h"
+
+#include "catalog.h"
+#include "catalogjson.h"
+#include "datapaths.h"
+#include "locationscanner.h"
+#include "overrideresolver.h"
+#include "seedsync.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+
+#include <cstdio>
+
+namespace tw::app {
+namespace {
+
+using namespace tw::engine;
+
+const QStringList kSubcommands = {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("lint"),
+                                  QStringLiteral("overrides"), QStringLiteral("sync"), QStringLiteral("bump"),
+                                  QStringLiteral("run"), QStringLiteral("secret"), QStringLiteral("help")};
+
+void out(const QString &text) { std::fputs(text.toUtf8().constData(), stdout); }
+void err(const QString &text) { std::fputs(text.toUtf8().constData(), stderr); }
+
+void printJson(const QJsonDocument &doc)
+{
+    const QByteArray bytes = doc.toJson(QJsonDocument::Compact);
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    std::fputc('\n', stdout);
+}
+
+int usageError(const QString &reason)
+{
+    err(QStringLiteral("toolwright: ") + reason + u'\n');
+    return 2;
+}
+
+QString usageText()
+{
+    return QStringLiteral(
+        "Usage:\n"
+        "  toolwright                                   start the GUI\n"
+        "  toolwright list  [--data DIR] [--user EMAIL] [--json]\n"
+        "  toolwright show  NAME [--data DIR] [--user EMAIL] [--json]\n"
+        "  toolwright lint  PATH... [--json]\n"
+        "  toolwright overrides [--data DIR] [--json]\n"
+        "  toolwright sync  --seed DIR [--data DIR] [--dry-run] [--json]\n"
+        "  toolwright --version\n"
+        "--data defaults to $DATA_PATH, then the embedded default data dir.\n"
+        "Exit codes: 0 ok, 1 the thing checked reported failure, 2 usage or environment error.\n");
+}
+
+// A parser for one subcommand. Returns false (with the exit code in `code`) on bad usage.
+struct Options
+{
+    QCommandLineParser parser;
+    QCommandLineOption data{QStringLiteral("data"), QStringLiteral("DATA_PATH to use."), QStringLiteral("DIR")};
+    QCommandLineOption user{QStringLiteral("user"), QStringLiteral("User whose effective tools to show."),
+                            QStringLiteral("EMAIL")};
+    QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Machine-readable output.")};
+    QCommandLineOption seed{QStringLiteral("seed"), QStringLiteral("Seed tools directory."), QStringLiteral("DIR")};
+    QCommandLineOption dryRun{QStringLiteral("dry-run"), QStringLiteral("Only show the plan.")};
+
+    Options() { parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions); }
+
+    bool parse(const QStringList &args, const QList<QCommandLineOption> &options, QString *error)
+    {
+        parser.addOptions(options);
+        if (!parser.parse(QStringList{QStringLiteral("toolwright")} + args)) {
+            *error = parser.errorText();
+            return false;
+        }
+        return true;
+    }
+};
+
+// --data / $DATA_PATH / embedded default; the embedded default is prepared on first use.
+bool openDataPath(const Options &o, QString *dataPath, QString *error)
+{
+    const QString explicitPath = o.parser.value(o.data);
+    const bool embedded = explicitPath.isEmpty() && qEnvironmentVariableIsEmpty("DATA_PATH");
+    *dataPath = resolveDataPath(explicitPath);
+    if (embedded) {
+        const QStringList problems = prepareEmbeddedDataPath(*dataPath, defaultUserEmail());
+        for (const QString &p : problems)
+            err(QStringLiteral("toolwright: warning: ") + p + u'\n');
+    }
+    if (!QFileInfo(*dataPath).isDir()) {
+        *error = QStringLiteral("data dir %1 does not exist").arg(*dataPath);
+        return false;
+    }
+    return true;
+}
+
+QString badges(const ToolRecord &t, const ToolRecord *overridden)
+{
+    QStringList b;
+    if (overridden)
+        b.append(QStringLiteral("overrides global v%1").arg(overridden->manifest.version));
+    int errors = 0, warnings = 0;
+    for (const Diagnostic &d : t.diagnostics) {
+        errors += d.severity == Severity::Error;
+        warnings += d.severity == Severity::Warning;
+    }
+    if (errors)
+        b.append(QStringLiteral("%1 error(s)").arg(errors));
+    if (warnings)
+        b.append(QStringLiteral("%1 warning(s)").arg(warnings));
+    return b.join(QStringLiteral(", "));
+}
+
+int cmdList(const QStringList &args)
+{
+    Options o;
+    QString error, dataPath;
+    if (!o.parse(args, {o.data, o.user, o.json}, &error))
+        return usageError(error);
+    if (!o.parser.positionalArguments().isEmpty())
+        return usageError(QStringLiteral("list takes no arguments (got %1)").arg(o.parser.positionalArguments().first()));
+    if (!openDataPath(o, &dataPath, &error))
+        return usageError(error);
+    const QString user = o.parser.value(o.user);
+    const Catalog catalog = scanDataPath(dataPath);
+    if (!user.isEmpty() && !catalog.userLocation(user))
+        err(QStringLiteral("toolwright: warning: %1 has no user directory in %2; showing global tools\n").arg(user, dataPath));
+    const EffectiveSet set = resolveEffective(catalog, user);
+    if (o.parser.isSet(o.json)) {
+        printJson(QJsonDocument(effectiveSetJson(catalog.dataPath, set)));
+        return 0;
+    }
+    qsizetype width = 4;
+    for (const EffectiveTool &e : set.tools)
+        width = std::max(width, e.tool.manifest.name.size());
+    out(QStringLiteral("%1  %2  %3  %4\n").arg(QStringLiteral("NAME"), -int(width)).arg(QStringLiteral("VERSION"), -7)
+            .arg(QStringLiteral("SCOPE"), -6).arg(QStringLiteral("LABEL")));
+    for (const EffectiveTool &e : set.tools) {
+        const QString extra = badges(e.tool, e.overridden ? &*e.overridden : nullptr);
+        out(QStringLiteral("%1  %2  %3  %4%5\n")
+                .arg(e.tool.manifest.name, -int(width))
+                .arg(e.tool.manifest.version, -7)
+                .arg(scopeName(e.tool.scope), -6)
+                .arg(e.tool.manifest.label, extra.isEmpty() ? QString() : QStringLiteral("  [") + extra + u']'));
+    }
+    for (const ShadowedTool &s : set.shadowed)
+        out(QStringLiteral("shadowed: %1 (%2) by %3\n").arg(s.tool.manifest.name, s.tool.dir, s.shadowedBy));
+    for (const SkippedDir &s : set.skipped) {
+        const QString why = s.diagnostics.isEmpty() ? s.reason : s.diagnostics.first().message;
+        out(QStringLiteral("skipped: %1: %2 [%3]\n").arg(s.dir, why, s.reason));
+    }
+    return 0;
+}
+
+const char *requiredness(const InputSpec &in) { return in.optional ? "optional" : "required"; }
+
+int cmdShow(const QStringList &args)
+{
+    Options o;
+    QString error, dataPath;
+    if (!o.parse(args, {o.data, o.user, o.json}, &error))
+        return usageError(error);
+    const QStringList pos = o.parser.positionalArguments();
+    if (pos.size() != 1)
+        return usageError(QStringLiteral("show needs exactly one tool NAME"));
+    if (!openDataPath(o, &dataPath, &error))
+        return usageError(error);
+    const QString user = o.parser.value(o.user);
+    const Catalog catalog = scanDataPath(dataPath);
+    const EffectiveSet set = resolveEffective(catalog, user);
+    const auto it = std::find_if(set.tools.cbegin(), set.tools.cend(),
+                                 [&](const EffectiveTool &e) { return e.tool.manifest.name == pos.first(); });
+    if (it == set.tools.cend()) {
+        err(QStringLiteral("toolwright: no tool named '%1' for %2 in %3\n")
+                .arg(pos.first(), user.isEmpty() ? QStringLiteral("the global tools") : user, catalog.dataPath));
+        return 1;
+    }
+    const ToolRecord &t = it->tool;
+    const ToolRecord *overridden = it->overridden ? &*it->overridden : nullptr;
+    if (o.parser.isSet(o.json)) {
+        QJsonObject obj = toolJson(t, overridden);
+        obj.insert(QStringLiteral("body"), QString::fromUtf8(t.body));
+        obj.insert(QStringLiteral("files"), QJsonArray::fromStringList(t.files));
+        printJson(QJsonDocument(obj));
+        return 0;
+    }
+    const ToolManifest &m = t.manifest;
+    QString text = QStringLiteral("%1 (%2) v%3, %4 tool%5\n")
+                       .arg(m.label, m.name).arg(m.version)
+                       .arg(scopeName(t.scope), t.user.isEmpty() ? QString() : QStringLiteral(" of ") + t.user);
+    if (overridden)
+        text += QStringLiteral("overrides global v%1 at %2\n").arg(overridden->manifest.version).arg(overridden->dir);
+    text += QStringLiteral("dir: %1\nentry: %2\nlanguage: %3\n\n%4\n").arg(t.dir, t.entryName(), m.language, m.description);
+    if (!m.inputs.isEmpty()) {
+        text += QStringLiteral("\nInputs:\n");
+        for (const InputSpec &in : m.inputs) {
+            text += QStringLiteral("  %1: %2, %3").arg(in.name, inputTypeName(in.type), QLatin1StringView(requiredness(in)));
+            if (in.sensitive)
+                text += QStringLiteral(", sensitive");
+            if (in.hasValues)
+                text += QStringLiteral(", values: ") + in.values.join(u',');
+            if (!in.defaultValue.isUndefined())
+                text += QStringLiteral(", default: ")
+                    + QString::fromUtf8(QJsonDocument(QJsonArray{in.defaultValue}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+            text += QStringLiteral(" — ") + in.description + u'\n';
+        }
+    }
+    if (!t.diagnostics.isEmpty()) {
+        text += QStringLiteral("\nDiagnostics:\n");
+        for (const Diagnostic &d : t.diagnostics)
+            text += QStringLiteral("  ") + formatDiagnostic(d) + u'\n';
+    }
+    text += QStringLiteral("\n") + QString::fromUtf8(t.body);
+    if (!text.endsWith(u'\n'))
+        text += u'\n';
+    out(text);
+    return 0;
+}
+
+enum class PathKind { ToolDir, ToolsDir, DataPath };
+
+PathKind classify(const QString &path)
+{
+    const QDir dir(path);
+    if (dir.exists(QStringLiteral("TOOL.md")) || dir.exists(QStringLiteral("index.ts")) || dir.exists(QStringLiteral("index.js")))
+        return PathKind::ToolDir;
+    if (QFileInfo(dir.filePath(QStringLiteral("tools"))).isDir() || !userDirectories(path).isEmpty())
+        return PathKind::DataPath;
+    return PathKind::ToolsDir;
+}
+
+int cmdLint(const QStringList &args)
+{
+    Options o;
+    QString error;
+    if (!o.parse(args, {o.json}, &error))
+        return usageError(error);
+    const QStringList paths = o.parser.positionalArguments();
+    if (paths.isEmpty())
+        return usageError(QStringLiteral("lint needs at least one PATH (a tool dir, a tools dir or a DATA_PATH)"));
+    QList<ToolRecord> tools;
+    QList<SkippedDir> skipped;
+    QList<bool> skipCounts; // per skipped: does it fail the lint?
+    for (const QString &p : paths) {
+        const QFileInfo fi(p);
+        if (!fi.isDir())
+            return usageError(QStringLiteral("%1 is not a directory").arg(p));
+        const QString abs = QDir::cleanPath(fi.absoluteFilePath());
+        auto addLocation = [&](const LocationScan &loc) {
+            tools.append(loc.tools);
+            for (const SkippedDir &s : loc.skipped) {
+                skipped.append(s);
+                // A directory with neither TOOL.md nor an entry is not an attempt at a tool.
+                const bool notATool = s.diagnostics.size() == 2 && s.reason == u"missing-tool-md";
+                skipCounts.append(!notATool);
+            }
+        };
+        switch (classify(abs)) {
+        case PathKind::ToolDir: {
+            const QString root = QFileInfo(QFileInfo(abs).absolutePath()).canonicalFilePath();
+            ToolDirScan one = scanToolDir(abs, root, Scope::Global, QString());
+            if (one.tool)
+                tools.append(*one.tool);
+            if (one.skipped) {
+                skipped.append(*one.skipped);
+                skipCounts.append(true);
+            }
+            break;
+        }
+        case PathKind::ToolsDir:
+            addLocation(scanLocation(abs, Scope::Global, QString()));
+            break;
+        case PathKind::DataPath: {
+            const Catalog c = scanDataPath(abs);
+            addLocation(c.global);
+            for (const LocationScan &loc : c.users)
+                addLocation(loc);
+            break;
+        }
+        }
+    }
+    int errors = 0, warnings = 0, infos = 0, failingSkips = 0;
+    for (const ToolRecord &t : tools) {
+        for (const Diagnostic &d : t.diagnostics) {
+            errors += d.severity == Severity::Error;
+            warnings += d.severity == Severity::Warning;
+            infos += d.severity == Severity::Info;
+        }
+    }
+    for (bool counts : skipCounts)
+        failingSkips += counts;
+    const int exitCode = errors || failingSkips ? 1 : 0;
+    if (o.parser.isSet(o.json)) {
+        QJsonArray toolArray, skippedArray;
+        for (const ToolRecord &t : tools)
+            toolArray.append(toolJson(t));
+        for (const SkippedDir &s : skipped)
+            skippedArray.append(skippedJson(s));
+        printJson(QJsonDocument(QJsonObject{
+            {QStringLiteral("tools"), toolArray},
+            {QStringLiteral("skipped"), skippedArray},
+            {QStringLiteral("summary"), QJsonObject{{QStringLiteral("tools"), int(tools.size())},
+                                                     {QStringLiteral("errors"), errors},
+                                                     {QStringLiteral("warnings"), warnings},
+                                                     {QStringLiteral("infos"), infos},
+                                                     {QStringLiteral("skipped"), int(skipped.size())}}}}));
+        return exitCode;
+    }
+    QString text;
+    for (const SkippedDir &s : skipped)
+        for (const Diagnostic &d : s.diagnostics)
+            text += formatDiagnostic(d) + u'\n';
+    for (const ToolRecord &t : tools)
+        for (const Diagnostic &d : t.diagnostics)
+            text += formatDiagnostic(d) + u'\n';
+    text += QStringLiteral("%1 tool(s): %2 error(s), %3 warning(s), %4 info, %5 skipped director%6\n")
+                .arg(tools.size()).arg(errors).arg(warnings).arg(infos).arg(skipped.size())
+                .arg(skipped.size() == 1 ? QStringLiteral("y") : QStringLiteral("ies"));
+    out(text);
+    return exitCode;
+}
+
+int cmdOverrides(const QStringList &args)
+{
+    Options o;
+    QString error, dataPath;
+    if (!o.parse(args, {o.data, o.json}, &error))
+        return usageError(error);
+    if (!o.parser.positionalArguments().isEmpty())
+        return usageError(QStringLiteral("overrides takes no arguments"));
+    if (!openDataPath(o, &dataPath, &error))
+        return usageError(error);
+    const QList<OverrideRow> rows = resolveOverrides(scanDataPath(dataPath));
+    if (o.parser.isSet(o.json)) {
+        printJson(QJsonDocument(overridesJson(rows)));
+        return 0;
+    }
+    QString text;
+    for (const OverrideRow &r : rows) {
+        text += r.name + (r.global ? QStringLiteral(": global v%1").arg(r.global->manifest.version)
+                                   : QStringLiteral(": user-only"));
+        for (const ToolRecord &u : r.users)
+            text += QStringLiteral(", %1 v%2").arg(u.user).arg(u.manifest.version);
+        text += u'\n';
+    }
+    out(text);
+    return 0;
+}
+
+int cmdSync(const QStringList &args)
+{
+    Options o;
+    QString error, dataPath;
+    if (!o.parse(args, {o.seed, o.data, o.dryRun, o.json}, &error))
+        return usageError(error);
+    if (!o.parser.isSet(o.seed))
+        return usageError(QStringLiteral("sync needs --seed DIR"));
+    const QString seed = QDir::cleanPath(QFileInfo(o.parser.value(o.seed)).absoluteFilePath());
+    if (!QFileInfo(seed).isDir())
+        return usageError(QStringLiteral("seed dir %1 does not exist").arg(seed));
+    dataPath = resolveDataPath(o.parser.value(o.data));
+    if (!QFileInfo(dataPath).isDir())
+        return usageError(QStringLiteral("data dir %1 does not exist").arg(dataPath));
+    const QList<SyncAction> plan = planSync(seed, dataPath);
+    SyncResult result;
+    if (!o.parser.isSet(o.dryRun))
+        result = applySync(plan, seed, dataPath);
+    if (o.parser.isSet(o.json)) {
+        QJsonArray actions;
+        for (const SyncAction &a : plan) {
+            actions.append(QJsonObject{{QStringLiteral("dir"), a.dir},
+                                       {QStringLiteral("action"), syncActionName(a.action)},
+                                       {QStringLiteral("seed_version"), a.seedVersion},
+                                       {QStringLiteral("target_version"),
+                                        a.targetVersion ? QJsonValue(*a.targetVersion) : QJsonValue(QJsonValue::Null)}});
+        }
+        printJson(QJsonDocument(QJsonObject{{QStringLiteral("actions"), actions}}));
+    } else {
+        QString text;
+        for (const SyncAction &a : plan) {
+            text += QStringLiteral("%1  %2  seed v%3, installed %4\n")
+                        .arg(syncActionName(a.action), -10).arg(a.dir).arg(a.seedVersion)
+                        .arg(a.targetVersion ? QStringLiteral("v%1").arg(*a.targetVersion) : QStringLiteral("none"));
+        }
+        out(text);
+    }
+    for (const SyncAction &a : plan)
+        for (const Diagnostic &d : a.notes)
+            err(QStringLiteral("toolwright: warning: ") + formatDiagnostic(d) + u'\n');
+    for (const QString &e : result.errors)
+        err(QStringLiteral("toolwright: sync: ") + e + u'\n');
+    return result.errors.isEmpty() ? 0 : 1;
+}
+
+} // namespace
+
+bool isCliInvocation(const QStringList &args)
+{
+    if (args.isEmpty())
+        return false;
+    // A first word that is not an option is a subcommand (unknown ones get a usage error);
+    // options alone (`--data DIR`) belong to the GUI.
+    const QString &first = args.first();
+    return !first.startsWith(u'-') || first == u"--version" || first == u"-v" || first == u"--help" || first == u"-h";
+}
+
+int runCli(const QStringList &args)
+{
+    const QString cmd = args.first();
+    const QStringList rest = args.mid(1);
+    if (cmd == u"--version" || cmd == u"-v") {
+        out(QStringLiteral("toolwright " TOOLWRIGHT_VERSION "\n"));
+        return 0;
+    }
+    if (cmd == u"--help" || cmd == u"-h" || cmd == u"help") {
+        out(usageText());
+        return 0;
+    }
+    if (cmd == u"list")
+        return cmdList(rest);
+    if (cmd == u"show")
+        return cmdShow(rest);
+    if (cmd == u"lint")
+        return cmdLint(rest);
+    if (cmd == u"overrides")
+        return cmdOverrides(rest);
+    if (cmd == u"sync")
+        return cmdSync(rest);
+    if (kSubcommands.contains(cmd))
+        return usageError(QStringLiteral("'%1' is not available in this build yet").arg(cmd));
+    return usageError(QStringLiteral("unknown command '%1'; see toolwright --help").arg(cmd));
+}
+
+} // namespace tw::app

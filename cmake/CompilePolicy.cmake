@@ -1,0 +1,20 @@
+# One INTERFACE target carries the language level, warnings and Qt strictness for every target.
+add_library(toolwright_policy INTERFACE)
+target_compile_features(toolwright_policy INTERFACE cxx_std_20)
+target_compile_options(toolwright_policy INTERFACE
+    -Wall -Wextra -Wpedantic -Wold-style-cast -Wnon-virtual-dtor -Woverloaded-virtual)
+if(TOOLWRIGHT_WERROR)
+    target_compile_options(toolwright_policy INTERFACE -Werror)
+endif()
+target_compile_definitions(toolwright_policy INTERFACE
+    QT_NO_CAST_FROM_ASCII
+    QT_NO_CONTEXTLESS_CONNECT
+    QT_USE_QSTRINGBUILDER
+    QT_NO_URL_CAST_FROM_STRING
+    QT_NO_FOREACH)
+
+option(TOOLWRIGHT_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
+if(TOOLWRIGHT_SANITIZE)
+    target_compile_options(toolwright_policy INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer)
+    target_link_options(toolwright_policy INTERFACE -fsanitize=address,undefined)
+endif()

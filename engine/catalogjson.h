@@ -1,0 +1,23 @@
+#pragma once
+// The JSON shapes of DESIGN.md "CLI" (`list`, `show`, `lint`, `overrides`). Other programs
+// parse these: change them only together with DESIGN.md.
+
+#include "overrideresolver.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace tw::engine {
+
+QJsonObject diagnosticJson(const Diagnostic &diagnostic);
+QJsonArray diagnosticsJson(const Diagnostics &diagnostics);
+QJsonObject inputJson(const InputSpec &input);
+// T of DESIGN.md; `overridden` is the global tool a user tool overrides.
+QJsonObject toolJson(const ToolRecord &tool, const ToolRecord *overridden = nullptr);
+QJsonObject skippedJson(const SkippedDir &skipped);
+// The `list --json` object.
+QJsonObject effectiveSetJson(const QString &dataPath, const EffectiveSet &set);
+// The `overrides --json` array.
+QJsonArray overridesJson(const QList<OverrideRow> &rows);
+
+} // namespace tw::engine

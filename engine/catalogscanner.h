@@ -1,0 +1,59 @@
+#pragma once
+// Keeps a Catalog of a DATA_PATH current: scans off the GUI thread, reports each location as
+// it is done, and rescans (re-reading only changed tools) when files change on disk.
+
+#include "catalog.h"
+#include "scancache.h"
+
+#include <QFileSystemWatcher>
+#include <QFutureWatcher>
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+
+namespace tw::engine {
+
+class CatalogScanner final : public QObject
+{
+    Q_OBJECT
+public:
+    explicit CatalogScanner(QObject *parent = nullptr);
+    ~CatalogScanner() override;
+    Q_DISABLE_COPY_MOVE(CatalogScanner)
+
+    QString dataPath() const { return m_dataPath; }
+    void setDataPath(const QString &dataPath); // starts a scan
+    // The last complete catalog (null before the first scan finished).
+    std::shared_ptr<const Catalog> catalog() const { return m_catalog; }
+    bool isScanning() const { return m_watcher.isRunning(); }
+    // Debounce for file-change rescans (ms); tests shorten it.
+    void setRescanDelay(int ms) { m_debounce.setInterval(ms); }
+    void setWatching(bool on);
+
+public Q_SLOTS:
+    void rescan();
+
+Q_SIGNALS:
+    void scanStarted();
+    // One location done (global first, then users in order); delivered on the scanner's thread.
+    void locationScanned(const tw::engine::LocationScan &location);
+    void scanFinished(std::shared_ptr<const tw::engine::Catalog> catalog);
+
+private:
+    void startScan();
+    void onScanDone();
+    void updateWatches(const Catalog &catalog);
+
+    QString m_dataPath;
+    std::shared_ptr<const Catalog> m_catalog;
+    QFutureWatcher<std::shared_ptr<const Catalog>> m_watcher;
+    QFileSystemWatcher m_fsWatcher;
+    QTimer m_debounce;
+    ScanCache m_cache;
+    quint64 m_generation = 0;
+    bool m_pending = false;
+    bool m_watching = true;
+};
+
+} // namespace tw::engine

@@ -1,0 +1,331 @@
+#include "locationscanner.h"
+
+#include "direntries.h"
+#include "entryscanner.h"
+#include "scancache.h"
+#include "toolmdreader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QLoggingCategory>
+#include <QSet>
+
+Q_LOGGING_CATEGORY(lcScan, "tw.engine.scan", QtWarningMsg)
+
+namespace tw::engine {
+namespace {
+
+const QString kToolMd = QStringLiteral("TOOL.md");
+const QString kIndexTs = QStringLiteral("index.ts");
+const QString kIndexJs = QStringLiteral("index.js");
+
+bool isInside(const QString &canonical, const QString &root)
+{
+    return canonical == root || canonical.startsWith(root + u'/');
+}
+
+enum class ReadStatus { Ok, TooLarge, Failed };
+
+ReadStatus readCapped(const QString &path, qint64 cap, QByteArray &bytes, qint64 &size)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return ReadStatus::Failed;
+    size = file.size();
+    if (size > cap)
+        return ReadStatus::TooLarge;
+    bytes = file.read(cap + 1);
+    if (bytes.size() > cap) // grew while we read it
+        return ReadStatus::TooLarge;
+    return ReadStatus::Ok;
+}
+
+SkippedDir makeSkip(const QString &dir, const QString &dirName, Diagnostics diagnostics)
+{
+    SkippedDir skip{dir, dirName, QString(), std::move(diagnostics)};
+    for (const Diagnostic &d : skip.diagnostics) {
+        if (d.severity == Severity::Skip) {
+            skip.reason = d.code;
+            break;
+        }
+    }
+    return skip;
+}
+
+bool isSecretFileName(const QString &name)
+{
+    static const QSet<QString> exact = {QStringLiteral(".env"), QStringLiteral("credentials.json"),
+                                        QStringLiteral("id_rsa"), QStringLiteral("id_dsa"),
+                                        QStringLiteral("id_ecdsa"), QStringLiteral("id_ed25519"),
+                                        QStringLiteral(".npmrc"), QStringLiteral(".netrc"),
+                                        QStringLiteral("secrets.json"), QStringLiteral("token.json")};
+    if (exact.contains(name))
+        return true;
+    if (name.startsWith(QStringLiteral(".env.")) && name != u".env.example" && name != u".env.sample")
+        return true;
+    for (const char *suffix : {".pem", ".key", ".p12", ".pfx", ".keystore", ".jks"}) {
+        if (name.endsWith(QLatin1StringView(suffix)))
+            return true;
+    }
+    return false;
+}
+
+// Bundle checks over the tool's top-level entries (TOOLS.md "Unnecessary files").
+void checkBundle(const QList<DirEntry> &entries, const QString &dir, Diagnostics &out)
+{
+    static const QSet<QString> unnecessaryFiles = {QStringLiteral("package.json"), QStringLiteral("package-lock.json"),
+                                                   QStringLiteral("tsconfig.json"), QStringLiteral("yarn.lock"),
+                                                   QStringLiteral("pnpm-lock.yaml")};
+    static const QSet<QString> unnecessaryDirs = {QStringLiteral("node_modules"), QStringLiteral("test"),
+                                                  QStringLiteral("tests"), QStringLiteral("__tests__"),
+                                                  QStringLiteral("spec")};
+    for (const DirEntry &e : entries) {
+        const QString path = dir + u'/' + e.name;
+        if (e.isDir ? unnecessaryDirs.contains(e.name) : unnecessaryFiles.contains(e.name)) {
+            out.append({QStringLiteral("unnecessary-file"), Severity::Info,
+                        QStringLiteral("%1 is not needed: the tool-loader reads only TOOL.md and the entry file")
+                            .arg(e.isDir ? e.name + u'/' : e.name),
+                        path, 0});
+        }
+        if (!e.isDir && isSecretFileName(e.name)) {
+            out.append({QStringLiteral("secret-file-bundled"), Severity::Warning,
+                        QStringLiteral("%1 looks like a credentials file; tools are mounted into every "
+                                       "container, keep secrets in Settings → Integrations")
+                            .arg(e.name),
+                        path, 0});
+        }
+    }
+}
+
+// inputs-unused / param-undeclared: best effort, only when the entry's use of params is clear.
+void checkParams(const ToolManifest &m, const EntryScan &entry, const QString &toolMd,
+                 const QString &entryPath, Diagnostics &out)
+{
+    if (!entry.paramsAnalyzable)
+        return;
+    QSet<QString> read;
+    for (const ParamRead &r : entry.paramsRead)
+        read.insert(r.name);
+    for (const InputSpec &in : m.inputs) {
+        if (!read.contains(in.name)) {
+            out.append({QStringLiteral("inputs-unused"), Severity::Warning,
+                        QStringLiteral("input '%1' is declared but execute never reads params.%1").arg(in.name),
+                        toolMd, in.line});
+        }
+    }
+    QSet<QString> reported;
+    for (const ParamRead &r : entry.paramsRead) {
+        if (!m.input(r.name) && !reported.contains(r.name)) {
+            reported.insert(r.name);
+            out.append({QStringLiteral("param-undeclared"), Severity::Warning,
+                        QStringLiteral("execute reads params.%1, which TOOL.md does not declare; the agent will never pass it")
+                            .arg(r.name),
+                        entryPath, r.line});
+        }
+    }
+}
+
+ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QString &locationRoot,
+                         Scope scope, const QString &user)
+{
+    ToolDirScan result;
+    const QString toolMd = dir + u'/' + kToolMd;
+    const std::optional<QList<DirEntry>> entries = listDirectory(dir);
+    if (!entries) {
+        result.skipped = makeSkip(dir, dirName,
+                                  {{QStringLiteral("read-failed"), Severity::Skip,
+                                    QStringLiteral("the directory cannot be read (permission denied or gone)"), dir, 0}});
+        return result;
+    }
+    const DirEntry *toolMdEntry = nullptr, *tsEntry = nullptr, *jsEntry = nullptr;
+    QStringList files;
+    files.reserve(entries->size());
+    for (const DirEntry &e : *entries) {
+        files.append(e.isDir ? e.name + u'/' : e.name);
+        if (e.isDir)
+            continue;
+        if (e.name == kToolMd)
+            toolMdEntry = &e;
+        else if (e.name == kIndexTs)
+            tsEntry = &e;
+        else if (e.name == kIndexJs)
+            jsEntry = &e;
+    }
+    // DESIGN.md: index.ts wins if both exist.
+    const DirEntry *entry = tsEntry ? tsEntry : jsEntry;
+    Diagnostics skips;
+    if (!toolMdEntry || toolMdEntry->dangling) {
+        skips.append({QStringLiteral("missing-tool-md"), Severity::Skip,
+                      QStringLiteral("no TOOL.md: the loader skips directories without one"), dir, 0});
+    }
+    if (!entry || entry->dangling) {
+        skips.append({QStringLiteral("missing-entry"), Severity::Skip,
+                      QStringLiteral("no index.ts or index.js: the loader skips directories without an entry file"),
+                      dir, 0});
+    }
+    const QString entryPath = entry ? dir + u'/' + entry->name : QString();
+    for (const auto &[e, path] : {std::pair{toolMdEntry, toolMd}, std::pair{entry, entryPath}}) {
+        if (e && e->isSymlink && !e->dangling && !isInside(QFileInfo(path).canonicalFilePath(), locationRoot)) {
+            skips.append({QStringLiteral("path-escape"), Severity::Skip,
+                          QStringLiteral("%1 is a symlink that leaves %2").arg(e->name, locationRoot), path, 0});
+        }
+    }
+    if (!skips.isEmpty()) {
+        result.skipped = makeSkip(dir, dirName, std::move(skips));
+        return result;
+    }
+
+    QByteArray bytes;
+    qint64 size = 0;
+    switch (readCapped(toolMd, kMaxToolMdBytes, bytes, size)) {
+    case ReadStatus::Failed:
+        result.skipped = makeSkip(dir, dirName,
+                                  {{QStringLiteral("read-failed"), Severity::Skip,
+                                    QStringLiteral("TOOL.md cannot be read (permission denied?)"), toolMd, 0}});
+        return result;
+    case ReadStatus::TooLarge:
+        result.skipped = makeSkip(dir, dirName,
+                                  {{QStringLiteral("file-too-large"), Severity::Skip,
+                                    QStringLiteral("TOOL.md is %1 bytes; the limit is %2").arg(size).arg(kMaxToolMdBytes),
+                                    toolMd, 0}});
+        return result;
+    case ReadStatus::Ok:
+        break;
+    }
+    ToolMdParse parse = parseToolMd(bytes, toolMd);
+    if (!parse.manifest) {
+        result.skipped = makeSkip(dir, dirName, std::move(parse.diagnostics));
+        return result;
+    }
+
+    ToolRecord tool;
+    tool.manifest = std::move(*parse.manifest);
+    tool.scope = scope;
+    tool.user = user;
+    tool.dir = dir;
+    tool.dirName = dirName;
+    tool.toolMdPath = toolMd;
+    tool.entryPath = entryPath;
+    tool.body = std::move(parse.body);
+    tool.bodyLine = parse.bodyLine;
+    tool.files = std::move(files);
+    tool.diagnostics = std::move(parse.diagnostics);
+
+    QByteArray source;
+    switch (readCapped(entryPath, kMaxEntryScanBytes, source, size)) {
+    case ReadStatus::Failed:
+        tool.diagnostics.append({QStringLiteral("read-failed"), Severity::Error,
+                                 QStringLiteral("the entry file cannot be read"), entryPath, 0});
+        break;
+    case ReadStatus::TooLarge:
+        tool.diagnostics.append({QStringLiteral("file-too-large"), Severity::Info,
+                                 QStringLiteral("the entry file is %1 bytes; it was not checked").arg(size),
+                                 entryPath, 0});
+        break;
+    case ReadStatus::Ok: {
+        EntryScan scan = scanEntry(source, entryPath);
+        tool.diagnostics.append(scan.diagnostics);
+        checkParams(tool.manifest, scan, toolMd, entryPath, tool.diagnostics);
+        break;
+    }
+    }
+    checkBundle(*entries, dir, tool.diagnostics);
+    result.tool = std::move(tool);
+    return result;
+}
+
+} // namespace
+
+ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope scope, const QString &user,
+                        ScanCache *cache)
+{
+    const QString dirName = QFileInfo(dir).fileName();
+    ScanCache::Stamps stamps;
+    if (cache) {
+        stamps = ScanCache::stampsFor(dir);
+        if (auto hit = cache->find(dir, stamps))
+            return *hit;
+    }
+    ToolDirScan scan = scanUncached(dir, dirName, locationRoot, scope, user);
+    if (cache)
+        cache->store(dir, stamps, scan);
+    return scan;
+}
+
+QStringList sortedSubdirectoryNames(const QString &path, bool includeSymlinks)
+{
+    QStringList names;
+    if (const auto entries = listDirectory(path)) {
+        for (const DirEntry &e : *entries) {
+            if (e.isDir && (includeSymlinks || !e.isSymlink))
+                names.append(e.name);
+        }
+    }
+    return names;
+}
+
+LocationScan scanLocation(const QString &path, Scope scope, const QString &user, ScanCache *cache)
+{
+    LocationScan scan;
+    scan.path = QDir::cleanPath(QDir(path).absolutePath());
+    scan.scope = scope;
+    scan.user = user;
+    const std::optional<QList<DirEntry>> entries = listDirectory(scan.path);
+    if (!entries)
+        return scan;
+    scan.exists = true;
+    const QString root = QFileInfo(scan.path).canonicalFilePath();
+
+    for (const DirEntry &e : *entries) {
+        const QString dir = scan.path + u'/' + e.name;
+        if (e.isSymlink) {
+            // DESIGN.md: symlinks are followed only when their target stays inside the location.
+            const QString target = QFileInfo(dir).canonicalFilePath();
+            if (e.dangling || !isInside(target, root) || target == root) {
+                const QString why = e.dangling ? QStringLiteral("is a broken symlink")
+                                               : QStringLiteral("is a symlink to %1, outside %2").arg(target, root);
+                scan.skipped.append(makeSkip(dir, e.name,
+                                             {{QStringLiteral("path-escape"), Severity::Skip,
+                                               e.name + u' ' + why, dir, 0}}));
+                continue;
+            }
+        }
+        if (!e.isDir)
+            continue; // plain files beside the tools are not candidates
+        ToolDirScan one = scanToolDir(dir, root, scope, user, cache);
+        if (one.tool)
+            scan.tools.append(std::move(*one.tool));
+        else if (one.skipped)
+            scan.skipped.append(std::move(*one.skipped));
+    }
+
+    // DESIGN.md: same name twice in one location — the later directory (byte-wise) wins, both warned.
+    QHash<QString, QList<qsizetype>> byName;
+    for (qsizetype i = 0; i < scan.tools.size(); ++i)
+        byName[scan.tools[i].manifest.name].append(i);
+    for (auto it = byName.cbegin(); it != byName.cend(); ++it) {
+        const QList<qsizetype> &indexes = it.value();
+        if (indexes.size() < 2)
+            continue;
+        const ToolRecord &winner = scan.tools[indexes.last()];
+        QStringList dirs;
+        for (qsizetype i : indexes)
+            dirs.append(scan.tools[i].dirName);
+        for (qsizetype i : indexes) {
+            ToolRecord &t = scan.tools[i];
+            const bool wins = i == indexes.last();
+            if (!wins)
+                t.shadowedBy = winner.dir;
+            t.diagnostics.append({QStringLiteral("duplicate-name"), Severity::Warning,
+                                  QStringLiteral("name '%1' is used by %2 in this location; %3 wins (last registered)")
+                                      .arg(it.key(), dirs.join(QStringLiteral(", ")), winner.dirName),
+                                  t.toolMdPath, 0});
+        }
+    }
+    qCDebug(lcScan) << "scanned" << scan.path << scan.tools.size() << "tools" << scan.skipped.size() << "skipped";
+    return scan;
+}
+
+} // namespace tw::engine

@@ -1,0 +1,35 @@
+#pragma once
+// Scans one tools location the way the platform's tool-loader does: every subdirectory with
+// TOOL.md and an entry file is a tool; every other subdirectory is skipped with a reason.
+
+#include "toolrecord.h"
+
+#include <QString>
+
+#include <functional>
+
+namespace tw::engine {
+
+class ScanCache;
+
+// Called after each tool directory when reporting incrementally (may run off the GUI thread).
+using ToolScannedCallback = std::function<void(const ToolRecord &)>;
+
+// Scans a single tool directory `dir` inside the location `locationRoot` (canonical path).
+// Exactly one of the results is set.
+struct ToolDirScan
+{
+    std::optional<ToolRecord> tool;
+    std::optional<SkippedDir> skipped;
+};
+ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope scope,
+                        const QString &user, ScanCache *cache = nullptr);
+
+// Scans `path` as a location. A missing location is an empty scan with exists == false.
+LocationScan scanLocation(const QString &path, Scope scope, const QString &user,
+                          ScanCache *cache = nullptr);
+
+// Directory names under `path`, sorted byte-wise by their UTF-8 names (the platform's order).
+QStringList sortedSubdirectoryNames(const QString &path, bool includeSymlinks = true);
+
+} // namespace tw::engine

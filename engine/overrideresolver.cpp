@@ -1,0 +1,84 @@
+#include "overrideresolver.h"
+
+#include <QHash>
+#include <QMap>
+
+#include <algorithm>
+
+namespace tw::engine {
+
+QList<const ToolRecord *> registrationOrder(const Catalog &catalog, const QString &user)
+{
+    QList<const ToolRecord *> order;
+    for (const ToolRecord &t : catalog.global.tools)
+        order.append(&t);
+    if (const LocationScan *loc = user.isEmpty() ? nullptr : catalog.userLocation(user)) {
+        for (const ToolRecord &t : loc->tools)
+            order.append(&t);
+    }
+    return order;
+}
+
+EffectiveSet resolveEffective(const Catalog &catalog, const QString &user)
+{
+    EffectiveSet set;
+    set.user = user;
+    set.skipped = catalog.global.skipped;
+    if (const LocationScan *loc = user.isEmpty() ? nullptr : catalog.userLocation(user))
+        set.skipped.append(loc->skipped);
+
+    // TOOLS.md: "the last one registered wins"; user tools register after global tools.
+    QHash<QString, const ToolRecord *> winner;
+    const QList<const ToolRecord *> order = registrationOrder(catalog, user);
+    for (const ToolRecord *t : order)
+        winner.insert(t->manifest.name, t);
+
+    QHash<QString, const ToolRecord *> globalWinner;
+    for (const ToolRecord &t : catalog.global.tools)
+        globalWinner.insert(t.manifest.name, &t);
+
+    for (const ToolRecord *t : order) {
+        const ToolRecord *w = winner.value(t->manifest.name);
+        if (w != t)
+            set.shadowed.append({*t, w->dir});
+    }
+
+    QList<const ToolRecord *> winners = winner.values();
+    std::sort(winners.begin(), winners.end(), [](const ToolRecord *a, const ToolRecord *b) {
+        return a->manifest.name < b->manifest.name;
+    });
+    set.tools.reserve(winners.size());
+    for (const ToolRecord *w : winners) {
+        EffectiveTool e{*w, std::nullopt};
+        if (w->scope == Scope::User) {
+            if (const ToolRecord *g = globalWinner.value(w->manifest.name))
+                e.overridden = *g;
+        }
+        set.tools.append(std::move(e));
+    }
+    return set;
+}
+
+QList<OverrideRow> resolveOverrides(const Catalog &catalog)
+{
+    QMap<QString, OverrideRow> rows; // sorted by name
+    auto rowFor = [&rows](const QString &name) -> OverrideRow & {
+        OverrideRow &row = rows[name];
+        row.name = name;
+        return row;
+    };
+    for (const ToolRecord &t : catalog.global.tools)
+        rowFor(t.manifest.name).global = t; // later registrations overwrite: the winner stays
+    for (const LocationScan &loc : catalog.users) {
+        QHash<QString, const ToolRecord *> winners;
+        for (const ToolRecord &t : loc.tools)
+            winners.insert(t.manifest.name, &t);
+        for (const ToolRecord &t : loc.tools) {
+            if (winners.value(t.manifest.name) == &t)
+                rowFor(t.manifest.name).users.append(t);
+        }
+    }
+    return rows.values();
+}
+
+} // namespace tw::engine

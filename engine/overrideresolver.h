@@ -1,0 +1,48 @@
+#pragma once
+// Resolves which tool each name means for a user: TOOLS.md "If multiple tools share the same
+// name, the last one registered wins" — global tools register first, then the user's.
+
+#include "catalog.h"
+
+#include <QList>
+#include <QString>
+
+namespace tw::engine {
+
+struct EffectiveTool
+{
+    ToolRecord tool;
+    // For a user tool that overrides a global one: that global tool (dir and version).
+    std::optional<ToolRecord> overridden;
+};
+
+struct ShadowedTool
+{
+    ToolRecord tool;
+    QString shadowedBy; // dir of the tool that wins over it
+};
+
+struct EffectiveSet
+{
+    QString user;                   // empty: the global tools alone
+    QList<EffectiveTool> tools;     // sorted by name
+    QList<ShadowedTool> shadowed;   // registration order
+    QList<SkippedDir> skipped;      // of the locations that make up the set
+};
+
+// Every registration in order for one user: global location then the user's location.
+QList<const ToolRecord *> registrationOrder(const Catalog &catalog, const QString &user);
+
+EffectiveSet resolveEffective(const Catalog &catalog, const QString &user);
+
+// One row of `toolwright overrides`: a name, its global winner (if any) and each user's winner.
+struct OverrideRow
+{
+    QString name;
+    std::optional<ToolRecord> global;
+    QList<ToolRecord> users; // user-location winners for this name, by email
+};
+
+QList<OverrideRow> resolveOverrides(const Catalog &catalog);
+
+} // namespace tw::engine

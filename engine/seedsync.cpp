@@ -1,0 +1,170 @@
+#include "seedsync.h"
+
+#include "catalog.h"
+#include "direntries.h"
+#include "locationscanner.h"
+#include "toolmdreader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QLoggingCategory>
+#include <QUuid>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+
+Q_LOGGING_CATEGORY(lcSync, "tw.engine.sync", QtWarningMsg)
+
+namespace tw::engine {
+namespace {
+
+const QString kStaging = QStringLiteral(".toolwright-staging");
+
+// Swaps two paths atomically (Linux renameat2 RENAME_EXCHANGE); false when unsupported.
+bool exchangePaths(const QString &a, const QString &b)
+{
+#ifdef RENAME_EXCHANGE
+    return ::renameat2(AT_FDCWD, QFile::encodeName(a).constData(), AT_FDCWD, QFile::encodeName(b).constData(),
+                       RENAME_EXCHANGE) == 0;
+#else
+    Q_UNUSED(a);
+    Q_UNUSED(b);
+    return false;
+#endif
+}
+
+QString errnoText() { return QString::fromLocal8Bit(std::strerror(errno)); }
+
+} // namespace
+
+QString syncActionName(SyncActionKind kind)
+{
+    switch (kind) {
+    case SyncActionKind::Install: return QStringLiteral("install");
+    case SyncActionKind::Update: return QStringLiteral("update");
+    case SyncActionKind::SkipEqual: return QStringLiteral("skip-equal");
+    case SyncActionKind::KeepNewer: return QStringLiteral("keep-newer");
+    }
+    return {};
+}
+
+int syncVersionOf(const QString &toolDir, Diagnostics *notes)
+{
+    const QString path = toolDir + QStringLiteral("/TOOL.md");
+    QFile file(path);
+    QByteArray bytes;
+    if (file.open(QIODevice::ReadOnly) && file.size() <= kMaxToolMdBytes)
+        bytes = file.readAll();
+    const ToolMdParse parse = parseToolMd(bytes, path);
+    if (parse.manifest && parse.manifest->versionPresent)
+        return parse.manifest->version;
+    if (notes) {
+        notes->append({QStringLiteral("version-missing"), Severity::Warning,
+                       QStringLiteral("no readable version; sync-tools counts it as 0"), path, 0});
+    }
+    return parse.manifest ? parse.manifest->version : 0;
+}
+
+QList<SyncAction> planSync(const QString &seedToolsDir, const QString &dataPath)
+{
+    QList<SyncAction> plan;
+    const QString target = globalToolsPath(dataPath);
+    for (const QString &dir : sortedSubdirectoryNames(seedToolsDir, false)) {
+        SyncAction a;
+        a.dir = dir;
+        a.seedVersion = syncVersionOf(seedToolsDir + u'/' + dir, &a.notes);
+        const QString targetDir = target + u'/' + dir;
+        if (!QFileInfo(targetDir).isDir()) {
+            a.action = SyncActionKind::Install;
+        } else {
+            a.targetVersion = syncVersionOf(targetDir, &a.notes);
+            // TOOLS.md: "Only copy if seed version > target version (equal versions are skipped)".
+            if (a.seedVersion > *a.targetVersion)
+                a.action = SyncActionKind::Update;
+            else if (a.seedVersion == *a.targetVersion)
+                a.action = SyncActionKind::SkipEqual;
+            else
+                a.action = SyncActionKind::KeepNewer;
+        }
+        plan.append(std::move(a));
+    }
+    return plan;
+}
+
+QString copyTree(const QString &from, const QString &to)
+{
+    if (!QDir().mkpath(to))
+        return QStringLiteral("cannot create %1").arg(to);
+    QFile::setPermissions(to, QFileInfo(from).permissions());
+    const auto entries = listDirectory(from);
+    if (!entries)
+        return QStringLiteral("cannot read %1").arg(from);
+    for (const DirEntry &e : *entries) {
+        const QString src = from + u'/' + e.name;
+        const QString dst = to + u'/' + e.name;
+        if (e.isSymlink) {
+            if (!QFile::link(QFileInfo(src).symLinkTarget(), dst))
+                return QStringLiteral("cannot create symlink %1").arg(dst);
+        } else if (e.isDir) {
+            if (QString err = copyTree(src, dst); !err.isEmpty())
+                return err;
+        } else {
+            if (!QFile::copy(src, dst))
+                return QStringLiteral("cannot copy %1 to %2").arg(src, dst);
+            QFile::setPermissions(dst, QFileInfo(src).permissions());
+        }
+    }
+    return {};
+}
+
+SyncResult applySync(const QList<SyncAction> &plan, const QString &seedToolsDir, const QString &dataPath)
+{
+    SyncResult result;
+    const QString target = globalToolsPath(dataPath);
+    const QString staging = QDir::cleanPath(dataPath + u'/' + kStaging);
+    // Leftovers of an interrupted sync are never a tool; the live directories are intact.
+    QDir(staging).removeRecursively();
+    if (!QDir().mkpath(target) || !QDir().mkpath(staging)) {
+        result.errors.append(QStringLiteral("cannot create %1").arg(target));
+        return result;
+    }
+    for (const SyncAction &a : plan) {
+        if (a.action != SyncActionKind::Install && a.action != SyncActionKind::Update)
+            continue;
+        const QString fresh = staging + u'/' + a.dir + u'-' + QUuid::createUuid().toString(QUuid::Id128);
+        const QString live = target + u'/' + a.dir;
+        if (QString err = copyTree(seedToolsDir + u'/' + a.dir, fresh); !err.isEmpty()) {
+            QDir(fresh).removeRecursively();
+            result.errors.append(a.dir + QStringLiteral(": ") + err);
+            continue;
+        }
+        bool swapped = false;
+        if (QFileInfo::exists(live)) {
+            swapped = exchangePaths(fresh, live); // `fresh` now holds the old tool
+            if (!swapped) {
+                const QString old = fresh + QStringLiteral("-old");
+                swapped = ::rename(QFile::encodeName(live).constData(), QFile::encodeName(old).constData()) == 0
+                    && ::rename(QFile::encodeName(fresh).constData(), QFile::encodeName(live).constData()) == 0;
+                if (swapped)
+                    QDir(old).removeRecursively();
+            }
+        } else {
+            swapped = ::rename(QFile::encodeName(fresh).constData(), QFile::encodeName(live).constData()) == 0;
+        }
+        if (!swapped) {
+            result.errors.append(QStringLiteral("%1: cannot move the new version into place: %2").arg(a.dir, errnoText()));
+            QDir(fresh).removeRecursively();
+            continue;
+        }
+        QDir(fresh).removeRecursively();
+        qCInfo(lcSync) << syncActionName(a.action) << a.dir << a.seedVersion;
+        result.applied.append(a);
+    }
+    QDir(staging).removeRecursively();
+    return result;
+}
+
+} // namespace tw::engine

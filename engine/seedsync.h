@@ -1,0 +1,45 @@
+#pragma once
+// The platform's seed sync (TOOLS.md "How Sync Works"): per directory of seed/tools, copy into
+// DATA_PATH/tools only when the seed version is higher; the whole directory is replaced.
+
+#include "diagnostic.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace tw::engine {
+
+enum class SyncActionKind { Install, Update, SkipEqual, KeepNewer };
+
+QString syncActionName(SyncActionKind kind);
+
+struct SyncAction
+{
+    QString dir;                       // directory name, the same in seed and target
+    SyncActionKind action = SyncActionKind::Install;
+    int seedVersion = 0;
+    std::optional<int> targetVersion;  // empty when the target is missing
+    Diagnostics notes;                 // e.g. version-missing on either side
+};
+
+// Reads a TOOL.md's version the way sync-tools does: defaults to 0 when missing or unreadable.
+int syncVersionOf(const QString &toolDir, Diagnostics *notes = nullptr);
+
+QList<SyncAction> planSync(const QString &seedToolsDir, const QString &dataPath);
+
+struct SyncResult
+{
+    QList<SyncAction> applied;
+    QStringList errors; // one line each; a failed directory keeps its old content
+};
+
+// Applies install/update actions. Each directory is copied into a staging dir under DATA_PATH
+// and swapped in by rename, so an interrupted sync leaves either the old or the new tool.
+SyncResult applySync(const QList<SyncAction> &plan, const QString &seedToolsDir, const QString &dataPath);
+
+// Copies a directory tree, keeping file modes and symlinks. Returns an error line or empty.
+QString copyTree(const QString &from, const QString &to);
+
+} // namespace tw::engine
