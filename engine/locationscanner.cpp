@@ -44,7 +44,7 @@ ReadStatus readCapped(const QString &path, qint64 cap, QByteArray &bytes, qint64
 
 SkippedDir makeSkip(const QString &dir, const QString &dirName, Diagnostics diagnostics)
 {
-    SkippedDir skip{dir, dirName, QString(), std::move(diagnostics)};
+    SkippedDir skip{dir, dirName, QString(), std::move(diagnostics), {}};
     for (const Diagnostic &d : skip.diagnostics) {
         if (d.severity == Severity::Skip) {
             skip.reason = d.code;
@@ -172,33 +172,30 @@ ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QStri
                           QStringLiteral("%1 is a symlink that leaves %2").arg(e->name, locationRoot), path, 0});
         }
     }
-    if (!skips.isEmpty()) {
-        result.skipped = makeSkip(dir, dirName, std::move(skips));
+    auto skipWith = [&](Diagnostics diagnostics) {
+        result.skipped = makeSkip(dir, dirName, std::move(diagnostics));
+        result.skipped->files = files;
         return result;
-    }
+    };
+    if (!skips.isEmpty())
+        return skipWith(std::move(skips));
 
     QByteArray bytes;
     qint64 size = 0;
     switch (readCapped(toolMd, kMaxToolMdBytes, bytes, size)) {
     case ReadStatus::Failed:
-        result.skipped = makeSkip(dir, dirName,
-                                  {{QStringLiteral("read-failed"), Severity::Skip,
-                                    QStringLiteral("TOOL.md cannot be read (permission denied?)"), toolMd, 0}});
-        return result;
+        return skipWith({{QStringLiteral("read-failed"), Severity::Skip,
+                          QStringLiteral("TOOL.md cannot be read (permission denied?)"), toolMd, 0}});
     case ReadStatus::TooLarge:
-        result.skipped = makeSkip(dir, dirName,
-                                  {{QStringLiteral("file-too-large"), Severity::Skip,
-                                    QStringLiteral("TOOL.md is %1 bytes; the limit is %2").arg(size).arg(kMaxToolMdBytes),
-                                    toolMd, 0}});
-        return result;
+        return skipWith({{QStringLiteral("file-too-large"), Severity::Skip,
+                          QStringLiteral("TOOL.md is %1 bytes; the limit is %2").arg(size).arg(kMaxToolMdBytes),
+                          toolMd, 0}});
     case ReadStatus::Ok:
         break;
     }
     ToolMdParse parse = parseToolMd(bytes, toolMd);
-    if (!parse.manifest) {
-        result.skipped = makeSkip(dir, dirName, std::move(parse.diagnostics));
-        return result;
-    }
+    if (!parse.manifest)
+        return skipWith(std::move(parse.diagnostics));
 
     ToolRecord tool;
     tool.manifest = std::move(*parse.manifest);

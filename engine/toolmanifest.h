@@ -26,6 +26,8 @@ struct InputSpec
     bool hasValues = false;
     QJsonValue defaultValue = QJsonValue::Undefined; // Undefined when there is no default
     int line = 0;          // line of the input's key in TOOL.md
+
+    friend bool operator==(const InputSpec &, const InputSpec &) = default;
 };
 
 struct ToolManifest
@@ -41,6 +43,8 @@ struct ToolManifest
     int versionLine = 0;
 
     const InputSpec *input(const QString &inputName) const;
+
+    friend bool operator==(const ToolManifest &, const ToolManifest &) = default;
 };
 
 } // namespace tw::engine

@@ -31,6 +31,8 @@ struct ToolRecord
     QString shadowedBy;  // within its location: dir of the same-named tool that wins, if any
 
     QString entryName() const;
+
+    friend bool operator==(const ToolRecord &, const ToolRecord &) = default;
 };
 
 struct SkippedDir
@@ -39,6 +41,9 @@ struct SkippedDir
     QString dirName;
     QString reason;      // the code of the first skip diagnostic
     Diagnostics diagnostics;
+    QStringList files;   // top-level entries, as for ToolRecord (empty when unreadable)
+
+    friend bool operator==(const SkippedDir &, const SkippedDir &) = default;
 };
 
 // The result of scanning one location (DATA_PATH/tools or DATA_PATH/<email>/tools).

@@ -1,0 +1,91 @@
+#include "diagnosticlistmodel.h"
+
+#include <QFileInfo>
+
+namespace tw::model {
+
+using engine::Severity;
+
+DiagnosticListModel::DiagnosticListModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void DiagnosticListModel::setCatalog(const engine::Catalog &catalog)
+{
+    QList<Row> rows;
+    auto addLocation = [&rows](const engine::LocationScan &loc) {
+        const QString scope = loc.scope == engine::Scope::Global ? QStringLiteral("global") : loc.user;
+        for (const engine::SkippedDir &s : loc.skipped)
+            for (const engine::Diagnostic &d : s.diagnostics)
+                rows.append({d, s.dirName, s.dir, scope});
+        for (const engine::ToolRecord &t : loc.tools)
+            for (const engine::Diagnostic &d : t.diagnostics)
+                rows.append({d, t.manifest.name, t.dir, scope});
+    };
+    addLocation(catalog.global);
+    for (const engine::LocationScan &loc : catalog.users)
+        addLocation(loc);
+    // The list is rebuilt whole: it is a flat report, and a scan result is one consistent snapshot.
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+int DiagnosticListModel::count(Severity severity) const
+{
+    return int(std::count_if(m_rows.cbegin(), m_rows.cend(),
+                             [severity](const Row &r) { return r.diagnostic.severity == severity; }));
+}
+
+int DiagnosticListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int DiagnosticListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant DiagnosticListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case SeverityColumn: return tr("Severity");
+    case CodeColumn: return tr("Code");
+    case ToolColumn: return tr("Tool");
+    case LocationColumn: return tr("Where");
+    case MessageColumn: return tr("Message");
+    default: return {};
+    }
+}
+
+QVariant DiagnosticListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &r = m_rows[index.row()];
+    const engine::Diagnostic &d = r.diagnostic;
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case SeverityColumn: return engine::severityName(d.severity);
+        case CodeColumn: return d.code;
+        case ToolColumn: return r.scope == u"global" ? r.tool : r.tool + QStringLiteral(" (") + r.scope + u')';
+        case LocationColumn: {
+            const QString file = d.file.isEmpty() ? QFileInfo(r.toolDir).fileName() : QFileInfo(d.file).fileName();
+            return d.line > 0 ? file + u':' + QString::number(d.line) : file;
+        }
+        case MessageColumn: return d.message;
+        default: return {};
+        }
+    case Qt::ToolTipRole: return engine::formatDiagnostic(d);
+    case SeverityRole: return int(d.severity);
+    case FileRole: return d.file;
+    case LineRole: return d.line;
+    case ToolDirRole: return r.toolDir;
+    case CodeRole: return d.code;
+    default: return {};
+    }
+}
+
+} // namespace tw::model

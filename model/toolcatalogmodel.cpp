@@ -1,0 +1,458 @@
+#include "toolcatalogmodel.h"
+
+#include <QStringList>
+
+#include <algorithm>
+
+namespace tw::model {
+
+using engine::Catalog;
+using engine::LocationScan;
+using engine::Scope;
+using engine::Severity;
+using engine::SkippedDir;
+using engine::ToolRecord;
+
+struct ToolCatalogModel::Node
+{
+    NodeKind kind = NodeKind::Group;
+    QString key; // unique among siblings: "t:<dir>", "s:<dir>", an email, or a group id
+    QString title;
+    ToolRecord tool;
+    SkippedDir skipped;
+    Node *parent = nullptr;
+    std::vector<std::unique_ptr<Node>> children;
+    int row = 0;
+
+    void renumber(size_t from = 0)
+    {
+        for (size_t i = from; i < children.size(); ++i)
+            children[i]->row = int(i);
+    }
+};
+
+
+ToolCatalogModel::ToolCatalogModel(QObject *parent) : QAbstractItemModel(parent), m_root(std::make_unique<Node>())
+{
+    auto makeGroup = [this](const QString &key, const QString &title) {
+        auto node = std::make_unique<Node>();
+        node->kind = NodeKind::Group;
+        node->key = key;
+        node->title = title;
+        node->parent = m_root.get();
+        Node *raw = node.get();
+        m_root->children.push_back(std::move(node));
+        m_root->renumber();
+        return raw;
+    };
+    m_global = makeGroup(QStringLiteral("global"), tr("Global tools"));
+    m_users = makeGroup(QStringLiteral("users"), tr("Users"));
+}
+
+ToolCatalogModel::~ToolCatalogModel() = default;
+
+ToolCatalogModel::Node *ToolCatalogModel::nodeOf(const QModelIndex &index) const
+{
+    return index.isValid() ? static_cast<Node *>(index.internalPointer()) : m_root.get();
+}
+
+QModelIndex ToolCatalogModel::indexOf(const Node *node, int column) const
+{
+    if (!node || node == m_root.get())
+        return {};
+    return createIndex(node->row, column, const_cast<Node *>(node));
+}
+
+QModelIndex ToolCatalogModel::globalGroupIndex() const { return indexOf(m_global); }
+QModelIndex ToolCatalogModel::usersGroupIndex() const { return indexOf(m_users); }
+
+QModelIndex ToolCatalogModel::userIndex(const QString &email) const
+{
+    for (const auto &child : m_users->children) {
+        if (child->key == email)
+            return indexOf(child.get());
+    }
+    return {};
+}
+
+QModelIndex ToolCatalogModel::toolIndex(const QString &dir) const
+{
+    return indexOf(m_byDir.value(dir));
+}
+
+void ToolCatalogModel::track(Node *node, bool add)
+{
+    if (node->kind != NodeKind::Tool)
+        return;
+    if (add) {
+        m_byDir.insert(node->tool.dir, node);
+        m_byName[node->tool.manifest.name].insert(node);
+    } else {
+        m_byDir.remove(node->tool.dir);
+        auto it = m_byName.find(node->tool.manifest.name);
+        if (it != m_byName.end()) {
+            it->remove(node);
+            if (it->isEmpty())
+                m_byName.erase(it);
+        }
+    }
+}
+
+ToolCatalogModel::Node *ToolCatalogModel::userNode(const QString &email, bool create)
+{
+    auto &kids = m_users->children;
+    const QByteArray raw = email.toUtf8();
+    // Users are kept in byte-wise order of their directory names, like the scan reports them.
+    auto it = std::lower_bound(kids.begin(), kids.end(), raw,
+                               [](const std::unique_ptr<Node> &n, const QByteArray &key) { return n->key.toUtf8() < key; });
+    if (it != kids.end() && (*it)->key == email)
+        return it->get();
+    if (!create)
+        return nullptr;
+    const int row = int(it - kids.begin());
+    auto node = std::make_unique<Node>();
+    node->kind = NodeKind::User;
+    node->key = email;
+    node->title = email;
+    node->parent = m_users;
+    beginInsertRows(indexOf(m_users), row, row);
+    Node *rawNode = node.get();
+    kids.insert(it, std::move(node));
+    m_users->renumber(size_t(row));
+    endInsertRows();
+    return rawNode;
+}
+
+void ToolCatalogModel::syncChildren(Node *parent, std::vector<std::unique_ptr<Node>> fresh)
+{
+    const QModelIndex parentIndex = indexOf(parent);
+    auto &kids = parent->children;
+    QSet<QString> freshKeys;
+    freshKeys.reserve(qsizetype(fresh.size()));
+    for (const auto &n : fresh)
+        freshKeys.insert(n->key);
+
+    // 1. Remove vanished rows, as contiguous ranges from the back.
+    for (int i = int(kids.size()) - 1; i >= 0;) {
+        if (freshKeys.contains(kids[size_t(i)]->key)) {
+            --i;
+            continue;
+        }
+        int first = i;
+        while (first > 0 && !freshKeys.contains(kids[size_t(first - 1)]->key))
+            --first;
+        beginRemoveRows(parentIndex, first, i);
+        for (int k = first; k <= i; ++k)
+            track(kids[size_t(k)].get(), false);
+        kids.erase(kids.begin() + first, kids.begin() + i + 1);
+        parent->renumber(size_t(first));
+        endRemoveRows();
+        i = first - 1;
+    }
+
+    // 2. What remains is a subsequence of `fresh` (same order): update kept rows, insert runs.
+    size_t i = 0;
+    size_t j = 0;
+    while (j < fresh.size()) {
+        if (i < kids.size() && kids[i]->key == fresh[j]->key) {
+            Node *kept = kids[i].get();
+            const bool changed = kept->kind == NodeKind::Tool ? !(kept->tool == fresh[j]->tool)
+                                                               : !(kept->skipped == fresh[j]->skipped);
+            if (changed) {
+                track(kept, false);
+                kept->tool = std::move(fresh[j]->tool);
+                kept->skipped = std::move(fresh[j]->skipped);
+                track(kept, true);
+                Q_EMIT dataChanged(indexOf(kept, 0), indexOf(kept, ColumnCount - 1));
+            }
+            ++i;
+            ++j;
+            continue;
+        }
+        size_t end = j;
+        while (end < fresh.size() && !(i < kids.size() && kids[i]->key == fresh[end]->key))
+            ++end;
+        beginInsertRows(parentIndex, int(i), int(i + (end - j) - 1));
+        for (size_t k = j; k < end; ++k) {
+            fresh[k]->parent = parent;
+            track(fresh[k].get(), true);
+            kids.insert(kids.begin() + qsizetype(i + (k - j)), std::move(fresh[k]));
+        }
+        parent->renumber(i);
+        endInsertRows();
+        i += end - j;
+        j = end;
+    }
+    // Group titles carry counts.
+    Q_EMIT dataChanged(parentIndex, parentIndex.siblingAtColumn(ColumnCount - 1));
+}
+
+void ToolCatalogModel::applyLocation(const LocationScan &location)
+{
+    std::vector<std::unique_ptr<Node>> fresh;
+    fresh.reserve(size_t(location.tools.size() + location.skipped.size()));
+    QSet<QString> winners; // names this location registers (its duplicates collapse)
+    QHash<QString, int> versions;
+    for (const ToolRecord &t : location.tools) {
+        auto n = std::make_unique<Node>();
+        n->kind = NodeKind::Tool;
+        n->key = QStringLiteral("t:") + t.dir;
+        n->tool = t;
+        winners.insert(t.manifest.name);
+        if (t.shadowedBy.isEmpty())
+            versions.insert(t.manifest.name, t.manifest.version);
+        fresh.push_back(std::move(n));
+    }
+    for (const SkippedDir &s : location.skipped) {
+        auto n = std::make_unique<Node>();
+        n->kind = NodeKind::Skipped;
+        n->key = QStringLiteral("s:") + s.dir;
+        n->skipped = s;
+        fresh.push_back(std::move(n));
+    }
+
+    QSet<QString> changedNames;
+    if (location.scope == Scope::Global) {
+        for (auto it = m_globalVersion.cbegin(); it != m_globalVersion.cend(); ++it) {
+            if (versions.value(it.key(), -1) != it.value())
+                changedNames.insert(it.key());
+        }
+        for (auto it = versions.cbegin(); it != versions.cend(); ++it) {
+            if (!m_globalVersion.contains(it.key()))
+                changedNames.insert(it.key());
+        }
+        m_globalVersion = versions;
+        syncChildren(m_global, std::move(fresh));
+    } else {
+        QSet<QString> &old = m_userNames[location.user];
+        for (const QString &name : old) {
+            if (!winners.contains(name)) {
+                m_overriddenBy[name].remove(location.user);
+                changedNames.insert(name);
+            }
+        }
+        for (const QString &name : winners) {
+            if (!old.contains(name)) {
+                m_overriddenBy[name].insert(location.user);
+                changedNames.insert(name);
+            }
+        }
+        old = winners;
+        syncChildren(userNode(location.user, true), std::move(fresh));
+    }
+    refreshOverrideStates(changedNames);
+}
+
+void ToolCatalogModel::applyCatalog(const Catalog &catalog)
+{
+    applyLocation(catalog.global);
+    const QStringList emails = catalog.userEmails();
+    const QSet<QString> keep(emails.cbegin(), emails.cend());
+    for (int row = int(m_users->children.size()) - 1; row >= 0; --row) {
+        Node *user = m_users->children[size_t(row)].get();
+        if (keep.contains(user->key))
+            continue;
+        LocationScan gone;
+        gone.scope = Scope::User;
+        gone.user = user->key;
+        applyLocation(gone); // drops its tools and override marks
+        m_userNames.remove(user->key);
+        beginRemoveRows(indexOf(m_users), row, row);
+        m_users->children.erase(m_users->children.begin() + row);
+        m_users->renumber(size_t(row));
+        endRemoveRows();
+    }
+    for (const LocationScan &loc : catalog.users)
+        applyLocation(loc);
+}
+
+void ToolCatalogModel::clear()
+{
+    Catalog empty;
+    applyCatalog(empty);
+}
+
+void ToolCatalogModel::refreshOverrideStates(const QSet<QString> &names)
+{
+    for (const QString &name : names) {
+        for (Node *n : m_byName.value(name))
+            Q_EMIT dataChanged(indexOf(n, 0), indexOf(n, ColumnCount - 1));
+    }
+}
+
+QModelIndex ToolCatalogModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (column < 0 || column >= ColumnCount || row < 0)
+        return {};
+    const Node *p = nodeOf(parent);
+    if (!p || row >= int(p->children.size()))
+        return {};
+    return createIndex(row, column, p->children[size_t(row)].get());
+}
+
+QModelIndex ToolCatalogModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid())
+        return {};
+    return indexOf(nodeOf(child)->parent);
+}
+
+int ToolCatalogModel::rowCount(const QModelIndex &parent) const
+{
+    if (parent.isValid() && parent.column() != 0)
+        return 0;
+    return int(nodeOf(parent)->children.size());
+}
+
+int ToolCatalogModel::columnCount(const QModelIndex &) const
+{
+    return ColumnCount;
+}
+
+QVariant ToolCatalogModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case LabelColumn: return tr("Tool");
+    case VersionColumn: return tr("Version");
+    case StatusColumn: return tr("Status");
+    default: return {};
+    }
+}
+
+QHash<int, QByteArray> ToolCatalogModel::roleNames() const
+{
+    QHash<int, QByteArray> roles = QAbstractItemModel::roleNames();
+    roles.insert(NameRole, "name");
+    roles.insert(LabelRole, "label");
+    roles.insert(VersionRole, "version");
+    roles.insert(ScopeRole, "scope");
+    roles.insert(OverrideStateRole, "overrideState");
+    roles.insert(WorstSeverityRole, "worstSeverity");
+    return roles;
+}
+
+QVariant ToolCatalogModel::toolData(const Node *node, int column, int role) const
+{
+    const ToolRecord &t = node->tool;
+    const engine::ToolManifest &m = t.manifest;
+    OverrideState state = OverrideState::None;
+    if (!t.shadowedBy.isEmpty())
+        state = OverrideState::Shadowed;
+    else if (t.scope == Scope::Global && !m_overriddenBy.value(m.name).isEmpty())
+        state = OverrideState::Overridden;
+    else if (t.scope == Scope::User && m_globalVersion.contains(m.name))
+        state = OverrideState::OverridesGlobal;
+
+    auto overriddenBy = [&] {
+        const QSet<QString> users = m_overriddenBy.value(m.name);
+        QStringList list(users.cbegin(), users.cend());
+        std::sort(list.begin(), list.end());
+        return list;
+    };
+    auto statusText = [&] {
+        QStringList parts;
+        switch (state) {
+        case OverrideState::OverridesGlobal:
+            parts.append(tr("overrides global v%1").arg(m_globalVersion.value(m.name)));
+            break;
+        case OverrideState::Overridden: {
+            const QStringList users = overriddenBy();
+            parts.append(users.size() == 1 ? tr("overridden by %1").arg(users.first())
+                                           : tr("overridden by %n users", nullptr, int(users.size())));
+            break;
+        }
+        case OverrideState::Shadowed:
+            parts.append(tr("duplicate, loses to %1").arg(t.shadowedBy.section(u'/', -1)));
+            break;
+        case OverrideState::None:
+            break;
+        }
+        if (const QString words = problemSummary(t.diagnostics); !words.isEmpty())
+            parts.append(words);
+        return parts.join(QStringLiteral(" · "));
+    };
+
+    switch (role) {
+    case Qt::DisplayRole:
+        if (column == LabelColumn)
+            return toolDisplayName(m);
+        if (column == VersionColumn)
+            return m.versionPresent ? QVariant(m.version) : QVariant(tr("none"));
+        if (column == StatusColumn)
+            return statusText();
+        return {};
+    case Qt::ToolTipRole:
+        return toolToolTip(t);
+    case NodeKindRole: return int(NodeKind::Tool);
+    case NameRole: return m.name;
+    case LabelRole: return m.label;
+    case DescriptionRole: return m.description;
+    case VersionRole: return m.version;
+    case ScopeRole: return engine::scopeName(t.scope);
+    case UserRole: return t.user;
+    case DirRole: return t.dir;
+    case OverrideStateRole: return int(state);
+    case OverriddenByRole: return overriddenBy();
+    case OverriddenVersionRole:
+        return state == OverrideState::OverridesGlobal ? m_globalVersion.value(m.name) : -1;
+    case WorstSeverityRole:
+        return t.diagnostics.isEmpty() ? -1 : int(engine::worstSeverity(t.diagnostics));
+    case DiagnosticCountRole: return int(t.diagnostics.size());
+    case ToolRecordRole: return QVariant::fromValue(t);
+    case StatusTextRole: return statusText();
+    default: return {};
+    }
+}
+
+QVariant ToolCatalogModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const Node *node = nodeOf(index);
+    const int column = index.column();
+    switch (node->kind) {
+    case NodeKind::Tool:
+        return toolData(node, column, role);
+    case NodeKind::Skipped: {
+        const SkippedDir &s = node->skipped;
+        const QString why = s.diagnostics.isEmpty() ? s.reason : s.diagnostics.first().message;
+        switch (role) {
+        case Qt::DisplayRole:
+            if (column == LabelColumn)
+                return s.dirName;
+            if (column == StatusColumn)
+                return tr("not loaded: %1").arg(why);
+            return {};
+        case Qt::ToolTipRole: return QString(s.dir + u'\n' + why + QStringLiteral(" [") + s.reason + u']');
+        case NodeKindRole: return int(NodeKind::Skipped);
+        case NameRole: return s.dirName;
+        case DirRole: return s.dir;
+        case WorstSeverityRole: return int(Severity::Skip);
+        case DiagnosticCountRole: return int(s.diagnostics.size());
+        case SkippedDirRole: return QVariant::fromValue(s);
+        case StatusTextRole: return tr("not loaded: %1").arg(why);
+        default: return {};
+        }
+    }
+    case NodeKind::User:
+    case NodeKind::Group: {
+        if (role == NodeKindRole)
+            return int(node->kind);
+        if (role == UserRole && node->kind == NodeKind::User)
+            return node->key;
+        if (role != Qt::DisplayRole || column != LabelColumn)
+            return {};
+        int tools = 0;
+        if (node == m_users)
+            return tr("%1 (%n user(s))", nullptr, int(node->children.size())).arg(node->title);
+        for (const auto &c : node->children)
+            tools += c->kind == NodeKind::Tool;
+        return tr("%1 (%n tool(s))", nullptr, tools).arg(node->title);
+    }
+    }
+    return {};
+}
+
+} // namespace tw::model

@@ -1,0 +1,68 @@
+#pragma once
+// The whole catalog as a tree: "Global tools" and "Users" → email, each holding its tools and
+// then its skipped ("not loaded") directories. Updated incrementally, one location at a time.
+
+#include "catalog.h"
+#include "toolroles.h"
+
+#include <QAbstractItemModel>
+#include <QHash>
+#include <QSet>
+
+#include <memory>
+#include <vector>
+
+namespace tw::model {
+
+class ToolCatalogModel final : public QAbstractItemModel
+{
+    Q_OBJECT
+public:
+    enum Column { LabelColumn, VersionColumn, StatusColumn, ColumnCount };
+
+    explicit ToolCatalogModel(QObject *parent = nullptr);
+    ~ToolCatalogModel() override;
+    Q_DISABLE_COPY_MOVE(ToolCatalogModel)
+
+    // Replaces one location's tools (and its skipped dirs) with a diff: rows that stay keep
+    // their indexes, new rows are inserted, vanished rows removed.
+    void applyLocation(const tw::engine::LocationScan &location);
+    // Applies a complete scan: every location, and removes users that are gone.
+    void applyCatalog(const tw::engine::Catalog &catalog);
+    void clear();
+
+    QModelIndex globalGroupIndex() const;
+    QModelIndex usersGroupIndex() const;
+    QModelIndex userIndex(const QString &email) const;
+    QModelIndex toolIndex(const QString &dir) const;
+    int toolCount() const { return int(m_byDir.size()); }
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+private:
+    struct Node;
+    Node *nodeOf(const QModelIndex &index) const;
+    QModelIndex indexOf(const Node *node, int column = 0) const;
+    Node *userNode(const QString &email, bool create);
+    void syncChildren(Node *parent, std::vector<std::unique_ptr<Node>> fresh);
+    void track(Node *node, bool add);
+    void refreshOverrideStates(const QSet<QString> &names);
+    QVariant toolData(const Node *node, int column, int role) const;
+
+    std::unique_ptr<Node> m_root;
+    Node *m_global = nullptr;
+    Node *m_users = nullptr;
+    QHash<QString, Node *> m_byDir;                 // tool dir → node
+    QHash<QString, QSet<Node *>> m_byName;          // tool name → its nodes in every location
+    QHash<QString, QSet<QString>> m_userNames;      // email → tool names of that user
+    QHash<QString, QSet<QString>> m_overriddenBy;   // global tool name → users overriding it
+    QHash<QString, int> m_globalVersion;            // winning global tool name → version
+};
+
+} // namespace tw::model

@@ -1,0 +1,38 @@
+#pragma once
+// Filters a tool model (tree or list) by text over name/label/description, scope, "has
+// problems" and "overridden"; groups stay visible while any tool below them matches.
+
+#include <QSortFilterProxyModel>
+
+namespace tw::model {
+
+class ToolFilterProxyModel final : public QSortFilterProxyModel
+{
+    Q_OBJECT
+public:
+    enum class ScopeFilter { All, Global, User };
+
+    explicit ToolFilterProxyModel(QObject *parent = nullptr);
+    Q_DISABLE_COPY_MOVE(ToolFilterProxyModel)
+
+    void setText(const QString &text);
+    QString text() const { return m_text; }
+    void setScopeFilter(ScopeFilter scope);
+    void setProblemsOnly(bool on);
+    void setOverriddenOnly(bool on);
+    bool isFiltering() const;
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+
+private:
+    void refilter();
+
+    QString m_text;
+    QStringList m_words;
+    ScopeFilter m_scope = ScopeFilter::All;
+    bool m_problemsOnly = false;
+    bool m_overriddenOnly = false;
+};
+
+} // namespace tw::model

@@ -1,0 +1,36 @@
+#include "toolroles.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace tw::model {
+
+QString problemSummary(const engine::Diagnostics &diagnostics)
+{
+    int errors = 0, warnings = 0;
+    for (const engine::Diagnostic &d : diagnostics) {
+        errors += d.severity == engine::Severity::Error;
+        warnings += d.severity == engine::Severity::Warning;
+    }
+    QStringList parts;
+    if (errors)
+        parts.append(QCoreApplication::translate("tw::model", "%n error(s)", nullptr, errors));
+    if (warnings)
+        parts.append(QCoreApplication::translate("tw::model", "%n warning(s)", nullptr, warnings));
+    return parts.join(QStringLiteral(", "));
+}
+
+QString toolDisplayName(const engine::ToolManifest &m)
+{
+    return m.label == m.name ? m.name : m.label + QStringLiteral(" (") + m.name + u')';
+}
+
+QString toolToolTip(const engine::ToolRecord &t)
+{
+    return QStringLiteral("<b>%1</b> v%2<br>%3<br><i>%4</i>")
+        .arg(t.manifest.name.toHtmlEscaped())
+        .arg(t.manifest.version)
+        .arg(t.manifest.description.toHtmlEscaped(), t.dir.toHtmlEscaped());
+}
+
+} // namespace tw::model

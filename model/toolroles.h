@@ -1,0 +1,48 @@
+#pragma once
+// Item roles shared by every tool model, so one filter proxy and one detail pane serve them all.
+
+#include "toolrecord.h"
+
+#include <Qt>
+#include <QMetaType>
+
+namespace tw::model {
+
+enum ToolRole {
+    NodeKindRole = Qt::UserRole + 1, // NodeKind
+    NameRole,                // frontmatter name
+    LabelRole,
+    DescriptionRole,
+    VersionRole,             // int
+    ScopeRole,               // "global" | "user"
+    UserRole,                // owning email for user tools
+    DirRole,                 // absolute tool dir
+    OverrideStateRole,       // OverrideState
+    OverriddenByRole,        // QStringList: users whose tool overrides this global tool
+    OverriddenVersionRole,   // int: version of the global tool a user tool overrides (-1 none)
+    WorstSeverityRole,       // int: tw::engine::Severity, or -1 without diagnostics
+    DiagnosticCountRole,     // int
+    ToolRecordRole,          // tw::engine::ToolRecord
+    SkippedDirRole,          // tw::engine::SkippedDir
+    StatusTextRole,          // short text: badges such as "overrides global v2"
+};
+
+enum class NodeKind { Group, User, Tool, Skipped };
+
+enum class OverrideState {
+    None,
+    OverridesGlobal, // a user tool whose name a global tool also has
+    Overridden,      // a global tool some user overrides
+    Shadowed,        // a duplicate in its own location that loses
+};
+
+// "2 errors, 1 warning" (empty when there are none).
+QString problemSummary(const engine::Diagnostics &diagnostics);
+// "Label (name)", or just the name when the label is the name.
+QString toolDisplayName(const engine::ToolManifest &manifest);
+QString toolToolTip(const engine::ToolRecord &tool);
+
+} // namespace tw::model
+
+Q_DECLARE_METATYPE(tw::engine::ToolRecord)
+Q_DECLARE_METATYPE(tw::engine::SkippedDir)

@@ -1,0 +1,456 @@
+#include "mainwindow.h"
+
+#include "catalogscanner.h"
+#include "diagnosticlistmodel.h"
+#include "effectivetoolsmodel.h"
+#include "toolcatalogmodel.h"
+#include "tooldetailpane.h"
+#include "toolfilterproxymodel.h"
+#include "toolroles.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QToolBar>
+#include <QTreeView>
+
+namespace tw::ui {
+
+using model::NodeKind;
+using model::OverrideState;
+
+namespace {
+
+// Down from the search field moves into the list, Escape clears the search.
+class SearchKeys final : public QObject
+{
+public:
+    SearchKeys(QLineEdit *edit, QTreeView *view) : QObject(edit), m_edit(edit), m_view(view) {}
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (event->type() != QEvent::KeyPress)
+            return false;
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_Down) {
+            m_view->setFocus();
+            if (!m_view->currentIndex().isValid() && m_view->model()->rowCount() > 0)
+                m_view->setCurrentIndex(m_view->model()->index(0, 0));
+            return true;
+        }
+        if (key == Qt::Key_Escape && !m_edit->text().isEmpty()) {
+            m_edit->clear();
+            return true;
+        }
+        return false;
+    }
+
+private:
+    QLineEdit *m_edit;
+    QTreeView *m_view;
+};
+
+QStringList badgesFor(const QModelIndex &index)
+{
+    QStringList badges;
+    switch (OverrideState(index.data(model::OverrideStateRole).toInt())) {
+    case OverrideState::OverridesGlobal:
+        badges.append(MainWindow::tr("overrides global v%1").arg(index.data(model::OverriddenVersionRole).toInt()));
+        break;
+    case OverrideState::Overridden: {
+        const QStringList users = index.data(model::OverriddenByRole).toStringList();
+        QString who = QStringList(users.mid(0, 3)).join(QStringLiteral(", "));
+        if (users.size() > 3)
+            who += MainWindow::tr(" and %n more", nullptr, int(users.size() - 3));
+        badges.append(MainWindow::tr("overridden by %1").arg(who));
+        break;
+    }
+    case OverrideState::Shadowed:
+        badges.append(MainWindow::tr("duplicate name: another directory wins"));
+        break;
+    case OverrideState::None:
+        break;
+    }
+    return badges;
+}
+
+} // namespace
+
+MainWindow::MainWindow(const QString &dataPath, const QString &preferredUser, QWidget *parent)
+    : QMainWindow(parent), m_preferredUser(preferredUser)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    m_scanner = new engine::CatalogScanner(this);
+    m_catalogModel = new model::ToolCatalogModel(this);
+    m_effectiveModel = new model::EffectiveToolsModel(this);
+    m_filter = new model::ToolFilterProxyModel(this);
+    m_filter->setSourceModel(m_catalogModel);
+    m_diagnosticModel = new model::DiagnosticListModel(this);
+    m_problemsSort = new QSortFilterProxyModel(this);
+    m_problemsSort->setSourceModel(m_diagnosticModel);
+
+    buildActions();
+    buildLayout();
+
+    connect(m_scanner, &engine::CatalogScanner::scanStarted, this, &MainWindow::updateStatus);
+    connect(m_scanner, &engine::CatalogScanner::locationScanned, this, [this](const engine::LocationScan &loc) {
+        m_catalogModel->applyLocation(loc);
+        if (loc.scope == engine::Scope::Global)
+            m_toolView->expand(m_filter->mapFromSource(m_catalogModel->globalGroupIndex()));
+    });
+    connect(m_scanner, &engine::CatalogScanner::scanFinished, this, &MainWindow::onScanFinished);
+    restoreSettings();
+    openDataPath(dataPath);
+}
+
+MainWindow::~MainWindow() = default;
+
+QString MainWindow::dataPath() const { return m_scanner->dataPath(); }
+
+void MainWindow::buildActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *open = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open Data Directory…"),
+                                    this, &MainWindow::chooseDataPath);
+    open->setShortcut(QKeySequence::Open);
+    m_rescan = file->addAction(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("&Rescan"), m_scanner,
+                               &engine::CatalogScanner::rescan);
+    m_rescan->setShortcut(QKeySequence::Refresh);
+    file->addSeparator();
+    QAction *quit = file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this,
+                                    &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    m_problemsOnly = new QAction(QIcon::fromTheme(QStringLiteral("dialog-warning")), tr("With &Problems"), this);
+    m_problemsOnly->setCheckable(true);
+    m_problemsOnly->setToolTip(tr("Show only tools with warnings or errors, and directories that are not loaded"));
+    m_problemsOnly->setShortcut(QKeySequence(Qt::ALT | Qt::Key_P));
+    m_overriddenOnly = new QAction(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("&Overridden"), this);
+    m_overriddenOnly->setCheckable(true);
+    m_overriddenOnly->setToolTip(tr("Show only tools that override, are overridden by, or duplicate another"));
+    m_overriddenOnly->setShortcut(QKeySequence(Qt::ALT | Qt::Key_O));
+    connect(m_problemsOnly, &QAction::toggled, m_filter, &model::ToolFilterProxyModel::setProblemsOnly);
+    connect(m_overriddenOnly, &QAction::toggled, m_filter, &model::ToolFilterProxyModel::setOverriddenOnly);
+}
+
+void MainWindow::buildLayout()
+{
+    auto *bar = addToolBar(tr("Browse"));
+    bar->setObjectName(QStringLiteral("browseToolBar"));
+    bar->setMovable(false);
+    m_search = new QLineEdit(bar);
+    m_search->setObjectName(QStringLiteral("searchField"));
+    m_search->setAccessibleName(tr("Search tools"));
+    m_search->setPlaceholderText(tr("Search name, label, description (Ctrl+F)"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setMinimumWidth(260);
+    bar->addWidget(m_search);
+    m_viewCombo = new QComboBox(bar);
+    m_viewCombo->setObjectName(QStringLiteral("viewCombo"));
+    m_viewCombo->setAccessibleName(tr("Show tools of"));
+    m_viewCombo->setToolTip(tr("All locations, or the effective tools one user's agent sees"));
+    m_viewCombo->addItem(tr("All locations"), QString());
+    bar->addWidget(m_viewCombo);
+    m_scopeCombo = new QComboBox(bar);
+    m_scopeCombo->setObjectName(QStringLiteral("scopeCombo"));
+    m_scopeCombo->setAccessibleName(tr("Scope filter"));
+    m_scopeCombo->addItem(tr("Global and user"), int(model::ToolFilterProxyModel::ScopeFilter::All));
+    m_scopeCombo->addItem(tr("Global only"), int(model::ToolFilterProxyModel::ScopeFilter::Global));
+    m_scopeCombo->addItem(tr("User only"), int(model::ToolFilterProxyModel::ScopeFilter::User));
+    bar->addWidget(m_scopeCombo);
+    bar->addAction(m_problemsOnly);
+    bar->addAction(m_overriddenOnly);
+    bar->addSeparator();
+    bar->addAction(m_rescan);
+
+    auto *focusSearch = new QAction(this);
+    focusSearch->setShortcut(QKeySequence::Find);
+    connect(focusSearch, &QAction::triggered, this, [this] {
+        m_search->setFocus();
+        m_search->selectAll();
+    });
+    addAction(focusSearch);
+
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_toolView = new QTreeView(m_splitter);
+    m_toolView->setObjectName(QStringLiteral("toolView"));
+    m_toolView->setAccessibleName(tr("Tools"));
+    m_toolView->setModel(m_filter);
+    m_toolView->setUniformRowHeights(true);
+    m_toolView->setAlternatingRowColors(true);
+    m_toolView->header()->setStretchLastSection(true);
+    m_toolView->setColumnWidth(0, 240);
+    m_toolView->setColumnWidth(1, 60);
+    m_detail = new ToolDetailPane(m_splitter);
+    m_detail->setObjectName(QStringLiteral("detailPane"));
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setSizes({420, 640});
+    setCentralWidget(m_splitter);
+    m_search->installEventFilter(new SearchKeys(m_search, m_toolView));
+
+    connect(m_search, &QLineEdit::textChanged, m_filter, &model::ToolFilterProxyModel::setText);
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
+        if (!text.isEmpty())
+            m_toolView->expandAll();
+    });
+    connect(m_scopeCombo, &QComboBox::currentIndexChanged, this, [this] {
+        m_filter->setScopeFilter(model::ToolFilterProxyModel::ScopeFilter(m_scopeCombo->currentData().toInt()));
+    });
+    connect(m_viewCombo, &QComboBox::currentIndexChanged, this,
+            [this] { setViewUser(m_viewCombo->currentData().toString()); });
+    connect(m_toolView->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::showCurrent);
+    connect(m_filter, &QAbstractItemModel::dataChanged, this,
+            [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
+                const QModelIndex cur = m_toolView->currentIndex();
+                if (cur.isValid() && cur.parent() == topLeft.parent() && cur.row() >= topLeft.row()
+                    && cur.row() <= bottomRight.row())
+                    showCurrent();
+            });
+    connect(m_filter, &QAbstractItemModel::rowsRemoved, this, [this] {
+        if (!m_toolView->currentIndex().isValid())
+            showCurrent();
+    });
+
+    auto *dock = new QDockWidget(tr("Problems"), this);
+    dock->setObjectName(QStringLiteral("problemsDock"));
+    m_problems = new QTableView(dock);
+    m_problems->setObjectName(QStringLiteral("problemsView"));
+    m_problems->setAccessibleName(tr("Problems across the catalog"));
+    m_problems->setModel(m_problemsSort);
+    m_problems->setSortingEnabled(true);
+    m_problems->sortByColumn(-1, Qt::AscendingOrder);
+    m_problems->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_problems->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_problems->verticalHeader()->hide();
+    m_problems->horizontalHeader()->setStretchLastSection(true);
+    m_problems->setWordWrap(false);
+    m_problems->verticalHeader()->setDefaultSectionSize(m_problems->fontMetrics().height() + 6);
+    dock->setWidget(m_problems);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_problemsOnly);
+    view->addAction(m_overriddenOnly);
+    view->addSeparator();
+    QAction *toggleProblems = dock->toggleViewAction();
+    toggleProblems->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    view->addAction(toggleProblems);
+    QAction *focusTools = view->addAction(tr("Focus &Tool List"), this, [this] { m_toolView->setFocus(); });
+    focusTools->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    connect(m_problems, &QTableView::activated, this, [this](const QModelIndex &index) {
+        const QString dir = index.data(model::DiagnosticListModel::ToolDirRole).toString();
+        if (!selectDir(dir)) {
+            m_viewCombo->setCurrentIndex(0); // the tree shows every location
+            m_search->clear();
+            m_problemsOnly->setChecked(false);
+            m_overriddenOnly->setChecked(false);
+            m_scopeCombo->setCurrentIndex(0);
+            selectDir(dir);
+        }
+        const QString file = index.data(model::DiagnosticListModel::FileRole).toString();
+        if (!file.isEmpty())
+            m_detail->openFile(file, index.data(model::DiagnosticListModel::LineRole).toInt());
+    });
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Toolwright"), this, [this] {
+        QMessageBox::about(this, tr("About Toolwright"),
+                           tr("<h3>Toolwright %1</h3><p>Browse, lint and run the tools of an agent platform.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+
+    m_statusLabel = new QLabel(this);
+    m_statusLabel->setObjectName(QStringLiteral("statusLabel"));
+    statusBar()->addWidget(m_statusLabel, 1);
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    m_toolView->header()->restoreState(settings.value(QStringLiteral("window/toolHeader")).toByteArray());
+    if (!settings.contains(QStringLiteral("window/geometry")))
+        resize(1180, 760);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
+    settings.setValue(QStringLiteral("window/toolHeader"), m_toolView->header()->saveState());
+    event->accept();
+}
+
+void MainWindow::openDataPath(const QString &dataPath)
+{
+    setWindowTitle(tr("%1 — Toolwright").arg(dataPath));
+    m_catalogModel->clear();
+    m_effectiveModel->setCatalog(nullptr);
+    m_detail->showNothing(tr("Scanning %1…").arg(dataPath));
+    m_scanner->setDataPath(dataPath);
+    updateStatus();
+}
+
+void MainWindow::chooseDataPath()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Data Directory"), dataPath());
+    if (!dir.isEmpty())
+        openDataPath(dir);
+}
+
+void MainWindow::onScanFinished(const std::shared_ptr<const engine::Catalog> &catalog)
+{
+    m_catalogModel->applyCatalog(*catalog);
+    m_effectiveModel->setCatalog(catalog);
+    m_diagnosticModel->setCatalog(*catalog);
+    m_problems->resizeColumnsToContents();
+    updateViewCombo(*catalog);
+    if (m_viewCombo->currentIndex() == 0) {
+        m_toolView->expand(m_filter->mapFromSource(m_catalogModel->globalGroupIndex()));
+        m_toolView->expand(m_filter->mapFromSource(m_catalogModel->usersGroupIndex()));
+        if (!m_preferredUser.isEmpty())
+            m_toolView->expand(m_filter->mapFromSource(m_catalogModel->userIndex(m_preferredUser)));
+    }
+    if (m_detail->shownDir().isEmpty() && !m_toolView->currentIndex().isValid())
+        m_detail->showNothing(tr("Select a tool to see its documentation, inputs, files and problems."));
+    updateStatus();
+    Q_EMIT catalogShown();
+}
+
+void MainWindow::updateViewCombo(const engine::Catalog &catalog)
+{
+    const QString current = m_viewCombo->currentData().toString();
+    const QSignalBlocker block(m_viewCombo);
+    while (m_viewCombo->count() > 1)
+        m_viewCombo->removeItem(1);
+    for (const QString &email : catalog.userEmails())
+        m_viewCombo->addItem(tr("Effective for %1").arg(email), email);
+    const int keep = m_viewCombo->findData(current);
+    m_viewCombo->setCurrentIndex(keep >= 0 ? keep : 0);
+    if (keep < 0 && !current.isEmpty())
+        setViewUser(QString());
+}
+
+void MainWindow::setViewUser(const QString &email)
+{
+    const int comboIndex = m_viewCombo->findData(email);
+    if (comboIndex >= 0 && comboIndex != m_viewCombo->currentIndex()) {
+        m_viewCombo->setCurrentIndex(comboIndex); // comes back here through the signal
+        return;
+    }
+    if (email.isEmpty()) {
+        if (m_filter->sourceModel() != m_catalogModel) {
+            m_filter->setSourceModel(m_catalogModel);
+            m_toolView->setRootIsDecorated(true);
+            m_toolView->expandToDepth(1);
+        }
+    } else {
+        m_effectiveModel->setUser(email);
+        if (m_filter->sourceModel() != m_effectiveModel) {
+            m_filter->setSourceModel(m_effectiveModel);
+            m_toolView->setRootIsDecorated(false);
+        }
+    }
+    connect(m_toolView->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::showCurrent,
+            Qt::UniqueConnection);
+    showCurrent();
+}
+
+bool MainWindow::selectDir(const QString &dir)
+{
+    QModelIndex source;
+    if (m_filter->sourceModel() == m_catalogModel) {
+        source = m_catalogModel->toolIndex(dir);
+        if (!source.isValid()) {
+            // A skipped directory: search its location's children.
+            const QList<QModelIndex> parents = [&] {
+                QList<QModelIndex> list{m_catalogModel->globalGroupIndex()};
+                const QModelIndex users = m_catalogModel->usersGroupIndex();
+                for (int r = 0; r < m_catalogModel->rowCount(users); ++r)
+                    list.append(m_catalogModel->index(r, 0, users));
+                return list;
+            }();
+            for (const QModelIndex &p : parents) {
+                for (int r = 0; r < m_catalogModel->rowCount(p) && !source.isValid(); ++r) {
+                    const QModelIndex i = m_catalogModel->index(r, 0, p);
+                    if (i.data(model::DirRole).toString() == dir)
+                        source = i;
+                }
+            }
+        }
+    } else {
+        for (int r = 0; r < m_effectiveModel->rowCount() && !source.isValid(); ++r) {
+            const QModelIndex i = m_effectiveModel->index(r, 0);
+            if (i.data(model::DirRole).toString() == dir)
+                source = i;
+        }
+    }
+    const QModelIndex proxy = m_filter->mapFromSource(source);
+    if (!proxy.isValid())
+        return false;
+    m_toolView->setCurrentIndex(proxy);
+    m_toolView->scrollTo(proxy);
+    return true;
+}
+
+void MainWindow::showCurrent()
+{
+    const QModelIndex index = m_toolView->currentIndex().siblingAtColumn(0);
+    if (!index.isValid()) {
+        m_detail->showNothing(tr("Select a tool to see its documentation, inputs, files and problems."));
+        return;
+    }
+    switch (NodeKind(index.data(model::NodeKindRole).toInt())) {
+    case NodeKind::Tool:
+        m_detail->showTool(index.data(model::ToolRecordRole).value<engine::ToolRecord>(), badgesFor(index));
+        break;
+    case NodeKind::Skipped:
+        m_detail->showSkipped(index.data(model::SkippedDirRole).value<engine::SkippedDir>());
+        break;
+    case NodeKind::Group:
+    case NodeKind::User:
+        m_detail->showNothing(index.data(Qt::DisplayRole).toString());
+        break;
+    }
+}
+
+void MainWindow::updateStatus()
+{
+    if (!m_statusLabel)
+        return;
+    const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
+    QStringList parts;
+    if (catalog) {
+        qsizetype skipped = catalog->global.skipped.size();
+        for (const engine::LocationScan &loc : catalog->users)
+            skipped += loc.skipped.size();
+        parts << tr("%n tool(s)", nullptr, int(catalog->toolCount()))
+              << tr("%n user(s)", nullptr, int(catalog->users.size()))
+              << tr("%n error(s)", nullptr, m_diagnosticModel->count(engine::Severity::Error))
+              << tr("%n warning(s)", nullptr, m_diagnosticModel->count(engine::Severity::Warning))
+              << tr("%n not loaded", nullptr, int(skipped));
+    }
+    if (m_scanner->isScanning())
+        parts << tr("scanning…");
+    m_statusLabel->setText(parts.join(QStringLiteral(" · ")));
+}
+
+} // namespace tw::ui

@@ -1,0 +1,96 @@
+#pragma once
+// The tool browser: catalog tree (or one user's effective tools) with search and filters, the
+// detail pane, and the Problems panel listing every diagnostic and skipped directory.
+
+#include <QMainWindow>
+
+#include <memory>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QSplitter;
+class QTableView;
+class QTreeView;
+
+namespace tw::engine {
+class CatalogScanner;
+struct Catalog;
+} // namespace tw::engine
+
+namespace tw::model {
+class DiagnosticListModel;
+class EffectiveToolsModel;
+class ToolCatalogModel;
+class ToolFilterProxyModel;
+} // namespace tw::model
+
+namespace tw::ui {
+
+class ToolDetailPane;
+
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+public:
+    // `preferredUser`: the user whose effective tools to offer first (may be empty).
+    MainWindow(const QString &dataPath, const QString &preferredUser, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    void openDataPath(const QString &dataPath);
+    QString dataPath() const;
+    // "" shows every location as a tree; an email shows that user's effective tools.
+    void setViewUser(const QString &email);
+    // Selects the tool (or skipped dir) at `dir` in the current view; false if not shown.
+    bool selectDir(const QString &dir);
+
+    // For tests and automation.
+    engine::CatalogScanner *scanner() const { return m_scanner; }
+    model::ToolCatalogModel *catalogModel() const { return m_catalogModel; }
+    model::ToolFilterProxyModel *filterModel() const { return m_filter; }
+    QTreeView *toolView() const { return m_toolView; }
+    QLineEdit *searchField() const { return m_search; }
+    QComboBox *viewCombo() const { return m_viewCombo; }
+    ToolDetailPane *detailPane() const { return m_detail; }
+    QTableView *problemsView() const { return m_problems; }
+
+Q_SIGNALS:
+    void catalogShown(); // a scan's result is on screen
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildActions();
+    void buildLayout();
+    void onScanFinished(const std::shared_ptr<const engine::Catalog> &catalog);
+    void updateViewCombo(const engine::Catalog &catalog);
+    void showCurrent();
+    void updateStatus();
+    void chooseDataPath();
+    void restoreSettings();
+
+    QString m_preferredUser;
+    engine::CatalogScanner *m_scanner = nullptr;
+    model::ToolCatalogModel *m_catalogModel = nullptr;
+    model::EffectiveToolsModel *m_effectiveModel = nullptr;
+    model::ToolFilterProxyModel *m_filter = nullptr;
+    model::DiagnosticListModel *m_diagnosticModel = nullptr;
+    QSortFilterProxyModel *m_problemsSort = nullptr;
+
+    QLineEdit *m_search = nullptr;
+    QComboBox *m_viewCombo = nullptr;
+    QComboBox *m_scopeCombo = nullptr;
+    QAction *m_problemsOnly = nullptr;
+    QAction *m_overriddenOnly = nullptr;
+    QAction *m_rescan = nullptr;
+    QTreeView *m_toolView = nullptr;
+    ToolDetailPane *m_detail = nullptr;
+    QTableView *m_problems = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QLabel *m_statusLabel = nullptr;
+};
+
+} // namespace tw::ui
