@@ -84,13 +84,8 @@ void CatalogScanner::onScanDone()
         m_catalog = m_watcher.result();
         if (m_watching)
             updateWatches(*m_catalog);
-        // Queued so that it arrives after the last queued locationScanned of this scan.
-        QMetaObject::invokeMethod(
-            this, [this, catalog = m_catalog, generation = m_generation] {
-                if (m_generation == generation)
-                    Q_EMIT scanFinished(catalog);
-            },
-            Qt::QueuedConnection);
+        // Posted events arrive in order: every locationScanned of this scan has been delivered.
+        Q_EMIT scanFinished(m_catalog);
     }
     if (m_pending)
         startScan();

@@ -13,6 +13,7 @@ namespace tw::engine {
 namespace {
 
 const QString kCodeFrontmatterMissing = QStringLiteral("frontmatter-missing");
+const std::string kSentinel = "__toolwright_end_of_frontmatter__";
 
 struct Context
 {
@@ -389,15 +390,42 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
     std::erase(yamlText, '\r'); // yaml-cpp reads LF; the line count stays the same
     Context ctx{file, 2, out.diagnostics};
 
+    // yaml-cpp accepts a quoted scalar left open at the end of the input, where the platform's
+    // parser rejects it. A sentinel key after the text reveals it: an open quote swallows it.
     YAML::Node root;
+    bool sentinelSeen = false;
     try {
-        root = YAML::Load(yamlText);
-    } catch (const YAML::Exception &e) {
+        root = YAML::Load(yamlText + "\n" + kSentinel + ": 0\n");
+        if (root.IsMap()) {
+            sentinelSeen = bool(root[kSentinel]);
+            root.remove(kSentinel);
+        } else {
+            root = YAML::Load(yamlText);
+            sentinelSeen = true;
+        }
+    } catch (const YAML::Exception &) {
+        try {
+            root = YAML::Load(yamlText); // the error as the text alone gives it
+            sentinelSeen = true;
+        } catch (const YAML::Exception &e) {
+            ctx.add("yaml-syntax", Severity::Skip,
+                    QStringLiteral("frontmatter is not valid YAML: %1").arg(toQString(e.msg)),
+                    e.mark.is_null() ? 1 : ctx.yamlFirstLine + e.mark.line);
+            return out;
+        }
+    }
+    if (!sentinelSeen) {
+        int line = 1;
+        for (const auto &kv : root) {
+            if (kv.second.IsScalar() && kv.second.Scalar().find(kSentinel) != std::string::npos)
+                line = ctx.lineOf(kv.first);
+        }
         ctx.add("yaml-syntax", Severity::Skip,
-                QStringLiteral("frontmatter is not valid YAML: %1").arg(toQString(e.msg)),
-                e.mark.is_null() ? 1 : ctx.yamlFirstLine + e.mark.line);
+                QStringLiteral("frontmatter is not valid YAML: a quoted string is never closed"), line);
         return out;
     }
+    if (root.IsMap() && root.size() == 0)
+        root = YAML::Node(YAML::NodeType::Null);
     if (root.IsNull()) {
         ctx.add("name-missing", Severity::Skip,
                 QStringLiteral("the frontmatter is empty; a tool needs at least name, description and version"),

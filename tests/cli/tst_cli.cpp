@@ -1,0 +1,219 @@
+// The built binary's CLI: exact JSON shapes, exit codes and one-line errors of DESIGN.md.
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const QString kData = QStringLiteral(TW_FIXTURES_DIR "/datapath");
+const QString kSeed = QStringLiteral(TW_SOURCE_DIR "/seed/tools");
+
+struct Run
+{
+    int code = -1;
+    QByteArray out, err;
+    QJsonDocument json() const { return QJsonDocument::fromJson(out); }
+};
+
+Run run(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
+{
+    QProcess p;
+    QProcessEnvironment e = env;
+    if (env.value(QStringLiteral("TW_KEEP_DATA_PATH")).isEmpty())
+        e.remove(QStringLiteral("DATA_PATH"));
+    p.setProcessEnvironment(e);
+    p.start(QStringLiteral(TW_BINARY), args);
+    if (!p.waitForFinished(60000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+} // namespace
+
+class TestCli final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void version()
+    {
+        const Run r = run({QStringLiteral("--version")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.startsWith("toolwright "));
+    }
+
+    void listJson()
+    {
+        const Run r = run({QStringLiteral("list"), QStringLiteral("--data"), kData, QStringLiteral("--user"),
+                           QStringLiteral("alice@example.com"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = r.json().object();
+        QCOMPARE(o[QStringLiteral("data_path")].toString(), kData);
+        QCOMPARE(o[QStringLiteral("user")].toString(), QStringLiteral("alice@example.com"));
+        const QJsonArray tools = o[QStringLiteral("tools")].toArray();
+        QCOMPARE(tools.size(), 3);
+        const QJsonObject greet = tools[0].toObject();
+        QCOMPARE(greet[QStringLiteral("name")].toString(), QStringLiteral("greet"));
+        QCOMPARE(greet[QStringLiteral("scope")].toString(), QStringLiteral("user"));
+        QCOMPARE(greet[QStringLiteral("entry")].toString(), QStringLiteral("index.ts"));
+        QCOMPARE(greet[QStringLiteral("overrides")].toObject()[QStringLiteral("version")].toInt(), 2);
+        QCOMPARE(greet[QStringLiteral("overrides")].toObject()[QStringLiteral("dir")].toString(), kData + QStringLiteral("/tools/greet"));
+        QCOMPARE(tools[2].toObject()[QStringLiteral("user")], QJsonValue(QJsonValue::Null));
+        QCOMPARE(tools[2].toObject()[QStringLiteral("overrides")], QJsonValue(QJsonValue::Null));
+        const QJsonObject units = tools[2].toObject()[QStringLiteral("inputs")].toArray()[1].toObject();
+        QCOMPARE(units[QStringLiteral("values")].toArray(), (QJsonArray{QStringLiteral("metric"), QStringLiteral("imperial")}));
+        QCOMPARE(units[QStringLiteral("default")].toString(), QStringLiteral("metric"));
+        QCOMPARE(units[QStringLiteral("optional")].toBool(), true);
+        QCOMPARE(o[QStringLiteral("shadowed")].toArray()[0].toObject()[QStringLiteral("shadowed_by")].toString(),
+                 kData + QStringLiteral("/alice@example.com/tools/greet_custom"));
+        const QJsonArray skipped = o[QStringLiteral("skipped")].toArray();
+        QCOMPARE(skipped.size(), 2);
+        QCOMPARE(skipped[0].toObject()[QStringLiteral("reason")].toString(), QStringLiteral("yaml-syntax"));
+        const QJsonObject d = skipped[0].toObject()[QStringLiteral("diagnostics")].toArray()[0].toObject();
+        QCOMPARE(d[QStringLiteral("severity")].toString(), QStringLiteral("skip"));
+        QVERIFY(d[QStringLiteral("line")].toInt() > 0);
+        QVERIFY(d[QStringLiteral("file")].toString().endsWith(QStringLiteral("broken_yaml/TOOL.md")));
+    }
+
+    void listHuman()
+    {
+        const Run r = run({QStringLiteral("list"), QStringLiteral("--data"), kData});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("greet"));
+        QVERIFY(r.out.contains("skipped:"));
+    }
+
+    void showJson()
+    {
+        const Run r = run({QStringLiteral("show"), QStringLiteral("weather"), QStringLiteral("--data"), kData, QStringLiteral("--user"),
+                           QStringLiteral("bob@example.com"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = r.json().object();
+        QCOMPARE(o[QStringLiteral("version")].toInt(), 3);
+        QCOMPARE(o[QStringLiteral("label")].toString(), QStringLiteral("Bob Weather"));
+        QVERIFY(o[QStringLiteral("body")].toString().startsWith(QStringLiteral("\n# Weather")));
+        QCOMPARE(o[QStringLiteral("inputs")].toArray().size(), 3);
+        QVERIFY(o[QStringLiteral("inputs")].toArray()[2].toObject()[QStringLiteral("sensitive")].toBool());
+    }
+
+    void showHumanAndMissing()
+    {
+        const Run r = run({QStringLiteral("show"), QStringLiteral("greet"), QStringLiteral("--data"), kData});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("Greeter (greet) v2"));
+        QVERIFY(r.out.contains("name: string, required"));
+        const Run missing = run({QStringLiteral("show"), QStringLiteral("nope"), QStringLiteral("--data"), kData});
+        QCOMPARE(missing.code, 1);
+        QVERIFY(missing.err.contains("no tool named 'nope'"));
+    }
+
+    void lint()
+    {
+        QCOMPARE(run({QStringLiteral("lint"), kSeed}).code, 0);
+        QCOMPARE(run({QStringLiteral("lint"), kData + QStringLiteral("/tools/greet")}).code, 0);
+        const Run broken = run({QStringLiteral("lint"), kData});
+        QCOMPARE(broken.code, 1); // broken_yaml is skipped by the loader
+        QVERIFY(broken.out.contains("TOOL.md:"));
+        QVERIFY(broken.out.contains("[yaml-syntax]"));
+        QVERIFY(broken.out.contains("[console-output]"));
+        const Run json = run({QStringLiteral("lint"), QStringLiteral("--json"), kData + QStringLiteral("/alice@example.com/tools")});
+        QCOMPARE(json.code, 0); // warnings only
+        const QJsonObject o = json.json().object();
+        QCOMPARE(o[QStringLiteral("summary")].toObject()[QStringLiteral("warnings")].toInt(), 1);
+        QCOMPARE(o[QStringLiteral("tools")].toArray().size(), 2);
+    }
+
+    void overridesJson()
+    {
+        const Run r = run({QStringLiteral("overrides"), QStringLiteral("--data"), kData, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonArray rows = r.json().array();
+        QCOMPARE(rows.size(), 4);
+        const QJsonObject greet = rows[1].toObject();
+        QCOMPARE(greet[QStringLiteral("name")].toString(), QStringLiteral("greet"));
+        QCOMPARE(greet[QStringLiteral("global")].toObject()[QStringLiteral("version")].toInt(), 2);
+        const QJsonObject alice = greet[QStringLiteral("users")].toArray()[0].toObject();
+        QCOMPARE(alice.keys(), (QStringList{QStringLiteral("dir"), QStringLiteral("email"), QStringLiteral("version")}));
+        QCOMPARE(alice[QStringLiteral("email")].toString(), QStringLiteral("alice@example.com"));
+    }
+
+    void syncJson()
+    {
+        QTemporaryDir tmp;
+        const Run dry = run({QStringLiteral("sync"), QStringLiteral("--seed"), kSeed, QStringLiteral("--data"), tmp.path(),
+                             QStringLiteral("--dry-run"), QStringLiteral("--json")});
+        QCOMPARE(dry.code, 0);
+        const QJsonArray actions = dry.json().object()[QStringLiteral("actions")].toArray();
+        QVERIFY(actions.size() >= 5);
+        const QJsonObject first = actions[0].toObject();
+        QCOMPARE(first.keys(), (QStringList{QStringLiteral("action"), QStringLiteral("dir"), QStringLiteral("seed_version"),
+                                            QStringLiteral("target_version")}));
+        QCOMPARE(first[QStringLiteral("action")].toString(), QStringLiteral("install"));
+        QCOMPARE(first[QStringLiteral("target_version")], QJsonValue(QJsonValue::Null));
+        QVERIFY(!QFileInfo::exists(tmp.path() + QStringLiteral("/tools"))); // dry run writes nothing
+        QCOMPARE(run({QStringLiteral("sync"), QStringLiteral("--seed"), kSeed, QStringLiteral("--data"), tmp.path()}).code, 0);
+        const Run again = run({QStringLiteral("sync"), QStringLiteral("--seed"), kSeed, QStringLiteral("--data"), tmp.path(),
+                               QStringLiteral("--json")});
+        QCOMPARE(again.json().object()[QStringLiteral("actions")].toArray()[0].toObject()[QStringLiteral("action")].toString(),
+                 QStringLiteral("skip-equal"));
+    }
+
+    void usageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("message");
+        QTest::newRow("unknown-command") << QStringList{QStringLiteral("frobnicate")} << QByteArray("unknown command");
+        QTest::newRow("unknown-option") << QStringList{QStringLiteral("list"), QStringLiteral("--bogus")} << QByteArray("bogus");
+        QTest::newRow("missing-data") << QStringList{QStringLiteral("list"), QStringLiteral("--data"), QStringLiteral("/nonexistent/dp")}
+                                      << QByteArray("does not exist");
+        QTest::newRow("show-without-name") << QStringList{QStringLiteral("show"), QStringLiteral("--data"), kData}
+                                           << QByteArray("NAME");
+        QTest::newRow("lint-without-path") << QStringList{QStringLiteral("lint")} << QByteArray("PATH");
+        QTest::newRow("lint-missing-path") << QStringList{QStringLiteral("lint"), QStringLiteral("/nonexistent")}
+                                           << QByteArray("not a directory");
+        QTest::newRow("sync-without-seed") << QStringList{QStringLiteral("sync"), QStringLiteral("--data"), kData}
+                                           << QByteArray("--seed");
+    }
+    void usageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, message);
+        const Run r = run(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message), r.err.constData());
+        QCOMPARE(r.err.count('\n'), 1); // one line
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void dataPathFromEnvironment()
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("DATA_PATH"), kData);
+        env.insert(QStringLiteral("TW_KEEP_DATA_PATH"), QStringLiteral("1"));
+        const Run r = run({QStringLiteral("list"), QStringLiteral("--json")}, env);
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.json().object()[QStringLiteral("data_path")].toString(), kData);
+    }
+
+    void embeddedDefault()
+    {
+        QTemporaryDir home;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home.path());
+        env.insert(QStringLiteral("USER"), QStringLiteral("tester"));
+        const Run r = run({QStringLiteral("list"), QStringLiteral("--user"), QStringLiteral("tester@localhost"),
+                           QStringLiteral("--json")}, env);
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = r.json().object();
+        QVERIFY(o[QStringLiteral("data_path")].toString().startsWith(home.path()));
+        QVERIFY(o[QStringLiteral("tools")].toArray().size() >= 5);
+        QVERIFY(QFileInfo(o[QStringLiteral("data_path")].toString() + QStringLiteral("/tester@localhost/tools")).isDir());
+        QVERIFY(r.err.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

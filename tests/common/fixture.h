@@ -1,0 +1,60 @@
+#pragma once
+// Small helpers to write tool trees into temporary directories for tests.
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QString>
+#include <QTest>
+
+namespace tw::test {
+
+inline void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QVERIFY2(QDir().mkpath(QFileInfo(path).absolutePath()), qPrintable(path));
+    QFile f(path);
+    QVERIFY2(f.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(path));
+    QCOMPARE(f.write(bytes), bytes.size());
+}
+
+inline QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+inline QByteArray toolMd(const QByteArray &name, int version = 1, const QByteArray &extra = {})
+{
+    return "---\nname: " + name + "\ndescription: The " + name + " tool.\nversion: " + QByteArray::number(version)
+        + "\n" + extra + "---\n\n# " + name + "\n\nBody.\n";
+}
+
+inline const QByteArray kGoodEntry =
+    "export async function execute(_id: string, _params: Record<string, unknown>) {\n"
+    "  try {\n    return { content: [{ type: 'text', text: 'ok' }] };\n"
+    "  } catch (e) {\n    return { content: [{ type: 'text', text: String(e) }], isError: true };\n  }\n}\n";
+
+// A tool dir `root/dir` with a TOOL.md and an index.ts.
+inline void makeTool(const QString &root, const QString &dir, const QByteArray &md,
+                     const QByteArray &entry = kGoodEntry, const QString &entryName = QStringLiteral("index.ts"))
+{
+    writeFile(root + u'/' + dir + QStringLiteral("/TOOL.md"), md);
+    writeFile(root + u'/' + dir + u'/' + entryName, entry);
+}
+
+// Copies a fixture tree recursively (QTemporaryDir targets).
+inline bool copyTree(const QString &from, const QString &to)
+{
+    QDir src(from);
+    if (!QDir().mkpath(to))
+        return false;
+    const auto entries = src.entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
+    for (const QFileInfo &fi : entries) {
+        const QString dst = to + u'/' + fi.fileName();
+        if (fi.isDir() ? !copyTree(fi.filePath(), dst) : !QFile::copy(fi.filePath(), dst))
+            return false;
+    }
+    return true;
+}
+
+} // namespace tw::test

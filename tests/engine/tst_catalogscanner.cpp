@@ -1,0 +1,91 @@
+// The asynchronous scanner: locations arrive one by one, then the catalog; file changes on
+// disk trigger a rescan that re-reads only what changed.
+
+#include "catalogscanner.h"
+#include "fixture.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+using namespace tw::engine;
+using tw::test::makeTool;
+using tw::test::toolMd;
+using tw::test::writeFile;
+
+class TestCatalogScanner final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void reportsLocationsThenCatalog()
+    {
+        CatalogScanner scanner;
+        QSignalSpy locations(&scanner, &CatalogScanner::locationScanned);
+        QSignalSpy finished(&scanner, &CatalogScanner::scanFinished);
+        QStringList order;
+        connect(&scanner, &CatalogScanner::locationScanned, this, [&](const LocationScan &loc) {
+            QVERIFY(QThread::currentThread() == thread()); // delivered on the GUI thread
+            QVERIFY(finished.isEmpty());                   // before the catalog
+            order.append(loc.scope == Scope::Global ? QStringLiteral("global") : loc.user);
+        });
+        scanner.setDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+        QVERIFY(scanner.isScanning());
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(order, (QStringList{QStringLiteral("global"), QStringLiteral("alice@example.com"),
+                                     QStringLiteral("bob@example.com"), QStringLiteral("carol@example.com")}));
+        QCOMPARE(locations.size(), 4);
+        QVERIFY(scanner.catalog());
+        QCOMPARE(scanner.catalog()->toolCount(), 7);
+    }
+
+    void watchesForChanges()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path();
+        makeTool(data + QStringLiteral("/tools"), QStringLiteral("a"), toolMd("a", 1));
+        CatalogScanner scanner;
+        scanner.setRescanDelay(50);
+        QSignalSpy finished(&scanner, &CatalogScanner::scanFinished);
+        scanner.setDataPath(data);
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(scanner.catalog()->global.tools.first().manifest.version, 1);
+
+        // An edit in place of TOOL.md.
+        QThread::msleep(20);
+        writeFile(data + QStringLiteral("/tools/a/TOOL.md"), toolMd("a", 2));
+        QTRY_VERIFY_WITH_TIMEOUT(scanner.catalog()->global.tools.first().manifest.version == 2, 10000);
+
+        // A new user with a new tool.
+        makeTool(data + QStringLiteral("/u@x/tools"), QStringLiteral("b"), toolMd("b", 1));
+        QTRY_VERIFY_WITH_TIMEOUT(scanner.catalog()->users.size() == 1 && scanner.catalog()->users[0].tools.size() == 1,
+                                 10000);
+
+        // A removed tool.
+        QDir(data + QStringLiteral("/tools/a")).removeRecursively();
+        QTRY_VERIFY_WITH_TIMEOUT(scanner.catalog()->global.tools.isEmpty(), 10000);
+    }
+
+    void rescanWhileScanningRunsOnceMore()
+    {
+        CatalogScanner scanner;
+        QSignalSpy finished(&scanner, &CatalogScanner::scanFinished);
+        scanner.setDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+        scanner.rescan();
+        scanner.rescan();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
+        QTest::qWait(200);
+        QCOMPARE(finished.size(), 2); // the two requests during the scan collapse into one
+    }
+
+    void destroyedWhileScanning()
+    {
+        auto *scanner = new CatalogScanner;
+        scanner->setDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+        delete scanner; // waits for the worker; no report reaches a dead object
+        QTest::qWait(50);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCatalogScanner)
+#include "tst_catalogscanner.moc"

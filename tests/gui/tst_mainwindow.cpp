@@ -1,0 +1,197 @@
+// The real main window, offscreen: open a fixture data dir, search, navigate by keyboard,
+// check what the detail pane shows, follow a problem, switch to a user's effective view.
+
+#include "fixture.h"
+#include "catalogscanner.h"
+#include "mainwindow.h"
+#include "toolcatalogmodel.h"
+#include "tooldetailpane.h"
+#include "markdownview.h"
+#include "toolfilterproxymodel.h"
+#include "toolroles.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+#include <QTreeWidget>
+
+#include <Qsci/qsciscintilla.h>
+
+using namespace tw;
+
+class TestMainWindow final : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    QString m_data;
+    std::unique_ptr<ui::MainWindow> m_window;
+
+    QStringList visibleLeaves(const QModelIndex &parent = {}) const
+    {
+        const QAbstractItemModel *m = m_window->toolView()->model();
+        QStringList out;
+        for (int r = 0; r < m->rowCount(parent); ++r) {
+            const QModelIndex i = m->index(r, 0, parent);
+            const auto kind = model::NodeKind(i.data(model::NodeKindRole).toInt());
+            if (kind == model::NodeKind::Tool || kind == model::NodeKind::Skipped)
+                out.append(i.data(model::NameRole).toString());
+            out.append(visibleLeaves(i));
+        }
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        m_data = m_tmp.path() + QStringLiteral("/data");
+        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), m_data));
+        m_window = std::make_unique<ui::MainWindow>(m_data, QStringLiteral("alice@example.com"));
+        QSignalSpy shown(m_window.get(), &ui::MainWindow::catalogShown);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(shown.wait(10000));
+    }
+
+    void cleanupTestCase() { m_window.reset(); }
+
+    void showsTheCatalog()
+    {
+        QVERIFY(m_window->windowTitle().contains(m_data));
+        QCOMPARE(visibleLeaves().size(), 9);
+        QVERIFY(m_window->toolView()->isExpanded(m_window->toolView()->model()->index(0, 0)));
+    }
+
+    void searchAndKeyboardNavigation()
+    {
+        m_window->searchField()->setFocus();
+        QTest::keyClicks(m_window->searchField(), QStringLiteral("weather"));
+        QTRY_COMPARE(visibleLeaves(), (QStringList{QStringLiteral("weather"), QStringLiteral("weather")}));
+        // Down moves from the search field into the list, then onto the first tool.
+        QTest::keyClick(m_window->searchField(), Qt::Key_Down);
+        QVERIFY(m_window->toolView()->hasFocus());
+        QTest::keyClick(m_window->toolView(), Qt::Key_Down);
+        ui::ToolDetailPane *pane = m_window->detailPane();
+        QTRY_COMPARE(pane->headerText(), QStringLiteral("Weather"));
+        QVERIFY(pane->badgeText().contains(QStringLiteral("overridden by bob@example.com")));
+        QCOMPARE(pane->inputsTable()->rowCount(), 3);
+        QCOMPARE(pane->inputsTable()->item(1, 0)->text(), QStringLiteral("units"));
+        QCOMPARE(pane->inputsTable()->item(1, 4)->text(), QStringLiteral("metric, imperial"));
+        QCOMPARE(pane->inputsTable()->item(1, 5)->text(), QStringLiteral("metric"));
+        QCOMPARE(pane->inputsTable()->item(2, 3)->text(), QStringLiteral("sensitive"));
+        QCOMPARE(pane->inputsTable()->item(0, 2)->text(), QStringLiteral("required"));
+        QVERIFY(pane->documentation()->toPlainText().contains(QStringLiteral("Weather")));
+        QVERIFY(pane->documentation()->toHtml().contains(QStringLiteral("<table")));
+        QCOMPARE(pane->diagnosticsTree()->topLevelItemCount(), 0);
+        QCOMPARE(pane->filesList()->currentItem()->text(), QStringLiteral("index.js"));
+        QVERIFY(pane->codeView()->text().contains(QStringLiteral("export async function execute")));
+        // Escape clears the search.
+        m_window->searchField()->setFocus();
+        QTest::keyClick(m_window->searchField(), Qt::Key_Escape);
+        QVERIFY(m_window->searchField()->text().isEmpty());
+        QTRY_COMPARE(visibleLeaves().size(), 9);
+    }
+
+    void userOverrideBadge()
+    {
+        QVERIFY(m_window->selectDir(m_data + QStringLiteral("/alice@example.com/tools/greet_custom")));
+        ui::ToolDetailPane *pane = m_window->detailPane();
+        QCOMPARE(pane->headerText(), QStringLiteral("Alice's Greeter"));
+        QVERIFY(pane->badgeText().contains(QStringLiteral("overrides global v2")));
+    }
+
+    void diagnosticsWithLines()
+    {
+        QVERIFY(m_window->selectDir(m_data + QStringLiteral("/alice@example.com/tools/todo")));
+        QTreeWidget *tree = m_window->detailPane()->diagnosticsTree();
+        QCOMPARE(tree->topLevelItemCount(), 1);
+        QCOMPARE(tree->topLevelItem(0)->text(1), QStringLiteral("console-output"));
+        QCOMPARE(tree->topLevelItem(0)->text(2), QStringLiteral("index.ts:2"));
+        QVERIFY(m_window->detailPane()->tabs()->tabText(ui::ToolDetailPane::DiagnosticsTab).contains(QStringLiteral("(1)")));
+    }
+
+    void problemsPanelLeadsToTheFile()
+    {
+        QTableView *problems = m_window->problemsView();
+        QVERIFY(problems->model()->rowCount() >= 5);
+        int yamlRow = -1;
+        for (int r = 0; r < problems->model()->rowCount(); ++r)
+            if (problems->model()->index(r, 1).data().toString() == u"yaml-syntax")
+                yamlRow = r;
+        QVERIFY(yamlRow >= 0);
+        problems->setFocus();
+        problems->setCurrentIndex(problems->model()->index(yamlRow, 0));
+        QTest::keyClick(problems, Qt::Key_Return); // activates the row
+        ui::ToolDetailPane *pane = m_window->detailPane();
+        QTRY_COMPARE(pane->headerText(), QStringLiteral("broken_yaml"));
+        QVERIFY(pane->badgeText().contains(QStringLiteral("yaml-syntax")));
+        QVERIFY(pane->codeView()->text().contains(QStringLiteral("name: broken_yaml")));
+        QCOMPARE(pane->tabs()->currentIndex(), int(ui::ToolDetailPane::FilesTab));
+    }
+
+    void filterActions()
+    {
+        auto actions = m_window->findChildren<QAction *>();
+        QAction *problemsOnly = nullptr;
+        for (QAction *a : actions)
+            if (a->text() == u"With &Problems")
+                problemsOnly = a;
+        QVERIFY(problemsOnly);
+        problemsOnly->setChecked(true);
+        QTRY_COMPARE(visibleLeaves().size(), 5);
+        problemsOnly->setChecked(false);
+        QTRY_COMPARE(visibleLeaves().size(), 9);
+    }
+
+    void effectiveViewOfAUser()
+    {
+        QComboBox *combo = m_window->viewCombo();
+        const int alice = combo->findData(QStringLiteral("alice@example.com"));
+        QVERIFY(alice > 0);
+        combo->setCurrentIndex(alice);
+        QTRY_COMPARE(visibleLeaves(), (QStringList{QStringLiteral("greet"), QStringLiteral("todo"), QStringLiteral("weather")}));
+        QVERIFY(m_window->selectDir(m_data + QStringLiteral("/alice@example.com/tools/greet_custom")));
+        QVERIFY(m_window->detailPane()->badgeText().contains(QStringLiteral("overrides global v2")));
+        combo->setCurrentIndex(0);
+        QTRY_COMPARE(visibleLeaves().size(), 9);
+    }
+
+    void followsChangesOnDisk()
+    {
+        m_window->scanner()->setRescanDelay(50);
+        QVERIFY(m_window->selectDir(m_data + QStringLiteral("/tools/greet")));
+        test::writeFile(m_data + QStringLiteral("/tools/greet/TOOL.md"),
+                        "---\nname: greet\nlabel: Greeter Two\ndescription: Greets.\nversion: 3\n---\n# Two\n");
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->detailPane()->headerText(), QStringLiteral("Greeter Two"), 10000);
+    }
+
+    void savesWindowState()
+    {
+        m_window->close();
+        QSettings settings;
+        QVERIFY(settings.contains(QStringLiteral("window/geometry")));
+        QVERIFY(settings.contains(QStringLiteral("window/state")));
+    }
+};
+
+int main(int argc, char *argv[])
+{
+    QTemporaryDir config;
+    qputenv("XDG_CONFIG_HOME", config.path().toUtf8()); // settings of this test stay in a temp dir
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("toolwright-test"));
+    QApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    TestMainWindow test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_mainwindow.moc"

@@ -1,0 +1,39 @@
+// The Problems table: every diagnostic and skip reason across the catalog.
+
+#include "catalog.h"
+#include "diagnosticlistmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QTest>
+
+using namespace tw::engine;
+using namespace tw::model;
+
+class TestDiagnosticListModel final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void rows()
+    {
+        DiagnosticListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setCatalog(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath")));
+        QStringList codes;
+        for (int r = 0; r < model.rowCount(); ++r)
+            codes.append(model.index(r, DiagnosticListModel::CodeColumn).data().toString());
+        for (const char *c : {"yaml-syntax", "missing-tool-md", "missing-entry", "console-output", "duplicate-name"})
+            QVERIFY2(codes.contains(QLatin1StringView(c)), c);
+        QCOMPARE(model.count(Severity::Skip), 3); // broken_yaml, notatool (two reasons)
+        QCOMPARE(model.count(Severity::Error), 0);
+        const int yaml = int(codes.indexOf(QStringLiteral("yaml-syntax")));
+        const QModelIndex where = model.index(yaml, DiagnosticListModel::LocationColumn);
+        QVERIFY(where.data().toString().startsWith(QStringLiteral("TOOL.md:")));
+        QVERIFY(where.data(DiagnosticListModel::ToolDirRole).toString().endsWith(QStringLiteral("/broken_yaml")));
+        QVERIFY(where.data(DiagnosticListModel::LineRole).toInt() > 0);
+        const int log = int(codes.indexOf(QStringLiteral("console-output")));
+        QCOMPARE(model.index(log, DiagnosticListModel::ToolColumn).data().toString(), QStringLiteral("todo (alice@example.com)"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDiagnosticListModel)
+#include "tst_diagnosticlistmodel.moc"
