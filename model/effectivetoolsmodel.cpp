@@ -125,6 +125,10 @@ QVariant EffectiveToolsModel::data(const QModelIndex &index, int role) const
         default: return {};
         }
     case Qt::ToolTipRole: return toolToolTip(t);
+    case Qt::ForegroundRole:
+        return index.column() == StatusColumn && !t.diagnostics.isEmpty()
+            ? severityForeground(int(engine::worstSeverity(t.diagnostics)))
+            : QVariant();
     case NodeKindRole: return int(NodeKind::Tool);
     case NameRole: return t.manifest.name;
     case LabelRole: return t.manifest.label;

@@ -1,5 +1,6 @@
 #include "toolcatalogmodel.h"
 
+#include <QFont>
 #include <QStringList>
 
 #include <algorithm>
@@ -385,6 +386,9 @@ QVariant ToolCatalogModel::toolData(const Node *node, int column, int role) cons
         return {};
     case Qt::ToolTipRole:
         return toolToolTip(t);
+    case Qt::ForegroundRole:
+        return column == StatusColumn && !t.diagnostics.isEmpty() ? severityForeground(int(engine::worstSeverity(t.diagnostics)))
+                                                                   : QVariant();
     case NodeKindRole: return int(NodeKind::Tool);
     case NameRole: return m.name;
     case LabelRole: return m.label;
@@ -425,6 +429,13 @@ QVariant ToolCatalogModel::data(const QModelIndex &index, int role) const
             if (column == StatusColumn)
                 return tr("not loaded: %1").arg(why);
             return {};
+        case Qt::ForegroundRole:
+            return column == StatusColumn ? severityForeground(int(Severity::Skip)) : QVariant();
+        case Qt::FontRole: {
+            QFont font;
+            font.setItalic(true);
+            return font;
+        }
         case Qt::ToolTipRole: return QString(s.dir + u'\n' + why + QStringLiteral(" [") + s.reason + u']');
         case NodeKindRole: return int(NodeKind::Skipped);
         case NameRole: return s.dirName;

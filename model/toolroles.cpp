@@ -1,6 +1,8 @@
 #include "toolroles.h"
 
+#include <QColor>
 #include <QCoreApplication>
+#include <QVariant>
 #include <QStringList>
 
 namespace tw::model {
@@ -31,6 +33,16 @@ QString toolToolTip(const engine::ToolRecord &t)
         .arg(t.manifest.name.toHtmlEscaped())
         .arg(t.manifest.version)
         .arg(t.manifest.description.toHtmlEscaped(), t.dir.toHtmlEscaped());
+}
+
+QVariant severityForeground(int worstSeverity)
+{
+    // Mid-saturation tones that stay legible on light and dark bases.
+    if (worstSeverity >= int(engine::Severity::Error))
+        return QColor(0xd3, 0x2f, 0x2f);
+    if (worstSeverity == int(engine::Severity::Warning))
+        return QColor(0xc7, 0x7c, 0x02);
+    return {};
 }
 
 } // namespace tw::model

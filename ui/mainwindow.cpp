@@ -329,10 +329,27 @@ void MainWindow::onScanFinished(const std::shared_ptr<const engine::Catalog> &ca
         if (!m_preferredUser.isEmpty())
             m_toolView->expand(m_filter->mapFromSource(m_catalogModel->userIndex(m_preferredUser)));
     }
-    if (m_detail->shownDir().isEmpty() && !m_toolView->currentIndex().isValid())
-        m_detail->showNothing(tr("Select a tool to see its documentation, inputs, files and problems."));
+    if (!m_toolView->currentIndex().isValid())
+        selectFirstTool();
     updateStatus();
     Q_EMIT catalogShown();
+}
+
+void MainWindow::selectFirstTool()
+{
+    // The preferred user's first tool, else the first global one: the pane is never blank for nothing.
+    const QModelIndex user = m_catalogModel->userIndex(m_preferredUser);
+    for (const QModelIndex &parent : {user, m_catalogModel->globalGroupIndex()}) {
+        if (!parent.isValid() || m_filter->sourceModel() != m_catalogModel)
+            continue;
+        for (int r = 0; r < m_catalogModel->rowCount(parent); ++r) {
+            const QModelIndex proxy = m_filter->mapFromSource(m_catalogModel->index(r, 0, parent));
+            if (proxy.isValid() && NodeKind(proxy.data(model::NodeKindRole).toInt()) == NodeKind::Tool) {
+                m_toolView->setCurrentIndex(proxy);
+                return;
+            }
+        }
+    }
 }
 
 void MainWindow::updateViewCombo(const engine::Catalog &catalog)

@@ -67,6 +67,7 @@ private:
     void buildLayout();
     void onScanFinished(const std::shared_ptr<const engine::Catalog> &catalog);
     void updateViewCombo(const engine::Catalog &catalog);
+    void selectFirstTool();
     void showCurrent();
     void updateStatus();
     void chooseDataPath();

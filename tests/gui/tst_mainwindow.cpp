@@ -69,6 +69,8 @@ private Q_SLOTS:
         QVERIFY(m_window->windowTitle().contains(m_data));
         QCOMPARE(visibleLeaves().size(), 9);
         QVERIFY(m_window->toolView()->isExpanded(m_window->toolView()->model()->index(0, 0)));
+        // The preferred user's first tool is selected, so the pane shows something useful at once.
+        QCOMPARE(m_window->detailPane()->headerText(), QStringLiteral("Alice's Greeter"));
     }
 
     void searchAndKeyboardNavigation()

@@ -6,6 +6,7 @@
 #include "toolcatalogmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QFont>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -59,6 +60,9 @@ private Q_SLOTS:
         QVERIFY(custom.siblingAtColumn(ToolCatalogModel::StatusColumn).data().toString().contains(QStringLiteral("overrides global v2")));
         const QModelIndex todo = model.index(1, 0, alice);
         QCOMPARE(todo.data(WorstSeverityRole).toInt(), int(Severity::Warning)); // console.log
+        QVERIFY(todo.siblingAtColumn(ToolCatalogModel::StatusColumn).data(Qt::ForegroundRole).isValid());
+        QVERIFY(!custom.siblingAtColumn(ToolCatalogModel::StatusColumn).data(Qt::ForegroundRole).isValid());
+        QVERIFY(model.index(2, 0, global).data(Qt::FontRole).value<QFont>().italic()); // not loaded
 
         const QModelIndex bob = model.userIndex(QStringLiteral("bob@example.com"));
         QCOMPARE(OverrideState(model.index(0, 0, bob).data(OverrideStateRole).toInt()), OverrideState::Shadowed);
