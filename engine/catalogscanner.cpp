@@ -49,7 +49,9 @@ void CatalogScanner::setWatching(bool on)
 
 void CatalogScanner::rescan()
 {
-    if (m_watcher.isRunning()) {
+    // Not m_watcher.isRunning(): that turns false before `finished` is delivered, and a
+    // setFuture() in between would discard the finished scan's result.
+    if (m_running) {
         m_pending = true; // one more scan once this one is done
         return;
     }
@@ -59,6 +61,7 @@ void CatalogScanner::rescan()
 void CatalogScanner::startScan()
 {
     m_pending = false;
+    m_running = true;
     const quint64 generation = ++m_generation;
     const QString dataPath = m_dataPath;
     ScanCache *cache = &m_cache;
@@ -80,6 +83,7 @@ void CatalogScanner::startScan()
 
 void CatalogScanner::onScanDone()
 {
+    m_running = false;
     if (m_watcher.future().isValid() && m_watcher.future().resultCount() > 0) {
         m_catalog = m_watcher.result();
         if (m_watching)

@@ -26,7 +26,7 @@ public:
     void setDataPath(const QString &dataPath); // starts a scan
     // The last complete catalog (null before the first scan finished).
     std::shared_ptr<const Catalog> catalog() const { return m_catalog; }
-    bool isScanning() const { return m_watcher.isRunning(); }
+    bool isScanning() const { return m_running; }
     // Debounce for file-change rescans (ms); tests shorten it.
     void setRescanDelay(int ms) { m_debounce.setInterval(ms); }
     void setWatching(bool on);
@@ -52,6 +52,7 @@ private:
     QTimer m_debounce;
     ScanCache m_cache;
     quint64 m_generation = 0;
+    bool m_running = false;
     bool m_pending = false;
     bool m_watching = true;
 };
