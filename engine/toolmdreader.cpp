@@ -22,6 +22,11 @@ struct Context
     Diagnostics &out;
 
     int lineOf(const YAML::Node &node) const { return yamlFirstLine + node.Mark().line; }
+    void addYamlError(const YAML::Exception &e)
+    {
+        add("yaml-syntax", Severity::Skip, QStringLiteral("frontmatter is not valid YAML: %1").arg(QString::fromStdString(e.msg)),
+            e.mark.is_null() ? 1 : yamlFirstLine + e.mark.line);
+    }
     void add(const char *code, Severity severity, const QString &message, int line)
     {
         out.append({QString::fromLatin1(code), severity, message, file, line});
@@ -408,9 +413,7 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
             root = YAML::Load(yamlText); // the error as the text alone gives it
             sentinelSeen = true;
         } catch (const YAML::Exception &e) {
-            ctx.add("yaml-syntax", Severity::Skip,
-                    QStringLiteral("frontmatter is not valid YAML: %1").arg(toQString(e.msg)),
-                    e.mark.is_null() ? 1 : ctx.yamlFirstLine + e.mark.line);
+            ctx.addYamlError(e);
             return out;
         }
     }
@@ -517,10 +520,8 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
                     QStringLiteral("inputs must be a mapping of parameter names to their properties"),
                     ctx.lineOf(*inputsKey));
         }
-    } catch (const YAML::Exception &e) {
-        ctx.add("yaml-syntax", Severity::Skip,
-                QStringLiteral("frontmatter could not be read: %1").arg(toQString(e.msg)),
-                e.mark.is_null() ? 1 : ctx.yamlFirstLine + e.mark.line);
+    } catch (const YAML::Exception &e) { // a conversion yaml-cpp refuses while walking the tree
+        ctx.addYamlError(e);
         return out;
     }
 

@@ -90,14 +90,7 @@ int EffectiveToolsModel::columnCount(const QModelIndex &parent) const
 
 QVariant EffectiveToolsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case LabelColumn: return tr("Tool");
-    case VersionColumn: return tr("Version");
-    case StatusColumn: return tr("Status");
-    default: return {};
-    }
+    return toolColumnHeader(section, orientation, role);
 }
 
 QVariant EffectiveToolsModel::data(const QModelIndex &index, int role) const

@@ -312,14 +312,7 @@ int ToolCatalogModel::columnCount(const QModelIndex &) const
 
 QVariant ToolCatalogModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case LabelColumn: return tr("Tool");
-    case VersionColumn: return tr("Version");
-    case StatusColumn: return tr("Status");
-    default: return {};
-    }
+    return toolColumnHeader(section, orientation, role);
 }
 
 QHash<int, QByteArray> ToolCatalogModel::roleNames() const

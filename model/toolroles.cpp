@@ -35,6 +35,18 @@ QString toolToolTip(const engine::ToolRecord &t)
         .arg(t.manifest.description.toHtmlEscaped(), t.dir.toHtmlEscaped());
 }
 
+QVariant toolColumnHeader(int section, Qt::Orientation orientation, int role)
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case 0: return QCoreApplication::translate("tw::model", "Tool");
+    case 1: return QCoreApplication::translate("tw::model", "Version");
+    case 2: return QCoreApplication::translate("tw::model", "Status");
+    default: return {};
+    }
+}
+
 QVariant severityForeground(int worstSeverity)
 {
     // Mid-saturation tones that stay legible on light and dark bases.

@@ -41,6 +41,8 @@ QString problemSummary(const engine::Diagnostics &diagnostics);
 // "Label (name)", or just the name when the label is the name.
 QString toolDisplayName(const engine::ToolManifest &manifest);
 QString toolToolTip(const engine::ToolRecord &tool);
+// Header of the Tool / Version / Status columns every tool model has.
+QVariant toolColumnHeader(int section, Qt::Orientation orientation, int role);
 // Text colour for a worst severity (-1: none): errors and skips red, warnings amber; invalid otherwise.
 QVariant severityForeground(int worstSeverity);
 
