@@ -380,15 +380,20 @@ int cmdSync(const QStringList &args)
     } else {
         QString text;
         for (const SyncAction &a : plan) {
-            text += QStringLiteral("%1  %2  seed v%3, installed %4\n")
+            text += QStringLiteral("%1  %2  seed v%3, installed %4: %5\n")
                         .arg(syncActionName(a.action), -10).arg(a.dir).arg(a.seedVersion)
-                        .arg(a.targetVersion ? QStringLiteral("v%1").arg(*a.targetVersion) : QStringLiteral("none"));
+                        .arg(a.targetVersion ? QStringLiteral("v%1").arg(*a.targetVersion) : QStringLiteral("none"),
+                             syncActionReason(a));
         }
         out(text);
     }
-    for (const SyncAction &a : plan)
+    for (const SyncAction &a : plan) {
         for (const Diagnostic &d : a.notes)
             err(QStringLiteral("toolwright: warning: ") + formatDiagnostic(d) + u'\n');
+        if (a.contentDiffers)
+            err(QStringLiteral("toolwright: warning: %1: the seed changed but version %2 was not bumped; "
+                               "the sync skips it [version-not-bumped]\n").arg(a.dir).arg(a.seedVersion));
+    }
     for (const QString &e : result.errors)
         err(QStringLiteral("toolwright: sync: ") + e + u'\n');
     return result.errors.isEmpty() ? 0 : 1;

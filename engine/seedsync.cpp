@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLoggingCategory>
+#include <QScopeGuard>
 #include <QUuid>
 
 #include <cerrno>
@@ -84,14 +85,70 @@ QList<SyncAction> planSync(const QString &seedToolsDir, const QString &dataPath)
             // TOOLS.md: "Only copy if seed version > target version (equal versions are skipped)".
             if (a.seedVersion > *a.targetVersion)
                 a.action = SyncActionKind::Update;
-            else if (a.seedVersion == *a.targetVersion)
+            else if (a.seedVersion == *a.targetVersion) {
                 a.action = SyncActionKind::SkipEqual;
+                a.contentDiffers = !sameTree(seedToolsDir + u'/' + dir, targetDir);
+            }
             else
                 a.action = SyncActionKind::KeepNewer;
         }
         plan.append(std::move(a));
     }
     return plan;
+}
+
+QString syncActionReason(const SyncAction &a)
+{
+    switch (a.action) {
+    case SyncActionKind::Install:
+        return QStringLiteral("not installed yet: the seed is copied in");
+    case SyncActionKind::Update:
+        return QStringLiteral("seed v%1 is newer than v%2: the whole directory is replaced").arg(a.seedVersion).arg(*a.targetVersion);
+    case SyncActionKind::SkipEqual:
+        return a.contentDiffers
+            ? QStringLiteral("the seed changed but its version was not bumped: the sync skips it and the change never arrives")
+            : QStringLiteral("same version and content: nothing to do");
+    case SyncActionKind::KeepNewer:
+        return QStringLiteral("installed v%1 is newer than the seed's v%2 (edited in place): kept until the seed passes it")
+            .arg(*a.targetVersion)
+            .arg(a.seedVersion);
+    }
+    return {};
+}
+
+bool sameTree(const QString &a, const QString &b)
+{
+    const auto left = listDirectory(a);
+    const auto right = listDirectory(b);
+    if (!left || !right || left->size() != right->size())
+        return false;
+    for (qsizetype i = 0; i < left->size(); ++i) {
+        const DirEntry &l = left->at(i);
+        const DirEntry &r = right->at(i);
+        if (l.rawName != r.rawName || l.isDir != r.isDir || l.isSymlink != r.isSymlink)
+            return false;
+        const QString pa = a + u'/' + l.name;
+        const QString pb = b + u'/' + r.name;
+        if (l.isSymlink) {
+            if (QFileInfo(pa).symLinkTarget() != QFileInfo(pb).symLinkTarget())
+                return false;
+        } else if (l.isDir) {
+            if (!sameTree(pa, pb))
+                return false;
+        } else {
+            const QFileInfo fa(pa), fb(pb);
+            if (fa.size() != fb.size() || fa.isExecutable() != fb.isExecutable())
+                return false;
+            QFile qa(pa), qb(pb);
+            if (!qa.open(QIODevice::ReadOnly) || !qb.open(QIODevice::ReadOnly))
+                return false;
+            while (!qa.atEnd()) {
+                if (qa.read(64 * 1024) != qb.read(64 * 1024))
+                    return false;
+            }
+        }
+    }
+    return true;
 }
 
 QString copyTree(const QString &from, const QString &to)
@@ -120,7 +177,8 @@ QString copyTree(const QString &from, const QString &to)
     return {};
 }
 
-SyncResult applySync(const QList<SyncAction> &plan, const QString &seedToolsDir, const QString &dataPath)
+SyncResult applySync(const QList<SyncAction> &plan, const QString &seedToolsDir, const QString &dataPath,
+                     const std::function<void(int, int, const QString &)> &progress)
 {
     SyncResult result;
     const QString target = globalToolsPath(dataPath);
@@ -131,9 +189,17 @@ SyncResult applySync(const QList<SyncAction> &plan, const QString &seedToolsDir,
         result.errors.append(QStringLiteral("cannot create %1").arg(target));
         return result;
     }
+    const int total = int(std::count_if(plan.cbegin(), plan.cend(), [](const SyncAction &a) {
+        return a.action == SyncActionKind::Install || a.action == SyncActionKind::Update;
+    }));
+    int done = 0;
     for (const SyncAction &a : plan) {
         if (a.action != SyncActionKind::Install && a.action != SyncActionKind::Update)
             continue;
+        const auto report = qScopeGuard([&] {
+            if (progress)
+                progress(++done, total, a.dir);
+        });
         const QString fresh = staging + u'/' + a.dir + u'-' + QUuid::createUuid().toString(QUuid::Id128);
         const QString live = target + u'/' + a.dir;
         if (QString err = copyTree(seedToolsDir + u'/' + a.dir, fresh); !err.isEmpty()) {

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace tw::engine {
@@ -21,8 +22,17 @@ struct SyncAction
     SyncActionKind action = SyncActionKind::Install;
     int seedVersion = 0;
     std::optional<int> targetVersion;  // empty when the target is missing
+    // Seed and target differ although the versions are equal: the sync silently skips the
+    // change (TOOLS.md "Forgetting to bump version"). Only computed for SkipEqual.
+    bool contentDiffers = false;
     Diagnostics notes;                 // e.g. version-missing on either side
 };
+
+// Why the platform's sync does what it does for this directory, in one sentence.
+QString syncActionReason(const SyncAction &action);
+
+// True when two directory trees hold the same names, file bytes and executable bits.
+bool sameTree(const QString &a, const QString &b);
 
 // Reads a TOOL.md's version the way sync-tools does: defaults to 0 when missing or unreadable.
 int syncVersionOf(const QString &toolDir, Diagnostics *notes = nullptr);
@@ -37,7 +47,9 @@ struct SyncResult
 
 // Applies install/update actions. Each directory is copied into a staging dir under DATA_PATH
 // and swapped in by rename, so an interrupted sync leaves either the old or the new tool.
-SyncResult applySync(const QList<SyncAction> &plan, const QString &seedToolsDir, const QString &dataPath);
+// `progress` (optional) is called after each directory with the number done and the total.
+SyncResult applySync(const QList<SyncAction> &plan, const QString &seedToolsDir, const QString &dataPath,
+                     const std::function<void(int done, int total, const QString &dir)> &progress = {});
 
 // Copies a directory tree, keeping file modes and symlinks. Returns an error line or empty.
 QString copyTree(const QString &from, const QString &to);

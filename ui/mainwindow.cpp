@@ -1,6 +1,9 @@
 #include "mainwindow.h"
 
 #include "catalogscanner.h"
+#include "datapaths.h"
+#include "overridesview.h"
+#include "syncview.h"
 #include "diagnosticlistmodel.h"
 #include "effectivetoolsmodel.h"
 #include "toolcatalogmodel.h"
@@ -24,9 +27,11 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolBar>
 #include <QTreeView>
+#include <QVBoxLayout>
 
 namespace tw::ui {
 
@@ -148,9 +153,14 @@ void MainWindow::buildActions()
 
 void MainWindow::buildLayout()
 {
-    auto *bar = addToolBar(tr("Browse"));
+    // The search and filter bar belongs to the Browser page only.
+    auto *browserPage = new QWidget(this);
+    auto *browserLayout = new QVBoxLayout(browserPage);
+    browserLayout->setContentsMargins(0, 0, 0, 0);
+    browserLayout->setSpacing(0);
+    auto *bar = new QToolBar(tr("Browse"), browserPage);
     bar->setObjectName(QStringLiteral("browseToolBar"));
-    bar->setMovable(false);
+    browserLayout->addWidget(bar);
     m_search = new QLineEdit(bar);
     m_search->setObjectName(QStringLiteral("searchField"));
     m_search->setAccessibleName(tr("Search tools"));
@@ -184,7 +194,8 @@ void MainWindow::buildLayout()
     });
     addAction(focusSearch);
 
-    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter = new QSplitter(Qt::Horizontal, browserPage);
+    browserLayout->addWidget(m_splitter, 1);
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
     m_toolView = new QTreeView(m_splitter);
     m_toolView->setObjectName(QStringLiteral("toolView"));
@@ -200,7 +211,18 @@ void MainWindow::buildLayout()
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setSizes({420, 640});
-    setCentralWidget(m_splitter);
+    m_views = new QTabWidget(this);
+    m_views->setObjectName(QStringLiteral("viewTabs"));
+    m_views->setDocumentMode(true);
+    m_views->addTab(browserPage, tr("Browser"));
+    m_overrides = new OverridesView(m_views);
+    m_overrides->setObjectName(QStringLiteral("overridesView"));
+    m_views->addTab(m_overrides, tr("Overrides"));
+    m_sync = new SyncView(m_views);
+    m_sync->setObjectName(QStringLiteral("syncView"));
+    m_views->addTab(m_sync, tr("Seed Sync"));
+    setCentralWidget(m_views);
+    connect(m_sync, &SyncView::applied, m_scanner, &engine::CatalogScanner::rescan);
     m_search->installEventFilter(new SearchKeys(m_search, m_toolView));
 
     connect(m_search, &QLineEdit::textChanged, m_filter, &model::ToolFilterProxyModel::setText);
@@ -246,11 +268,32 @@ void MainWindow::buildLayout()
     view->addAction(m_problemsOnly);
     view->addAction(m_overriddenOnly);
     view->addSeparator();
+    const QStringList viewNames = {tr("&Browser"), tr("&Overrides"), tr("Seed &Sync")};
+    for (int i = 0; i < viewNames.size(); ++i) {
+        QAction *a = view->addAction(viewNames[i], this, [this, i] { m_views->setCurrentIndex(i); });
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+    }
+    QAction *inOverrides = view->addAction(tr("Show Tool in O&verrides"), this, &MainWindow::showCurrentInOverrides);
+    inOverrides->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    view->addSeparator();
     QAction *toggleProblems = dock->toggleViewAction();
-    toggleProblems->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    toggleProblems->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     view->addAction(toggleProblems);
-    QAction *focusTools = view->addAction(tr("Focus &Tool List"), this, [this] { m_toolView->setFocus(); });
-    focusTools->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QAction *focusTools = view->addAction(tr("Focus &Tool List"), this, [this] {
+        m_views->setCurrentIndex(BrowserView);
+        m_toolView->setFocus();
+    });
+    focusTools->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(m_views, &QTabWidget::currentChanged, this, [this, dock](int index) {
+        // The Problems panel serves the browser; the admin views need the room.
+        if (index == BrowserView) {
+            dock->setVisible(m_problemsWanted);
+        } else if (m_lastView == BrowserView) {
+            m_problemsWanted = dock->isVisible();
+            dock->hide();
+        }
+        m_lastView = index;
+    });
     connect(m_problems, &QTableView::activated, this, [this](const QModelIndex &index) {
         const QString dir = index.data(model::DiagnosticListModel::ToolDirRole).toString();
         if (!selectDir(dir)) {
@@ -287,6 +330,8 @@ void MainWindow::restoreSettings()
     m_toolView->header()->restoreState(settings.value(QStringLiteral("window/toolHeader")).toByteArray());
     if (!settings.contains(QStringLiteral("window/geometry")))
         resize(1180, 760);
+    const QString seed = settings.value(QStringLiteral("sync/seedDir")).toString();
+    m_sync->setSeedDir(seed.isEmpty() ? engine::bundledSeedToolsDir() : seed);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -296,6 +341,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
     settings.setValue(QStringLiteral("window/toolHeader"), m_toolView->header()->saveState());
+    settings.setValue(QStringLiteral("sync/seedDir"), m_sync->seedDir());
     event->accept();
 }
 
@@ -304,6 +350,8 @@ void MainWindow::openDataPath(const QString &dataPath)
     setWindowTitle(tr("%1 — Toolwright").arg(dataPath));
     m_catalogModel->clear();
     m_effectiveModel->setCatalog(nullptr);
+    m_overrides->setCatalog(nullptr);
+    m_sync->setDataPath(dataPath);
     m_detail->showNothing(tr("Scanning %1…").arg(dataPath));
     m_scanner->setDataPath(dataPath);
     updateStatus();
@@ -321,6 +369,7 @@ void MainWindow::onScanFinished(const std::shared_ptr<const engine::Catalog> &ca
     m_catalogModel->applyCatalog(*catalog);
     m_effectiveModel->setCatalog(catalog);
     m_diagnosticModel->setCatalog(*catalog);
+    m_overrides->setCatalog(catalog);
     m_problems->resizeColumnsToContents();
     updateViewCombo(*catalog);
     if (m_viewCombo->currentIndex() == 0) {
@@ -446,6 +495,21 @@ void MainWindow::showCurrent()
     case NodeKind::User:
         m_detail->showNothing(index.data(Qt::DisplayRole).toString());
         break;
+    }
+}
+
+void MainWindow::showCurrentInOverrides()
+{
+    const QModelIndex index = m_toolView->currentIndex().siblingAtColumn(0);
+    if (NodeKind(index.data(model::NodeKindRole).toInt()) != NodeKind::Tool)
+        return;
+    const QString name = index.data(model::NameRole).toString();
+    const QString email = index.data(model::UserRole).toString();
+    m_views->setCurrentIndex(OverridesViewTab);
+    if (!m_overrides->selectCell(name, email)) {
+        m_overrides->toolFilter()->clear();
+        m_overrides->userFilter()->clear();
+        m_overrides->selectCell(name, email);
     }
 }
 

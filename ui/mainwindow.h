@@ -12,6 +12,7 @@ class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QSplitter;
+class QTabWidget;
 class QTableView;
 class QTreeView;
 
@@ -29,6 +30,8 @@ class ToolFilterProxyModel;
 
 namespace tw::ui {
 
+class OverridesView;
+class SyncView;
 class ToolDetailPane;
 
 class MainWindow final : public QMainWindow
@@ -55,6 +58,13 @@ public:
     QComboBox *viewCombo() const { return m_viewCombo; }
     ToolDetailPane *detailPane() const { return m_detail; }
     QTableView *problemsView() const { return m_problems; }
+    QTabWidget *viewTabs() const { return m_views; }
+    OverridesView *overridesView() const { return m_overrides; }
+    SyncView *syncView() const { return m_sync; }
+    // Switches to the Overrides view on the cell of the browser's current tool.
+    void showCurrentInOverrides();
+
+    enum View { BrowserView, OverridesViewTab, SyncViewTab };
 
 Q_SIGNALS:
     void catalogShown(); // a scan's result is on screen
@@ -91,7 +101,12 @@ private:
     ToolDetailPane *m_detail = nullptr;
     QTableView *m_problems = nullptr;
     QSplitter *m_splitter = nullptr;
+    QTabWidget *m_views = nullptr;
+    OverridesView *m_overrides = nullptr;
+    SyncView *m_sync = nullptr;
     QLabel *m_statusLabel = nullptr;
+    bool m_problemsWanted = true;
+    int m_lastView = 0;
 };
 
 } // namespace tw::ui

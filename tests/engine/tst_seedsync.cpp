@@ -6,8 +6,14 @@
 #include "fixture.h"
 #include "seedsync.h"
 
+#include <cstring>
+
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 using namespace tw::engine;
 using tw::test::makeTool;
@@ -89,6 +95,68 @@ private Q_SLOTS:
         const QList<SyncAction> again = planSync(m_seed, m_data);
         for (const SyncAction &a : again)
             QVERIFY(a.action != SyncActionKind::Install && a.action != SyncActionKind::Update);
+    }
+
+    void sameVersionDifferentContentIsFlagged()
+    {
+        writeFile(m_seed + QStringLiteral("/same/TOOL.md"), toolMd("same", 2) + "edited by an admin\n");
+        QList<SyncAction> plan = planSync(m_seed, m_data);
+        QCOMPARE(plan[3].dir, QStringLiteral("same"));
+        QVERIFY(!plan[3].contentDiffers); // now identical
+        writeFile(m_seed + QStringLiteral("/same/index.ts"), "export async function execute() { return { content: [] }; }\n");
+        plan = planSync(m_seed, m_data);
+        QCOMPARE(plan[3].action, SyncActionKind::SkipEqual);
+        QVERIFY(plan[3].contentDiffers);
+        QVERIFY(syncActionReason(plan[3]).contains(QStringLiteral("not bumped")));
+        // An executable bit alone is a difference too.
+        QVERIFY(sameTree(m_seed + QStringLiteral("/fresh"), m_seed + QStringLiteral("/fresh")));
+        QVERIFY(!sameTree(m_seed + QStringLiteral("/fresh"), m_seed + QStringLiteral("/older")));
+    }
+
+    void reasons()
+    {
+        for (const SyncAction &a : planSync(m_seed, m_data))
+            QVERIFY(!syncActionReason(a).isEmpty());
+    }
+
+    void progressIsReported()
+    {
+        QList<int> done;
+        applySync(planSync(m_seed, m_data), m_seed, m_data, [&](int d, int total, const QString &dir) {
+            QCOMPARE(total, 2);
+            QVERIFY(!dir.isEmpty());
+            done.append(d);
+        });
+        QCOMPARE(done, (QList<int>{1, 2}));
+    }
+
+    void failureMidCopyKeepsTheOldTool()
+    {
+        // A Unix socket in the seed cannot be copied: the copy of `newer` fails half way.
+        writeFile(m_seed + QStringLiteral("/newer/a_first.txt"), "copied before the failure");
+        const QByteArray socketPath = QFile::encodeName(m_seed + QStringLiteral("/newer/b.sock"));
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        QVERIFY(fd >= 0);
+        sockaddr_un addr{};
+        addr.sun_family = AF_UNIX;
+        QVERIFY(size_t(socketPath.size()) < sizeof(addr.sun_path));
+        std::memcpy(addr.sun_path, socketPath.constData(), size_t(socketPath.size()));
+        QCOMPARE(::bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof(addr)), 0);
+        ::close(fd);
+
+        const QString target = globalToolsPath(m_data);
+        const QByteArray before = readFile(target + QStringLiteral("/newer/TOOL.md"));
+        const SyncResult result = applySync(planSync(m_seed, m_data), m_seed, m_data);
+        QCOMPARE(result.errors.size(), 1);
+        QVERIFY(result.errors.first().startsWith(QStringLiteral("newer: ")));
+        // The old version is intact, file for file; the other install went through.
+        QCOMPARE(readFile(target + QStringLiteral("/newer/TOOL.md")), before);
+        QVERIFY(QFile::exists(target + QStringLiteral("/newer/stale.txt")));
+        QVERIFY(!QFile::exists(target + QStringLiteral("/newer/a_first.txt")));
+        QCOMPARE(result.applied.size(), 1);
+        QCOMPARE(result.applied.first().dir, QStringLiteral("fresh"));
+        QVERIFY(!QFileInfo::exists(m_data + QStringLiteral("/.toolwright-staging")));
+        QFile::remove(QFile::decodeName(socketPath));
     }
 
     void leftoversOfAnInterruptedSyncAreCleared()

@@ -4,6 +4,7 @@
 #include "fixture.h"
 #include "catalogscanner.h"
 #include "mainwindow.h"
+#include "overridesview.h"
 #include "toolcatalogmodel.h"
 #include "tooldetailpane.h"
 #include "markdownview.h"
@@ -18,6 +19,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -166,6 +168,18 @@ private Q_SLOTS:
         QVERIFY(m_window->detailPane()->badgeText().contains(QStringLiteral("overrides global v2")));
         combo->setCurrentIndex(0);
         QTRY_COMPARE(visibleLeaves().size(), 9);
+    }
+
+    void showInOverrides()
+    {
+        QVERIFY(m_window->selectDir(m_data + QStringLiteral("/alice@example.com/tools/greet_custom")));
+        m_window->showCurrentInOverrides();
+        QCOMPARE(m_window->viewTabs()->currentIndex(), int(ui::MainWindow::OverridesViewTab));
+        QVERIFY(m_window->overridesView()->explanationText().contains(QStringLiteral("alice@example.com")));
+        QVERIFY(m_window->overridesView()->summaryText().contains(QStringLiteral("version 2 → 1")));
+        QVERIFY(!m_window->problemsView()->isVisible()); // the panel makes room for the admin views
+        m_window->viewTabs()->setCurrentIndex(ui::MainWindow::BrowserView);
+        QVERIFY(m_window->problemsView()->isVisible());
     }
 
     void followsChangesOnDisk()

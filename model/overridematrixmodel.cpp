@@ -1,0 +1,227 @@
+#include "overridematrixmodel.h"
+
+#include "toolroles.h"
+
+#include <QColor>
+#include <QSet>
+
+#include <algorithm>
+
+namespace tw::model {
+
+using engine::ToolRecord;
+
+namespace {
+
+// Calls remove(first, last) for runs of `current` missing from `fresh`, then insert(pos, count)
+// for runs of `fresh` missing from `current`; both lists keep the same relative order.
+template<typename Remove, typename Insert>
+void diffSorted(QStringList &current, const QStringList &fresh, Remove remove, Insert insert)
+{
+    const QSet<QString> freshSet(fresh.cbegin(), fresh.cend());
+    for (int i = int(current.size()) - 1; i >= 0;) {
+        if (freshSet.contains(current[i])) {
+            --i;
+            continue;
+        }
+        int first = i;
+        while (first > 0 && !freshSet.contains(current[first - 1]))
+            --first;
+        remove(first, i);
+        i = first - 1;
+    }
+    qsizetype i = 0, j = 0;
+    while (j < fresh.size()) {
+        if (i < current.size() && current[i] == fresh[j]) {
+            ++i;
+            ++j;
+            continue;
+        }
+        qsizetype end = j;
+        while (end < fresh.size() && !(i < current.size() && current[i] == fresh[end]))
+            ++end;
+        insert(int(i), fresh.mid(j, end - j));
+        i += end - j;
+        j = end;
+    }
+}
+
+} // namespace
+
+OverrideMatrixModel::OverrideMatrixModel(QObject *parent) : QAbstractTableModel(parent)
+{
+    m_columns.append(QHash<QString, const ToolRecord *>()); // the global column
+}
+
+void OverrideMatrixModel::setCatalog(std::shared_ptr<const engine::Catalog> catalog)
+{
+    // Build the new index first; the old catalog stays alive until the swap is complete.
+    QList<QHash<QString, const ToolRecord *>> columns;
+    QSet<QString> nameSet;
+    QStringList users;
+    if (catalog) {
+        auto addLocation = [&](const engine::LocationScan &loc) {
+            QHash<QString, const ToolRecord *> winners;
+            for (const ToolRecord &t : loc.tools) {
+                winners.insert(t.manifest.name, &t); // later registrations win
+                nameSet.insert(t.manifest.name);
+            }
+            columns.append(std::move(winners));
+        };
+        addLocation(catalog->global);
+        for (const engine::LocationScan &loc : catalog->users) {
+            users.append(loc.user);
+            addLocation(loc);
+        }
+    }
+    QStringList names(nameSet.cbegin(), nameSet.cend());
+    std::sort(names.begin(), names.end());
+    const std::shared_ptr<const engine::Catalog> keepAlive = m_catalog;
+
+    // Columns first (users come and go), then rows; kept cells keep their indexes.
+    diffSorted(
+        m_users, users,
+        [this](int first, int last) {
+            beginRemoveColumns({}, first + 1, last + 1);
+            m_users.remove(first, last - first + 1);
+            m_columns.remove(first + 1, last - first + 1);
+            endRemoveColumns();
+        },
+        [this](int pos, const QStringList &added) {
+            beginInsertColumns({}, pos + 1, pos + int(added.size()));
+            for (qsizetype k = 0; k < added.size(); ++k) {
+                m_users.insert(pos + k, added[k]);
+                m_columns.insert(pos + 1 + k, QHash<QString, const ToolRecord *>());
+            }
+            endInsertColumns();
+        });
+    // Swap in the new cells before rows change, so views read consistent data. The global
+    // column is always there.
+    m_catalog = std::move(catalog);
+    if (columns.isEmpty())
+        columns.append(QHash<QString, const ToolRecord *>());
+    m_columns = std::move(columns);
+    diffSorted(
+        m_names, names,
+        [this](int first, int last) {
+            beginRemoveRows({}, first, last);
+            m_names.remove(first, last - first + 1);
+            endRemoveRows();
+        },
+        [this](int pos, const QStringList &added) {
+            beginInsertRows({}, pos, pos + int(added.size()) - 1);
+            for (qsizetype k = 0; k < added.size(); ++k)
+                m_names.insert(pos + k, added[k]);
+            endInsertRows();
+        });
+    if (!m_names.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_names.size()) - 1, int(m_users.size())));
+}
+
+QModelIndex OverrideMatrixModel::cellIndex(const QString &name, const QString &email) const
+{
+    const qsizetype row = m_names.indexOf(name);
+    const qsizetype column = email.isEmpty() ? 0 : m_users.indexOf(email) + 1;
+    if (row < 0 || column < 0 || (!email.isEmpty() && column == 0))
+        return {};
+    return index(int(row), int(column));
+}
+
+const ToolRecord *OverrideMatrixModel::cell(int row, int column) const
+{
+    if (row < 0 || row >= m_names.size() || column < 0 || column >= m_columns.size())
+        return nullptr;
+    return m_columns[column].value(m_names[row]);
+}
+
+OverrideMatrixModel::CellState OverrideMatrixModel::stateOf(int row, int column) const
+{
+    if (!cell(row, column))
+        return CellState::Empty;
+    if (column == 0)
+        return CellState::Global;
+    return cell(row, 0) ? CellState::Overrides : CellState::UserOnly;
+}
+
+int OverrideMatrixModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_names.size());
+}
+
+int OverrideMatrixModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_users.size()) + 1;
+}
+
+QVariant OverrideMatrixModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+        return {};
+    if (orientation == Qt::Vertical)
+        return section < m_names.size() ? QVariant(m_names[section]) : QVariant();
+    if (section == 0)
+        return tr("Global");
+    return section - 1 < m_users.size() ? QVariant(m_users[section - 1]) : QVariant();
+}
+
+QVariant OverrideMatrixModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const int row = index.row();
+    const int column = index.column();
+    const ToolRecord *t = cell(row, column);
+    const ToolRecord *global = cell(row, 0);
+    const CellState state = stateOf(row, column);
+    const bool problems = t && engine::hasProblems(t->diagnostics)
+        && engine::worstSeverity(t->diagnostics) >= engine::Severity::Warning;
+    const int delta = state == CellState::Overrides ? t->manifest.version - global->manifest.version : 0;
+    switch (role) {
+    case Qt::DisplayRole: {
+        if (!t)
+            return {};
+        QString text = QStringLiteral("v%1").arg(t->manifest.version);
+        if (state == CellState::Overrides)
+            text += delta == 0 ? QStringLiteral(" (=)")
+                               : QStringLiteral(" (%1%2)").arg(delta > 0 ? QStringLiteral("+") : QStringLiteral("−")).arg(std::abs(delta));
+        else if (state == CellState::UserOnly)
+            text += tr(" user-only");
+        if (problems)
+            text += QStringLiteral(" ⚠");
+        return text;
+    }
+    case Qt::ToolTipRole: {
+        if (!t)
+            return column == 0 ? tr("no global tool of this name") : tr("%1 uses the global tool").arg(m_users[column - 1]);
+        QString tip = t->dir;
+        if (state == CellState::Overrides)
+            tip += tr("\noverrides global v%1 (version %2 by %3)")
+                       .arg(global->manifest.version)
+                       .arg(delta >= 0 ? tr("up") : tr("down"))
+                       .arg(std::abs(delta));
+        if (problems)
+            tip += u'\n' + problemSummary(t->diagnostics);
+        return tip;
+    }
+    case Qt::BackgroundRole:
+        // Soft tints that keep text legible on light and dark palettes.
+        switch (state) {
+        case CellState::Overrides: return QColor(66, 133, 244, 60);
+        case CellState::UserOnly: return QColor(52, 168, 83, 60);
+        case CellState::Global: return QVariant();
+        case CellState::Empty: return QVariant();
+        }
+        return {};
+    case Qt::ForegroundRole: return problems ? severityForeground(int(engine::worstSeverity(t->diagnostics))) : QVariant();
+    case Qt::TextAlignmentRole: return int(Qt::AlignCenter);
+    case CellStateRole: return int(state);
+    case HasProblemsRole: return problems;
+    case VersionDeltaRole: return delta;
+    case CellToolRole: return t ? QVariant::fromValue(*t) : QVariant();
+    case ToolNameRole: return m_names[row];
+    case EmailRole: return column == 0 ? QString() : m_users[column - 1];
+    default: return {};
+    }
+}
+
+} // namespace tw::model

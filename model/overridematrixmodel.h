@@ -1,0 +1,52 @@
+#pragma once
+// Tool names × users: column 0 is the global definition, one column per user after it. A cell
+// says whether that user's tool overrides the global one, is user-only, or has problems, with
+// the version delta. Rows and columns are updated by a diff when a new catalog arrives.
+
+#include "catalog.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+
+#include <memory>
+
+namespace tw::model {
+
+class OverrideMatrixModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum class CellState { Empty, Global, Overrides, UserOnly };
+    enum Role {
+        CellStateRole = Qt::UserRole + 200, // CellState
+        HasProblemsRole,                    // bool
+        VersionDeltaRole,                   // int: user version − global version (overrides only)
+        CellToolRole,                       // tw::engine::ToolRecord (invalid for an empty cell)
+        ToolNameRole,                       // the row's tool name
+        EmailRole,                          // the column's user; empty for the global column
+    };
+
+    explicit OverrideMatrixModel(QObject *parent = nullptr);
+    Q_DISABLE_COPY_MOVE(OverrideMatrixModel)
+
+    void setCatalog(std::shared_ptr<const engine::Catalog> catalog);
+    std::shared_ptr<const engine::Catalog> catalog() const { return m_catalog; }
+    QModelIndex cellIndex(const QString &name, const QString &email) const;
+    const engine::ToolRecord *cell(int row, int column) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    CellState stateOf(int row, int column) const;
+
+    std::shared_ptr<const engine::Catalog> m_catalog;
+    QStringList m_names;  // sorted
+    QStringList m_users;  // byte-wise, as the catalog
+    // For each column (0 = global), the winning tool of each name.
+    QList<QHash<QString, const engine::ToolRecord *>> m_columns;
+};
+
+} // namespace tw::model

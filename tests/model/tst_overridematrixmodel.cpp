@@ -1,0 +1,134 @@
+// Tool names × users under QAbstractItemModelTester: cell states, deltas, problems, and
+// incremental row/column updates as users and tools come and go.
+
+#include "catalog.h"
+#include "fixture.h"
+#include "overridematrixmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tw::engine;
+using namespace tw::model;
+using tw::test::makeTool;
+using tw::test::toolMd;
+using State = OverrideMatrixModel::CellState;
+
+class TestOverrideMatrixModel final : public QObject
+{
+    Q_OBJECT
+    static State state(const QModelIndex &i) { return State(i.data(OverrideMatrixModel::CellStateRole).toInt()); }
+
+private Q_SLOTS:
+    void fixture()
+    {
+        OverrideMatrixModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setCatalog(std::make_shared<const Catalog>(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"))));
+        QCOMPARE(model.rowCount(), 4); // dup, greet, todo, weather
+        QCOMPARE(model.columnCount(), 4); // Global + 3 users
+        QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("Global"));
+        QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), QStringLiteral("alice@example.com"));
+        QCOMPARE(model.headerData(1, Qt::Vertical).toString(), QStringLiteral("greet"));
+
+        const QModelIndex greetGlobal = model.cellIndex(QStringLiteral("greet"), QString());
+        QCOMPARE(state(greetGlobal), State::Global);
+        QCOMPARE(greetGlobal.data().toString(), QStringLiteral("v2"));
+        const QModelIndex greetAlice = model.cellIndex(QStringLiteral("greet"), QStringLiteral("alice@example.com"));
+        QCOMPARE(state(greetAlice), State::Overrides);
+        QCOMPARE(greetAlice.data(OverrideMatrixModel::VersionDeltaRole).toInt(), -1);
+        QCOMPARE(greetAlice.data().toString(), QStringLiteral("v1 (−1)"));
+        QVERIFY(greetAlice.data(Qt::BackgroundRole).isValid());
+        const QModelIndex weatherBob = model.cellIndex(QStringLiteral("weather"), QStringLiteral("bob@example.com"));
+        QCOMPARE(weatherBob.data().toString(), QStringLiteral("v3 (+2)"));
+        const QModelIndex todo = model.cellIndex(QStringLiteral("todo"), QStringLiteral("alice@example.com"));
+        QCOMPARE(state(todo), State::UserOnly);
+        QVERIFY(todo.data(OverrideMatrixModel::HasProblemsRole).toBool()); // console.log warning
+        QVERIFY(todo.data().toString().contains(QStringLiteral("user-only")));
+        const QModelIndex dup = model.cellIndex(QStringLiteral("dup"), QStringLiteral("bob@example.com"));
+        QVERIFY(dup.data(OverrideMatrixModel::CellToolRole).value<ToolRecord>().dir.endsWith(QStringLiteral("dup_b")));
+        QCOMPARE(state(model.cellIndex(QStringLiteral("greet"), QStringLiteral("carol@example.com"))), State::Empty);
+        QCOMPARE(model.cellIndex(QStringLiteral("greet"), QStringLiteral("carol@example.com"))
+                     .data(OverrideMatrixModel::EmailRole).toString(),
+                 QStringLiteral("carol@example.com"));
+    }
+
+    void incremental()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path();
+        makeTool(data + QStringLiteral("/tools"), QStringLiteral("a"), toolMd("a", 1));
+        makeTool(data + QStringLiteral("/m@x/tools"), QStringLiteral("a"), toolMd("a", 4));
+        OverrideMatrixModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy columnsInserted(&model, &QAbstractItemModel::columnsInserted);
+        QSignalSpy columnsRemoved(&model, &QAbstractItemModel::columnsRemoved);
+        model.setCatalog(std::make_shared<const Catalog>(scanDataPath(data)));
+        const QPersistentModelIndex cell = model.cellIndex(QStringLiteral("a"), QStringLiteral("m@x"));
+        QCOMPARE(cell.data().toString(), QStringLiteral("v4 (+3)"));
+
+        // A user before m@x appears, another tool too: the cell moves but stays valid.
+        makeTool(data + QStringLiteral("/b@x/tools"), QStringLiteral("z"), toolMd("z", 1));
+        makeTool(data + QStringLiteral("/tools"), QStringLiteral("0"), toolMd("c0", 1));
+        model.setCatalog(std::make_shared<const Catalog>(scanDataPath(data)));
+        QCOMPARE(columnsInserted.size(), 2);
+        QVERIFY(cell.isValid());
+        QCOMPARE(cell.column(), 2);
+        QCOMPARE(cell.row(), 0); // names sort "a" < "c0" < "z"
+        QCOMPARE(cell.data().toString(), QStringLiteral("v4 (+3)"));
+
+        // The global tool goes away: m@x's tool becomes user-only; then m@x goes away.
+        QDir(data + QStringLiteral("/tools/a")).removeRecursively();
+        model.setCatalog(std::make_shared<const Catalog>(scanDataPath(data)));
+        QCOMPARE(state(cell), State::UserOnly);
+        QDir(data + QStringLiteral("/m@x")).removeRecursively();
+        model.setCatalog(std::make_shared<const Catalog>(scanDataPath(data)));
+        QCOMPARE(columnsRemoved.size(), 1);
+        QCOMPARE(model.columnCount(), 2);
+        QVERIFY(!cell.isValid());
+        model.setCatalog(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(model.columnCount(), 1);
+        QCOMPARE(reset.size(), 0);
+    }
+
+    void hundredUsersByHundredTools()
+    {
+        // Built in memory: the model's cost, not the disk's.
+        auto catalog = std::make_shared<Catalog>();
+        for (int g = 0; g < 100; ++g) {
+            ToolRecord t;
+            t.manifest.name = QStringLiteral("tool_%1").arg(g, 3, 10, QLatin1Char('0'));
+            t.manifest.version = 1;
+            t.dir = QStringLiteral("/d/tools/") + t.manifest.name;
+            catalog->global.tools.append(t);
+        }
+        for (int u = 0; u < 100; ++u) {
+            LocationScan loc;
+            loc.scope = Scope::User;
+            loc.user = QStringLiteral("user%1@x").arg(u, 3, 10, QLatin1Char('0'));
+            for (int k = 0; k < 100; ++k) {
+                ToolRecord t;
+                t.scope = Scope::User;
+                t.user = loc.user;
+                t.manifest.name = QStringLiteral("tool_%1").arg((u + k * 2) % 150, 3, 10, QLatin1Char('0'));
+                t.manifest.version = 2;
+                t.dir = QStringLiteral("/d/") + loc.user + QStringLiteral("/tools/") + t.manifest.name;
+                loc.tools.append(t);
+            }
+            catalog->users.append(loc);
+        }
+        OverrideMatrixModel model;
+        model.setCatalog(catalog);
+        QCOMPARE(model.columnCount(), 101);
+        QCOMPARE(model.rowCount(), 150);
+        QCOMPARE(state(model.cellIndex(QStringLiteral("tool_002"), QStringLiteral("user000@x"))), State::Overrides);
+        QCOMPARE(state(model.cellIndex(QStringLiteral("tool_120"), QStringLiteral("user000@x"))), State::UserOnly);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOverrideMatrixModel)
+#include "tst_overridematrixmodel.moc"

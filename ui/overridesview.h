@@ -1,0 +1,65 @@
+#pragma once
+// The admin's Overrides view: tool names × users, with filters; selecting a cell explains
+// which directories define the name for that user and why the winner wins, and shows the
+// user's TOOL.md and entry side by side with the global ones.
+
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QTabWidget;
+class QTableView;
+
+namespace tw::engine {
+struct Catalog;
+}
+namespace tw::model {
+class DiffModel;
+class OverrideMatrixFilterModel;
+class OverrideMatrixModel;
+} // namespace tw::model
+
+namespace tw::ui {
+
+class OverridesView final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit OverridesView(QWidget *parent = nullptr);
+
+    void setCatalog(std::shared_ptr<const engine::Catalog> catalog);
+    // Selects the cell of tool `name` for `email` ("" = the global column); false if not shown.
+    bool selectCell(const QString &name, const QString &email);
+
+    QTableView *matrixView() const { return m_matrix; }
+    QLineEdit *toolFilter() const { return m_toolFilter; }
+    QLineEdit *userFilter() const { return m_userFilter; }
+    QCheckBox *customizedOnly() const { return m_customizedOnly; }
+    QString explanationText() const;
+    QString summaryText() const;
+    QTabWidget *diffTabs() const { return m_diffTabs; }
+    model::DiffModel *toolMdDiff() const { return m_toolMdDiff; }
+    model::DiffModel *entryDiff() const { return m_entryDiff; }
+    model::OverrideMatrixModel *matrixModel() const { return m_model; }
+
+private:
+    void showCell(const QModelIndex &proxyIndex);
+    QTableView *makeDiffView(model::DiffModel *model);
+
+    model::OverrideMatrixModel *m_model = nullptr;
+    model::OverrideMatrixFilterModel *m_filter = nullptr;
+    model::DiffModel *m_toolMdDiff = nullptr;
+    model::DiffModel *m_entryDiff = nullptr;
+    QTableView *m_matrix = nullptr;
+    QLineEdit *m_toolFilter = nullptr;
+    QLineEdit *m_userFilter = nullptr;
+    QCheckBox *m_customizedOnly = nullptr;
+    QLabel *m_explanation = nullptr;
+    QLabel *m_summary = nullptr;
+    QTabWidget *m_diffTabs = nullptr;
+};
+
+} // namespace tw::ui

@@ -1,0 +1,72 @@
+#pragma once
+// The admin's Sync view: what the next server start's seed sync will do to DATA_PATH/tools,
+// with the tools whose seed changed without a version bump highlighted, and Apply.
+
+#include "seedsync.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <functional>
+
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+
+namespace tw::model {
+class SyncPlanModel;
+}
+
+namespace tw::ui {
+
+class SyncView final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SyncView(QWidget *parent = nullptr);
+    ~SyncView() override;
+
+    void setDataPath(const QString &dataPath);
+    void setSeedDir(const QString &seedDir);
+    QString seedDir() const;
+    // Asked before applying; the default shows a question box. Tests answer through this seam.
+    void setConfirmation(std::function<bool(const QString &question)> confirm) { m_confirm = std::move(confirm); }
+
+    void replan();
+    void apply();
+
+    QTableView *planView() const { return m_view; }
+    model::SyncPlanModel *planModel() const { return m_model; }
+    QPushButton *applyButton() const { return m_apply; }
+    QProgressBar *progressBar() const { return m_progress; }
+    QString summaryText() const;
+    QString resultText() const;
+
+Q_SIGNALS:
+    void planned();
+    void applied(const tw::engine::SyncResult &result);
+
+private:
+    void showSummary();
+    void updateButtons();
+
+    QString m_dataPath;
+    model::SyncPlanModel *m_model = nullptr;
+    QLineEdit *m_seedEdit = nullptr;
+    QPushButton *m_browse = nullptr;
+    QPushButton *m_replan = nullptr;
+    QPushButton *m_apply = nullptr;
+    QTableView *m_view = nullptr;
+    QLabel *m_summary = nullptr;
+    QLabel *m_result = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QFutureWatcher<QList<engine::SyncAction>> m_planWatcher;
+    QFutureWatcher<engine::SyncResult> m_applyWatcher;
+    std::function<bool(const QString &)> m_confirm;
+    bool m_replanPending = false;
+    QString m_plannedSeed;
+};
+
+} // namespace tw::ui
