@@ -1,7 +1,6 @@
 #include "overrideresolver.h"
 
 #include <QHash>
-#include <QMap>
 
 #include <algorithm>
 
@@ -61,16 +60,23 @@ EffectiveSet resolveEffective(const Catalog &catalog, const QString &user)
 
 QList<OverrideRow> resolveOverrides(const Catalog &catalog)
 {
-    QMap<QString, OverrideRow> rows; // sorted by name
-    auto rowFor = [&rows](const QString &name) -> OverrideRow & {
-        OverrideRow &row = rows[name];
-        row.name = name;
-        return row;
+    // One hash lookup per tool and one sort of the names: linear in the catalog, plus n log n.
+    QList<OverrideRow> rows;
+    QHash<QString, qsizetype> rowOf;
+    rowOf.reserve(catalog.global.tools.size());
+    auto rowFor = [&](const QString &name) -> OverrideRow & {
+        auto it = rowOf.find(name);
+        if (it == rowOf.end()) {
+            it = rowOf.insert(name, rows.size());
+            rows.append(OverrideRow{name, std::nullopt, {}});
+        }
+        return rows[*it];
     };
     for (const ToolRecord &t : catalog.global.tools)
         rowFor(t.manifest.name).global = t; // later registrations overwrite: the winner stays
+    QHash<QString, const ToolRecord *> winners;
     for (const LocationScan &loc : catalog.users) {
-        QHash<QString, const ToolRecord *> winners;
+        winners.clear();
         for (const ToolRecord &t : loc.tools)
             winners.insert(t.manifest.name, &t);
         for (const ToolRecord &t : loc.tools) {
@@ -78,7 +84,8 @@ QList<OverrideRow> resolveOverrides(const Catalog &catalog)
                 rowFor(t.manifest.name).users.append(t);
         }
     }
-    return rows.values();
+    std::sort(rows.begin(), rows.end(), [](const OverrideRow &a, const OverrideRow &b) { return a.name < b.name; });
+    return rows;
 }
 
 } // namespace tw::engine

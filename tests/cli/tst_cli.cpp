@@ -3,6 +3,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -159,6 +161,30 @@ private Q_SLOTS:
                                QStringLiteral("--json")});
         QCOMPARE(again.json().object()[QStringLiteral("actions")].toArray()[0].toObject()[QStringLiteral("action")].toString(),
                  QStringLiteral("skip-equal"));
+    }
+
+    void syncWarnsAboutAMissingBump()
+    {
+        QTemporaryDir tmp;
+        const QString seed = tmp.path() + QStringLiteral("/seed");
+        const QString data = tmp.path() + QStringLiteral("/data");
+        QVERIFY(QDir().mkpath(seed + QStringLiteral("/t")) && QDir().mkpath(data + QStringLiteral("/tools/t")));
+        auto write = [](const QString &path, const QByteArray &bytes) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bytes);
+        };
+        write(seed + QStringLiteral("/t/TOOL.md"), "---\nname: t\ndescription: d\nversion: 4\n---\nnew body\n");
+        write(data + QStringLiteral("/tools/t/TOOL.md"), "---\nname: t\ndescription: d\nversion: 4\n---\nold body\n");
+        const Run r = run({QStringLiteral("sync"), QStringLiteral("--seed"), seed, QStringLiteral("--data"), data});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("skip-equal"));
+        QVERIFY(r.out.contains("not bumped"));
+        QVERIFY2(r.err.contains("[version-not-bumped]"), r.err.constData());
+        const Run json = run({QStringLiteral("sync"), QStringLiteral("--seed"), seed, QStringLiteral("--data"), data,
+                              QStringLiteral("--json"), QStringLiteral("--dry-run")});
+        QCOMPARE(json.json().object()[QStringLiteral("actions")].toArray()[0].toObject().keys().size(), 4); // contract unchanged
+        QVERIFY(json.err.contains("[version-not-bumped]"));
     }
 
     void usageErrors_data()
