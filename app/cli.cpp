@@ -202,8 +202,7 @@ int cmdShow(const QStringList &args)
             if (in.hasValues)
                 text += QStringLiteral(", values: ") + in.values.join(u',');
             if (!in.defaultValue.isUndefined())
-                text += QStringLiteral(", default: ")
-                    + QString::fromUtf8(QJsonDocument(QJsonArray{in.defaultValue}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+                text += QStringLiteral(", default: ") + compactJsonText(in.defaultValue);
             text += QStringLiteral(" — ") + in.description + u'\n';
         }
     }

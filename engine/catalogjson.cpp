@@ -1,5 +1,7 @@
 #include "catalogjson.h"
 
+#include <QJsonDocument>
+
 namespace tw::engine {
 namespace {
 
@@ -11,6 +13,14 @@ QJsonObject dirVersion(const ToolRecord &t)
 }
 
 } // namespace
+
+QString compactJsonText(const QJsonValue &value)
+{
+    if (value.isUndefined())
+        return {};
+    // QJsonDocument holds arrays and objects only: wrap the value and strip the brackets.
+    return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+}
 
 QJsonObject diagnosticJson(const Diagnostic &d)
 {

@@ -9,6 +9,9 @@
 
 namespace tw::engine {
 
+// A JSON value as compact JSON text (`"x"`, `5`, `true`, `[1,2]`); empty for Undefined.
+QString compactJsonText(const QJsonValue &value);
+
 QJsonObject diagnosticJson(const Diagnostic &diagnostic);
 QJsonArray diagnosticsJson(const Diagnostics &diagnostics);
 QJsonObject inputJson(const InputSpec &input);

@@ -1,16 +1,14 @@
 #include "manifestdiff.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
+#include "catalogjson.h"
+
 
 namespace tw::engine {
 namespace {
 
 QString jsonText(const QJsonValue &v)
 {
-    if (v.isUndefined())
-        return QStringLiteral("none");
-    return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+    return v.isUndefined() ? QStringLiteral("none") : compactJsonText(v);
 }
 
 // "limit (type number → string, now optional)"

@@ -1,13 +1,12 @@
 #include "tooldetailpane.h"
 
+#include "catalogjson.h"
 #include "markdownview.h"
 
 #include <QFile>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
 #include <QSplitter>
@@ -25,14 +24,6 @@ namespace {
 
 constexpr qint64 kMaxViewedFileBytes = 2 * 1024 * 1024;
 
-QString jsonText(const QJsonValue &v)
-{
-    if (v.isUndefined())
-        return {};
-    if (v.isString())
-        return v.toString();
-    return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
-}
 
 QString severityIconName(engine::Severity s)
 {
@@ -176,7 +167,7 @@ void ToolDetailPane::showTool(const engine::ToolRecord &tool, const QStringList 
                                    in.optional ? tr("optional") : tr("required"),
                                    in.sensitive ? tr("sensitive") : QString(),
                                    in.values.join(QStringLiteral(", ")),
-                                   jsonText(in.defaultValue),
+                                   in.defaultValue.isString() ? in.defaultValue.toString() : engine::compactJsonText(in.defaultValue),
                                    in.description};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells[c]);

@@ -1,6 +1,6 @@
 // Benchmark: the overrides computation at 100 users × 100 tools (and twice that), against a
 // floor — one hash insert per tool record, the least any overrides computation must do.
-// Reports medians of several runs as ratios, and how each step scales from 1× to 2×: a linear
+// Reports medians of several runs as ratios (the checks use the minimum, the least disturbed by load), and how each step scales from 1× to 2×: a linear
 // step scales by about 2, a quadratic one by about 4. Fails (exit 1) on a step that scales
 // worse than 3×, or an override matrix that takes longer than the 50 ms a view may stall.
 //
@@ -62,7 +62,13 @@ std::shared_ptr<Catalog> makeCatalog(int users, int toolsPerUser, int globals)
     return c;
 }
 
-double medianMs(int runs, const std::function<void()> &work)
+// Median (reported) and minimum (checked: the least disturbed by other load) of several runs.
+struct Timing
+{
+    double median = 0, min = 0;
+};
+
+Timing timeMs(int runs, const std::function<void()> &work)
 {
     std::vector<double> times;
     for (int i = 0; i < runs; ++i) {
@@ -72,19 +78,19 @@ double medianMs(int runs, const std::function<void()> &work)
         times.push_back(double(timer.nsecsElapsed()) / 1e6);
     }
     std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
+    return {times[times.size() / 2], times.front()};
 }
 
 struct Figures
 {
-    double floor, overrides, effective, matrix;
+    Timing floor, overrides, effective, matrix;
 };
 
 Figures measure(const std::shared_ptr<Catalog> &catalog, int runs)
 {
     volatile qsizetype sink = 0;
     Figures f{};
-    f.floor = medianMs(runs, [&] {
+    f.floor = timeMs(runs, [&] {
         QHash<QString, int> names;
         for (const ToolRecord &t : catalog->global.tools)
             names[t.manifest.name]++;
@@ -93,12 +99,12 @@ Figures measure(const std::shared_ptr<Catalog> &catalog, int runs)
                 names[t.manifest.name]++;
         sink = sink + names.size();
     });
-    f.overrides = medianMs(runs, [&] { sink = sink + resolveOverrides(*catalog).size(); });
-    f.effective = medianMs(runs, [&] {
+    f.overrides = timeMs(runs, [&] { sink = sink + resolveOverrides(*catalog).size(); });
+    f.effective = timeMs(runs, [&] {
         for (const LocationScan &loc : catalog->users)
             sink = sink + resolveEffective(*catalog, loc.user).tools.size();
     });
-    f.matrix = medianMs(runs, [&] {
+    f.matrix = timeMs(runs, [&] {
         tw::model::OverrideMatrixModel model;
         model.setCatalog(catalog);
         sink = sink + model.rowCount();
@@ -118,29 +124,34 @@ int main(int argc, char *argv[])
 
     std::printf("overrides benchmark: median of %d runs, 1x = 100 users x 100 tools + 100 global (10,100 records)\n", runs);
     std::printf("%-34s %10s %10s %10s %10s\n", "step", "1x ms", "x floor", "2x ms", "2x/1x");
-    auto row = [&](const char *name, double a, double b, double floor) {
-        std::printf("%-34s %10.2f %10.1f %10.2f %10.2f\n", name, a, a / floor, b, b / a);
+    auto row = [&](const char *name, const Timing &a, const Timing &b) {
+        std::printf("%-34s %10.2f %10.1f %10.2f %10.2f\n", name, a.median, a.median / one.floor.median, b.median,
+                    b.median / a.median);
     };
-    row("floor (hash insert per record)", one.floor, two.floor, one.floor);
-    row("resolveOverrides", one.overrides, two.overrides, one.floor);
-    row("resolveEffective for every user", one.effective, two.effective, one.floor);
-    row("OverrideMatrixModel::setCatalog", one.matrix, two.matrix, one.floor);
+    row("floor (hash insert per record)", one.floor, two.floor);
+    row("resolveOverrides", one.overrides, two.overrides);
+    row("resolveEffective for every user", one.effective, two.effective);
+    row("OverrideMatrixModel::setCatalog", one.matrix, two.matrix);
 
     bool ok = true;
-    auto check = [&](const char *name, double a, double b) {
+    auto check = [&](const char *name, const Timing &a, const Timing &b) {
         // Below a millisecond the timer's noise dominates the ratio.
-        if (a > 1.0 && b / a > 3.0) {
-            std::printf("FAIL: %s scales %.2fx from 1x to 2x (quadratic?)\n", name, b / a);
+        if (a.min > 1.0 && b.min / a.min > 3.0) {
+            std::printf("FAIL: %s scales %.2fx from 1x to 2x (quadratic?)\n", name, b.min / a.min);
             ok = false;
         }
     };
     check("resolveOverrides", one.overrides, two.overrides);
     check("OverrideMatrixModel::setCatalog", one.matrix, two.matrix);
     // resolveEffective for every user is U × (G + T): 2x users and 2x globals is 4x by nature.
-    if (one.matrix > 50.0) {
-        std::printf("FAIL: building the override matrix takes %.1f ms at 1x; a view may stall 50 ms at most\n", one.matrix);
+#ifdef NDEBUG
+    if (one.matrix.min > 50.0) {
+        std::printf("FAIL: building the override matrix takes %.1f ms at 1x; a view may stall 50 ms at most\n", one.matrix.min);
         ok = false;
     }
+#else
+    std::printf("(the 50 ms budget is checked in optimised builds only)\n");
+#endif
     std::printf(ok ? "bench_overrides: goals met\n" : "bench_overrides: goals missed\n");
     return ok ? 0 : 1;
 }
