@@ -37,42 +37,14 @@ QString toQString(const std::string &s) { return QString::fromUtf8(s.data(), qsi
 
 bool isQuoted(const YAML::Node &node) { return node.Tag() == "!"; }
 
-// A plain scalar's value under the YAML 1.2 core schema, which is what the platform's loader
-// (the `yaml` npm package) resolves; quoted scalars are always strings.
+// A scalar's value the way the platform's loader (the `yaml` npm package) resolves it; quoted
+// scalars are always strings.
 QJsonValue scalarToJson(const YAML::Node &node)
 {
-    const std::string &raw = node.Scalar();
-    const QString text = toQString(raw);
+    const QString text = toQString(node.Scalar());
     if (isQuoted(node) || node.Tag() == "tag:yaml.org,2002:str")
         return text;
-    static const QRegularExpression nullRe(QStringLiteral("^(?:~|null|Null|NULL|)$"));
-    static const QRegularExpression trueRe(QStringLiteral("^(?:true|True|TRUE)$"));
-    static const QRegularExpression falseRe(QStringLiteral("^(?:false|False|FALSE)$"));
-    static const QRegularExpression intRe(QStringLiteral("^[-+]?[0-9]+$"));
-    static const QRegularExpression octRe(QStringLiteral("^0o[0-7]+$"));
-    static const QRegularExpression hexRe(QStringLiteral("^0x[0-9a-fA-F]+$"));
-    static const QRegularExpression floatRe(
-        QStringLiteral("^[-+]?(?:\\.[0-9]+|[0-9]+(?:\\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$"));
-    static const QRegularExpression infRe(QStringLiteral("^[-+]?\\.(?:inf|Inf|INF)$"));
-    static const QRegularExpression nanRe(QStringLiteral("^\\.(?:nan|NaN|NAN)$"));
-    if (nullRe.match(text).hasMatch())
-        return QJsonValue::Null;
-    if (trueRe.match(text).hasMatch())
-        return true;
-    if (falseRe.match(text).hasMatch())
-        return false;
-    if (intRe.match(text).hasMatch() || floatRe.match(text).hasMatch())
-        return text.toDouble();
-    if (octRe.match(text).hasMatch())
-        return double(text.mid(2).toLongLong(nullptr, 8));
-    if (hexRe.match(text).hasMatch())
-        return double(text.mid(2).toLongLong(nullptr, 16));
-    if (infRe.match(text).hasMatch())
-        return text.startsWith(u'-') ? -std::numeric_limits<double>::infinity()
-                                     : std::numeric_limits<double>::infinity();
-    if (nanRe.match(text).hasMatch())
-        return std::numeric_limits<double>::quiet_NaN();
-    return text;
+    return resolvePlainScalar(text);
 }
 
 QJsonValue nodeToJson(const YAML::Node &node)
@@ -327,6 +299,37 @@ std::optional<Split> splitFrontmatter(const QByteArray &bytes, qsizetype start, 
 }
 
 } // namespace
+
+QJsonValue resolvePlainScalar(const QString &text)
+{
+    static const QRegularExpression nullRe(QStringLiteral("^(?:~|null|Null|NULL|)$"));
+    static const QRegularExpression trueRe(QStringLiteral("^(?:true|True|TRUE)$"));
+    static const QRegularExpression falseRe(QStringLiteral("^(?:false|False|FALSE)$"));
+    static const QRegularExpression intRe(QStringLiteral("^[-+]?[0-9]+$"));
+    static const QRegularExpression octRe(QStringLiteral("^0o[0-7]+$"));
+    static const QRegularExpression hexRe(QStringLiteral("^0x[0-9a-fA-F]+$"));
+    static const QRegularExpression floatRe(
+        QStringLiteral("^[-+]?(?:\\.[0-9]+|[0-9]+(?:\\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$"));
+    static const QRegularExpression infRe(QStringLiteral("^[-+]?\\.(?:inf|Inf|INF)$"));
+    static const QRegularExpression nanRe(QStringLiteral("^\\.(?:nan|NaN|NAN)$"));
+    if (nullRe.match(text).hasMatch())
+        return QJsonValue::Null;
+    if (trueRe.match(text).hasMatch())
+        return true;
+    if (falseRe.match(text).hasMatch())
+        return false;
+    if (intRe.match(text).hasMatch() || floatRe.match(text).hasMatch())
+        return text.toDouble();
+    if (octRe.match(text).hasMatch())
+        return double(text.mid(2).toLongLong(nullptr, 8));
+    if (hexRe.match(text).hasMatch())
+        return double(text.mid(2).toLongLong(nullptr, 16));
+    if (infRe.match(text).hasMatch())
+        return text.startsWith(u'-') ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+    if (nanRe.match(text).hasMatch())
+        return std::numeric_limits<double>::quiet_NaN();
+    return text;
+}
 
 qsizetype firstInvalidUtf8(const QByteArray &bytes)
 {

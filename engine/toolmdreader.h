@@ -6,6 +6,7 @@
 #include "toolmanifest.h"
 
 #include <QByteArray>
+#include <QJsonValue>
 #include <QString>
 
 #include <optional>
@@ -32,6 +33,10 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &filePath);
 
 // Offset of the first byte that is not valid UTF-8 (NUL counts as invalid), or -1.
 qsizetype firstInvalidUtf8(const QByteArray &bytes);
+
+// What a plain (unquoted) scalar means under the YAML 1.2 core schema the platform's loader
+// uses: null, a boolean, a number, or else the string itself.
+QJsonValue resolvePlainScalar(const QString &text);
 
 // TOOLS.md: "Use snake_case" for names.
 bool isSnakeCase(const QString &name);

@@ -1,0 +1,625 @@
+#include "frontmatterdocument.h"
+
+#include "toolmdreader.h"
+
+#include <QJsonArray>
+#include <QLoggingCategory>
+
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+
+Q_LOGGING_CATEGORY(lcEdit, "tw.engine.edit", QtWarningMsg)
+
+namespace tw::engine {
+namespace {
+
+// Canonical key orders: where a missing key is inserted.
+const QStringList kTopOrder = {QStringLiteral("name"), QStringLiteral("label"), QStringLiteral("description"),
+                               QStringLiteral("version"), QStringLiteral("language"), QStringLiteral("inputs")};
+const QStringList kInputOrder = {QStringLiteral("type"), QStringLiteral("description"), QStringLiteral("optional"),
+                                 QStringLiteral("sensitive"), QStringLiteral("values"), QStringLiteral("default")};
+
+// One key of a block mapping and the lines it occupies.
+struct Entry
+{
+    QString key;
+    int line = 0;      // the key's line (index into the YAML lines)
+    int indent = 0;    // the key's column
+    int lastLine = 0;  // last line of its value (trailing blanks and outdented comments excluded)
+    int valueLine = 0; // where the value starts (yaml-cpp mark)
+    int valueCol = 0;
+    bool isMap = false;
+    bool isSeq = false;
+    bool flow = false; // a map or list written inline: `{...}` / `[...]`
+    QList<Entry> children; // for block maps
+};
+
+bool isBlankOrComment(const QString &line)
+{
+    const QString t = line.trimmed();
+    return t.isEmpty() || t.startsWith(u'#');
+}
+
+int indentOf(const QString &line)
+{
+    int i = 0;
+    while (i < line.size() && line[i] == u' ')
+        ++i;
+    return i;
+}
+
+// Index of the block map `node` whose entries lie in lines [.., endLine).
+QList<Entry> indexMap(const YAML::Node &node, const QStringList &lines, int endLine)
+{
+    QList<Entry> entries;
+    for (const auto &kv : node) {
+        Entry e;
+        e.key = QString::fromStdString(kv.first.Scalar());
+        e.line = kv.first.Mark().line;
+        e.indent = kv.first.Mark().column;
+        e.valueLine = kv.second.Mark().line;
+        e.valueCol = kv.second.Mark().column;
+        e.isMap = kv.second.IsMap();
+        e.isSeq = kv.second.IsSequence();
+        entries.append(e);
+    }
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        Entry &e = entries[i];
+        int last = (i + 1 < entries.size() ? entries[i + 1].line : endLine) - 1;
+        // Blank lines and comments not indented under the key belong to what follows.
+        while (last > e.line && (lines[last].trimmed().isEmpty()
+                                 || (isBlankOrComment(lines[last]) && indentOf(lines[last]) <= e.indent)))
+            --last;
+        e.lastLine = last;
+        if (e.valueLine == e.line && e.valueCol < lines[e.line].size()) {
+            const QChar c = lines[e.line][e.valueCol];
+            e.flow = (e.isMap || e.isSeq) && (c == u'{' || c == u'[');
+        }
+    }
+    QList<Entry> withChildren;
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        Entry e = entries[i];
+        if (e.isMap && !e.flow) {
+            const YAML::Node child = node[e.key.toStdString()];
+            e.children = indexMap(child, lines, e.lastLine + 1);
+        }
+        withChildren.append(e);
+    }
+    return withChildren;
+}
+
+const Entry *findEntry(const QList<Entry> &entries, const QString &key)
+{
+    for (const Entry &e : entries)
+        if (e.key == key)
+            return &e;
+    return nullptr;
+}
+
+// End (exclusive) of the scalar token starting at `col` of `line`, so a trailing comment stays.
+int scalarEnd(const QString &line, int col)
+{
+    if (col >= line.size())
+        return col;
+    const QChar first = line[col];
+    if (first == u'"') {
+        for (int i = col + 1; i < line.size(); ++i) {
+            if (line[i] == u'\\')
+                ++i;
+            else if (line[i] == u'"')
+                return i + 1;
+        }
+        return -1; // continues on the next line
+    }
+    if (first == u'\'') {
+        for (int i = col + 1; i < line.size(); ++i) {
+            if (line[i] == u'\'') {
+                if (i + 1 < line.size() && line[i + 1] == u'\'')
+                    ++i;
+                else
+                    return i + 1;
+            }
+        }
+        return -1;
+    }
+    if (first == u'[' || first == u'{') {
+        int depth = 0;
+        QChar quote;
+        for (int i = col; i < line.size(); ++i) {
+            const QChar c = line[i];
+            if (!quote.isNull()) {
+                if (c == quote)
+                    quote = QChar();
+                continue;
+            }
+            if (c == u'"' || c == u'\'')
+                quote = c;
+            else if (c == u'[' || c == u'{')
+                ++depth;
+            else if ((c == u']' || c == u'}') && --depth == 0)
+                return i + 1;
+        }
+        return -1;
+    }
+    int end = int(line.size());
+    for (int i = col; i + 1 < line.size(); ++i) {
+        if (line[i] == u' ' && line[i + 1] == u'#') {
+            end = i;
+            break;
+        }
+    }
+    while (end > col && line[end - 1] == u' ')
+        --end;
+    return end;
+}
+
+QString doubleQuoted(const QString &s)
+{
+    QString out = QStringLiteral("\"");
+    for (const QChar c : s) {
+        switch (c.unicode()) {
+        case '"': out += QStringLiteral("\\\""); break;
+        case '\\': out += QStringLiteral("\\\\"); break;
+        case '\n': out += QStringLiteral("\\n"); break;
+        case '\t': out += QStringLiteral("\\t"); break;
+        case '\r': out += QStringLiteral("\\r"); break;
+        default:
+            if (c.unicode() < 0x20)
+                out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
+            else
+                out += c;
+        }
+    }
+    return out + u'"';
+}
+
+bool plainIsSafe(const QString &s)
+{
+    if (s.isEmpty() || s != s.trimmed() || s.contains(u'\n') || s.contains(u'\t') || s.contains(u'\r'))
+        return false;
+    static const QString special = QStringLiteral("-?:,[]{}#&*!|>'\"%@`");
+    if (special.contains(s.front()))
+        return false;
+    if (s.contains(QStringLiteral(": ")) || s.contains(QStringLiteral(" #")) || s.endsWith(u':'))
+        return false;
+    return resolvePlainScalar(s) == QJsonValue(s); // `true`, `1.0`, `null` would change type
+}
+
+QString numberText(double d)
+{
+    if (std::isfinite(d) && std::floor(d) == d && std::abs(d) < 1e15)
+        return QString::number(qint64(d));
+    return QString::number(d, 'g', 17);
+}
+
+// `key: value` lines at `indent`; multi-line strings become literal blocks.
+QStringList emitEntry(const QString &key, const QJsonValue &value, int indent, QChar quote = QChar())
+{
+    const QString pad(indent, u' ');
+    if (value.isString()) {
+        const QString s = value.toString();
+        const QString body = s.endsWith(u'\n') ? s.chopped(1) : s;
+        const bool blockable = body.contains(u'\n') && !body.contains(u'\r') && !body.startsWith(u' ')
+            && !s.endsWith(QStringLiteral("\n\n"));
+        if (blockable) {
+            QStringList out{pad + key + (s.endsWith(u'\n') ? QStringLiteral(": |") : QStringLiteral(": |-"))};
+            for (const QString &l : body.split(u'\n'))
+                out.append(l.isEmpty() ? QString() : pad + QStringLiteral("  ") + l);
+            return out;
+        }
+    }
+    return {pad + key + QStringLiteral(": ") + yamlScalar(value, quote)};
+}
+
+QStringList emitInput(const InputSpec &in, int indent)
+{
+    QStringList out{QString(indent, u' ') + yamlScalar(in.name) + u':'};
+    const int inner = indent + 2;
+    out += emitEntry(QStringLiteral("type"), inputTypeName(in.type), inner);
+    out += emitEntry(QStringLiteral("description"), in.description, inner);
+    if (in.optional)
+        out += emitEntry(QStringLiteral("optional"), true, inner);
+    if (in.sensitive)
+        out += emitEntry(QStringLiteral("sensitive"), true, inner);
+    if (in.hasValues || in.type == InputType::Enum)
+        out += emitEntry(QStringLiteral("values"), in.values.join(u','), inner);
+    if (!in.defaultValue.isUndefined())
+        out += emitEntry(QStringLiteral("default"), in.defaultValue, inner);
+    return out;
+}
+
+QJsonValue topValue(const ToolManifest &m, const QString &key)
+{
+    if (key == u"name")
+        return m.name;
+    if (key == u"label")
+        return m.label;
+    if (key == u"description")
+        return m.description;
+    if (key == u"version")
+        return m.version;
+    if (key == u"language")
+        return m.language;
+    return QJsonValue::Undefined;
+}
+
+bool sameInputs(const QList<InputSpec> &a, const QList<InputSpec> &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const InputSpec &x = a[i], &y = b[i];
+        if (x.name != y.name || x.type != y.type || x.description != y.description || x.optional != y.optional
+            || x.sensitive != y.sensitive || x.values != y.values || x.defaultValue != y.defaultValue)
+            return false;
+    }
+    return true;
+}
+
+QStringList mismatchedKeys(const ToolManifest &have, const ToolManifest &want)
+{
+    QStringList keys;
+    for (const QString &k : {QStringLiteral("name"), QStringLiteral("label"), QStringLiteral("description"),
+                             QStringLiteral("language")}) {
+        if (topValue(have, k) != topValue(want, k))
+            keys.append(k);
+    }
+    if (have.version != want.version || !have.versionPresent)
+        keys.append(QStringLiteral("version"));
+    if (!sameInputs(have.inputs, want.inputs))
+        keys.append(QStringLiteral("inputs"));
+    return keys;
+}
+
+} // namespace
+
+QString yamlScalar(const QJsonValue &value, QChar preferredQuote)
+{
+    switch (value.type()) {
+    case QJsonValue::Bool: return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double: return numberText(value.toDouble());
+    case QJsonValue::Null:
+    case QJsonValue::Undefined: return QStringLiteral("null");
+    case QJsonValue::Array: {
+        QStringList items;
+        for (const QJsonValue &v : value.toArray())
+            items.append(yamlScalar(v));
+        return u'[' + items.join(QStringLiteral(", ")) + u']';
+    }
+    case QJsonValue::Object: return QStringLiteral("{}");
+    case QJsonValue::String: break;
+    }
+    const QString s = value.toString();
+    if (preferredQuote == u'\'' && !s.contains(u'\n'))
+        return u'\'' + QString(s).replace(u'\'', QStringLiteral("''")) + u'\'';
+    if (preferredQuote == u'"' || !plainIsSafe(s))
+        return doubleQuoted(s);
+    return s;
+}
+
+std::optional<FrontmatterDocument> FrontmatterDocument::fromBytes(const QByteArray &bytes, Diagnostic *error)
+{
+    const ToolMdParse parse = parseToolMd(bytes, QStringLiteral("TOOL.md"));
+    for (const Diagnostic &d : parse.diagnostics) {
+        if (d.severity == Severity::Skip && d.code != u"name-missing") {
+            if (error)
+                *error = d;
+            return std::nullopt;
+        }
+    }
+    FrontmatterDocument doc;
+    doc.m_crlf = parse.crlf;
+    const qsizetype start = bytes.startsWith("\xEF\xBB\xBF") ? 3 : 0;
+    const qsizetype firstEnd = bytes.indexOf('\n', start);
+    doc.m_prefix = bytes.left(firstEnd + 1);
+    // The closing fence is the last `---` before the body.
+    const qsizetype bodyStart = bytes.size() - parse.body.size();
+    const qsizetype fenceStart = bytes.lastIndexOf("---", bodyStart - 1);
+    doc.m_closingFence = bytes.mid(fenceStart, bodyStart - fenceStart);
+    doc.m_body = parse.body;
+    const QByteArray yaml = bytes.mid(firstEnd + 1, fenceStart - firstEnd - 1);
+    QString text = QString::fromUtf8(yaml);
+    text.remove(u'\r');
+    if (text.endsWith(u'\n'))
+        text.chop(1);
+    doc.m_lines = text.isEmpty() && yaml.isEmpty() ? QStringList() : text.split(u'\n');
+    return doc;
+}
+
+QByteArray FrontmatterDocument::bytes() const
+{
+    const QByteArray eol = m_crlf ? "\r\n" : "\n";
+    QByteArray out = m_prefix;
+    for (const QString &l : m_lines)
+        out += l.toUtf8() + eol;
+    return out + m_closingFence + m_body;
+}
+
+QString FrontmatterDocument::yamlText() const
+{
+    return m_lines.isEmpty() ? QString() : m_lines.join(u'\n') + u'\n';
+}
+
+bool FrontmatterDocument::setYamlText(const QString &yaml, Diagnostic *error)
+{
+    QString text = yaml;
+    text.remove(u'\r');
+    if (text.endsWith(u'\n'))
+        text.chop(1);
+    const QStringList lines = text.isEmpty() ? QStringList() : text.split(u'\n');
+    for (const QString &l : lines) {
+        if (l == u"---") {
+            if (error)
+                *error = {QStringLiteral("yaml-syntax"), Severity::Error,
+                          QStringLiteral("a `---` line would end the frontmatter"), QString(), int(lines.indexOf(l)) + 2};
+            return false;
+        }
+    }
+    FrontmatterDocument probe = *this;
+    probe.m_lines = lines;
+    const ToolMdParse parse = parseToolMd(probe.bytes(), QStringLiteral("TOOL.md"));
+    for (const Diagnostic &d : parse.diagnostics) {
+        if (d.severity == Severity::Skip && d.code != u"name-missing") {
+            if (error)
+                *error = d;
+            return false;
+        }
+    }
+    m_lines = lines;
+    return true;
+}
+
+ToolManifest FrontmatterDocument::manifest(Diagnostics *diagnostics) const
+{
+    ToolMdParse parse = parseToolMd(bytes(), QStringLiteral("TOOL.md"));
+    if (diagnostics)
+        *diagnostics = parse.diagnostics;
+    return parse.manifest.value_or(ToolManifest{});
+}
+
+bool FrontmatterDocument::trySetValue(const QStringList &path, const QJsonValue &value)
+{
+    YAML::Node root;
+    try {
+        root = YAML::Load(m_lines.join(u'\n').toStdString());
+    } catch (const YAML::Exception &) {
+        return false;
+    }
+    if (!root.IsMap() && !root.IsNull())
+        return false;
+    const QList<Entry> top = root.IsMap() ? indexMap(root, m_lines, int(m_lines.size())) : QList<Entry>();
+
+    // Walk to the parent map of the last path element.
+    const QList<Entry> *siblings = &top;
+    const Entry *parent = nullptr;
+    for (qsizetype i = 0; i + 1 < path.size(); ++i) {
+        parent = findEntry(*siblings, path[i]);
+        if (!parent || !parent->isMap || parent->flow)
+            return false; // a missing or inline parent: the caller re-emits
+        siblings = &parent->children;
+    }
+    const QString &key = path.last();
+    const Entry *entry = findEntry(*siblings, key);
+    const QStringList &order = path.size() == 1 ? kTopOrder : kInputOrder;
+
+    if (value.isUndefined()) {
+        if (entry)
+            m_lines.remove(entry->line, entry->lastLine - entry->line + 1);
+        return true;
+    }
+    if (entry) {
+        const QString &line = m_lines[entry->line];
+        const bool inlineScalar = !entry->isMap && !entry->isSeq && entry->valueLine == entry->line
+            && entry->lastLine == entry->line;
+        const bool inlineFlowSeq = entry->isSeq && entry->flow && entry->lastLine == entry->line;
+        const QChar first = entry->valueCol < line.size() ? line[entry->valueCol] : QChar();
+        const bool blockScalar = first == u'|' || first == u'>';
+        if ((inlineScalar || inlineFlowSeq) && !blockScalar && !(value.isString() && value.toString().contains(u'\n'))) {
+            const int end = scalarEnd(line, entry->valueCol);
+            if (end < 0)
+                return false;
+            const QChar quote = first == u'"' || first == u'\'' ? first : QChar();
+            m_lines[entry->line] = line.left(entry->valueCol) + yamlScalar(value, quote) + line.mid(end);
+            return true;
+        }
+        // Multi-line values: the entry is written anew, in place.
+        const QStringList fresh = emitEntry(key, value, entry->indent, first == u'"' ? first : QChar());
+        m_lines.remove(entry->line, entry->lastLine - entry->line + 1);
+        for (qsizetype k = 0; k < fresh.size(); ++k)
+            m_lines.insert(entry->line + k, fresh[k]);
+        return true;
+    }
+
+    // A new key: after the nearest existing key that precedes it in the canonical order.
+    int indent = parent ? (parent->children.isEmpty() ? parent->indent + 2 : parent->children.first().indent) : 0;
+    int at = parent ? parent->lastLine + 1 : (top.isEmpty() ? int(m_lines.size()) : top.first().line);
+    if (parent && parent->children.isEmpty() && parent->valueLine == parent->line
+        && parent->valueCol < m_lines[parent->line].size())
+        return false; // `key: null` or similar: re-emit
+    for (qsizetype i = order.indexOf(key) - 1; i >= 0; --i) {
+        if (const Entry *before = findEntry(*siblings, order[i])) {
+            at = before->lastLine + 1;
+            indent = before->indent;
+            break;
+        }
+    }
+    if (order.indexOf(key) < 0 && !siblings->isEmpty()) {
+        at = siblings->last().lastLine + 1;
+        indent = siblings->last().indent;
+    }
+    const QStringList fresh = emitEntry(key, value, indent);
+    for (qsizetype k = 0; k < fresh.size(); ++k)
+        m_lines.insert(at + k, fresh[k]);
+    return true;
+}
+
+void FrontmatterDocument::setValue(const QStringList &path, const QJsonValue &value)
+{
+    if (!trySetValue(path, value) && path.size() == 1) {
+        // The targeted edit could not be placed: write the whole top-level key anew.
+        ToolManifest target = manifest();
+        if (path.size() == 1 && path.first() != u"inputs") {
+            if (path.first() == u"version")
+                target.version = value.toInt();
+            else if (path.first() == u"name")
+                target.name = value.toString();
+            else if (path.first() == u"label")
+                target.label = value.toString();
+            else if (path.first() == u"description")
+                target.description = value.toString();
+            else if (path.first() == u"language")
+                target.language = value.toString();
+        }
+        reemitTopLevel(path.first(), target);
+    }
+}
+
+void FrontmatterDocument::reemitTopLevel(const QString &key, const ToolManifest &target)
+{
+    ++m_reemitted;
+    qCDebug(lcEdit) << "re-emitting" << key;
+    QStringList fresh;
+    if (key == u"inputs") {
+        if (!target.inputs.isEmpty()) {
+            fresh.append(QStringLiteral("inputs:"));
+            for (const InputSpec &in : target.inputs)
+                fresh += emitInput(in, 2);
+        }
+    } else {
+        fresh = emitEntry(key, key == u"version" ? QJsonValue(target.version) : topValue(target, key), 0);
+    }
+    YAML::Node root;
+    try {
+        root = YAML::Load(m_lines.join(u'\n').toStdString());
+    } catch (const YAML::Exception &) {
+        root = YAML::Node();
+    }
+    const QList<Entry> top = root.IsMap() ? indexMap(root, m_lines, int(m_lines.size())) : QList<Entry>();
+    int at = int(m_lines.size());
+    if (const Entry *e = findEntry(top, key)) {
+        at = e->line;
+        m_lines.remove(e->line, e->lastLine - e->line + 1);
+    } else {
+        for (qsizetype i = kTopOrder.indexOf(key) - 1; i >= 0; --i) {
+            if (const Entry *before = findEntry(top, kTopOrder[i])) {
+                at = before->lastLine + 1;
+                break;
+            }
+        }
+    }
+    for (qsizetype k = 0; k < fresh.size(); ++k)
+        m_lines.insert(at + k, fresh[k]);
+}
+
+void FrontmatterDocument::applyInputs(const ToolManifest &current, const ToolManifest &target)
+{
+    QStringList have, want;
+    for (const InputSpec &in : current.inputs)
+        have.append(in.name);
+    for (const InputSpec &in : target.inputs)
+        want.append(in.name);
+    if (want.isEmpty()) {
+        if (!have.isEmpty())
+            setValue({QStringLiteral("inputs")}, QJsonValue::Undefined);
+        return;
+    }
+    if (have != want) {
+        // Structure changed: rebuild the inputs block from the kept inputs' own text (comments,
+        // quoting and all) and new blocks for new inputs; properties are edited afterwards.
+        YAML::Node root;
+        try {
+            root = YAML::Load(m_lines.join(u'\n').toStdString());
+        } catch (const YAML::Exception &) {
+            reemitTopLevel(QStringLiteral("inputs"), target);
+            return;
+        }
+        const QList<Entry> top = root.IsMap() ? indexMap(root, m_lines, int(m_lines.size())) : QList<Entry>();
+        const Entry *inputs = findEntry(top, QStringLiteral("inputs"));
+        if (!inputs || !inputs->isMap || inputs->flow || inputs->children.isEmpty()) {
+            reemitTopLevel(QStringLiteral("inputs"), target);
+            return;
+        }
+        const int indent = inputs->children.first().indent;
+        // Each input moves with the comment and blank lines leading up to it.
+        auto textOf = [&](const QString &name) -> std::optional<QStringList> {
+            const QList<Entry> &kids = inputs->children;
+            for (qsizetype i = 0; i < kids.size(); ++i) {
+                if (kids[i].key != name)
+                    continue;
+                const int from = i == 0 ? inputs->line + 1 : kids[i - 1].lastLine + 1;
+                return m_lines.mid(from, kids[i].lastLine - from + 1);
+            }
+            return std::nullopt;
+        };
+        QStringList block{m_lines[inputs->line]};
+        for (const InputSpec &in : target.inputs)
+            block += textOf(in.name).value_or(emitInput(in, indent));
+        block += m_lines.mid(inputs->children.last().lastLine + 1, inputs->lastLine - inputs->children.last().lastLine);
+        m_lines.remove(inputs->line, inputs->lastLine - inputs->line + 1);
+        for (qsizetype k = 0; k < block.size(); ++k)
+            m_lines.insert(inputs->line + k, block[k]);
+    }
+    const ToolManifest now = manifest();
+    bool placed = true;
+    auto edit = [&](const QStringList &path, const QJsonValue &value) { placed = placed && trySetValue(path, value); };
+    for (qsizetype i = 0; i < target.inputs.size() && i < now.inputs.size() && placed; ++i) {
+        const InputSpec &a = now.inputs[i];
+        const InputSpec &b = target.inputs[i];
+        const QStringList base{QStringLiteral("inputs"), b.name};
+        if (a.type != b.type)
+            edit(base + QStringList{QStringLiteral("type")}, inputTypeName(b.type));
+        if (a.description != b.description)
+            edit(base + QStringList{QStringLiteral("description")}, b.description);
+        if (a.optional != b.optional)
+            edit(base + QStringList{QStringLiteral("optional")}, b.optional);
+        if (a.sensitive != b.sensitive)
+            edit(base + QStringList{QStringLiteral("sensitive")}, b.sensitive);
+        if (a.values != b.values || a.hasValues != b.hasValues) {
+            QJsonValue v = QJsonValue::Undefined;
+            if (b.hasValues || !b.values.isEmpty()) {
+                // Keep the way the values were written: a list stays a list.
+                bool wasList = false;
+                try {
+                    const YAML::Node root = YAML::Load(m_lines.join(u'\n').toStdString());
+                    wasList = root["inputs"][b.name.toStdString()]["values"].IsSequence();
+                } catch (const YAML::Exception &) {
+                }
+                v = wasList ? QJsonValue(QJsonArray::fromStringList(b.values)) : QJsonValue(b.values.join(u','));
+            }
+            edit(base + QStringList{QStringLiteral("values")}, v);
+        }
+        if (a.defaultValue != b.defaultValue)
+            edit(base + QStringList{QStringLiteral("default")}, b.defaultValue);
+    }
+}
+
+void FrontmatterDocument::applyManifest(const ToolManifest &target)
+{
+    const ToolManifest current = manifest();
+    if (current.name != target.name)
+        setValue({QStringLiteral("name")}, target.name);
+    // An absent label means the name; write one only when it says something else.
+    if (current.label != target.label)
+        setValue({QStringLiteral("label")},
+                 target.label == target.name ? QJsonValue(QJsonValue::Undefined) : QJsonValue(target.label));
+    if (current.description != target.description)
+        setValue({QStringLiteral("description")}, target.description);
+    if (current.version != target.version || (!current.versionPresent && target.versionPresent))
+        setValue({QStringLiteral("version")}, target.version);
+    if (current.language != target.language)
+        setValue({QStringLiteral("language")}, target.language);
+    applyInputs(current, target);
+
+    // Verify; whatever a targeted edit got wrong is written anew, key by key.
+    ToolManifest result = manifest();
+    for (const QString &key : mismatchedKeys(result, target)) {
+        if (key == u"version" && !target.versionPresent && !result.versionPresent)
+            continue;
+        if (key == u"label" && target.label == target.name && result.label == result.name)
+            continue;
+        reemitTopLevel(key, target);
+    }
+}
+
+} // namespace tw::engine

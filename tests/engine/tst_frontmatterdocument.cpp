@@ -1,0 +1,323 @@
+// Lossless editing of TOOL.md: untouched bytes stay, each field edit changes only its line,
+// structure changes keep the text of what they move, and every edit parses back to its target.
+
+#include "frontmatterdocument.h"
+#include "textdiff.h"
+#include "toolmdreader.h"
+
+#include <QDirIterator>
+#include <QRandomGenerator>
+#include <QTest>
+
+using namespace tw::engine;
+
+namespace {
+
+FrontmatterDocument load(const QByteArray &bytes)
+{
+    Diagnostic error;
+    auto doc = FrontmatterDocument::fromBytes(bytes, &error);
+    if (!doc)
+        qFatal("not loadable: %s", qPrintable(formatDiagnostic(error)));
+    return *doc;
+}
+
+// Lines that differ between two texts.
+QStringList changedLines(const QByteArray &a, const QByteArray &b)
+{
+    QStringList out;
+    for (const DiffRow &r : sideBySideDiff(QString::fromUtf8(a), QString::fromUtf8(b)))
+        if (r.kind != DiffKind::Same)
+            out.append(r.left + QStringLiteral(" => ") + r.right);
+    return out;
+}
+
+const QByteArray kRich =
+    "---\n"
+    "# Owned by the search team.\n"
+    "name: web_search   # the tool-call name\n"
+    "label: 'Web Search'\n"
+    "description: >\n"
+    "  Searches the web\n"
+    "  and returns results.\n"
+    "version: 3\n"
+    "x-owner: search  # unknown key, kept\n"
+    "inputs:\n"
+    "  # what to look for\n"
+    "  query:\n"
+    "    type: string\n"
+    "    description: \"The query.\"\n"
+    "  limit:\n"
+    "    type: number   # max 50\n"
+    "    description: Max results.\n"
+    "    optional: true\n"
+    "    default: 10\n"
+    "  mode:\n"
+    "    type: enum\n"
+    "    values: [fast, deep]\n"
+    "    description: How.\n"
+    "---\n"
+    "\n"
+    "# Web Search\n"
+    "\n"
+    "Body --- stays.\n";
+
+} // namespace
+
+class TestFrontmatterDocument final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void identity_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::newRow("rich") << kRich;
+        QTest::newRow("crlf") << QByteArray(kRich).replace("\n", "\r\n");
+        QTest::newRow("bom") << QByteArray("\xEF\xBB\xBF" + kRich);
+        QTest::newRow("no-final-newline") << QByteArray("---\nname: a\ndescription: d\nversion: 1\n---\nbody");
+        QTest::newRow("fence-at-eof") << QByteArray("---\nname: a\ndescription: d\nversion: 1\n---");
+        QTest::newRow("flow-inputs") << QByteArray("---\nname: a\ndescription: d\nversion: 1\ninputs: {q: {type: string, description: x}}\n---\nb\n");
+        QTest::newRow("literal") << QByteArray("---\nname: a\ndescription: |\n  line one\n\n  line three\nversion: 1\n---\nb\n");
+        QTest::newRow("blank-lines") << QByteArray("---\n\nname: a\n\ndescription: d\n\n---\nb\n");
+        QDirIterator it(QStringLiteral(TW_FIXTURES_DIR), {QStringLiteral("TOOL.md")}, QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator seed(QStringLiteral(TW_SOURCE_DIR "/seed/tools"), {QStringLiteral("TOOL.md")}, QDir::Files,
+                          QDirIterator::Subdirectories);
+        for (QDirIterator *i : {&it, &seed}) {
+            while (i->hasNext()) {
+                const QString path = i->next();
+                QFile f(path);
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                const QByteArray bytes = f.readAll();
+                if (FrontmatterDocument::fromBytes(bytes))
+                    QTest::newRow(qPrintable(path.section(u'/', -3))) << bytes;
+            }
+        }
+    }
+    void identity()
+    {
+        QFETCH(QByteArray, bytes);
+        FrontmatterDocument doc = load(bytes);
+        QCOMPARE(doc.bytes(), bytes);
+        doc.applyManifest(doc.manifest()); // nothing to change
+        QCOMPARE(doc.bytes(), bytes);
+        QCOMPARE(doc.reemittedKeys(), 0);
+    }
+
+    void versionBumpTouchesOneLine()
+    {
+        FrontmatterDocument doc = load(kRich);
+        ToolManifest m = doc.manifest();
+        m.version = 4;
+        doc.applyManifest(m);
+        QCOMPARE(changedLines(kRich, doc.bytes()), QStringList{QStringLiteral("version: 3 => version: 4")});
+        QCOMPARE(doc.reemittedKeys(), 0);
+    }
+
+    void quotingAndCommentsSurvive()
+    {
+        FrontmatterDocument doc = load(kRich);
+        ToolManifest m = doc.manifest();
+        m.label = QStringLiteral("Web Search v2");
+        m.name = QStringLiteral("web_search2");
+        m.inputs[0].description = QStringLiteral("The search query.");
+        m.inputs[1].type = InputType::String;
+        doc.applyManifest(m);
+        QCOMPARE(changedLines(kRich, doc.bytes()),
+                 (QStringList{QStringLiteral("name: web_search   # the tool-call name => name: web_search2   # the tool-call name"),
+                              QStringLiteral("label: 'Web Search' => label: 'Web Search v2'"),
+                              QStringLiteral("    description: \"The query.\" =>     description: \"The search query.\""),
+                              QStringLiteral("    type: number   # max 50 =>     type: string   # max 50")}));
+        QCOMPARE(doc.manifest().inputs[1].defaultValue, QJsonValue(10)); // now a default-type-mismatch; not our call
+    }
+
+    void foldedDescriptionIsRewritten()
+    {
+        FrontmatterDocument doc = load(kRich);
+        ToolManifest m = doc.manifest();
+        m.description = QStringLiteral("Searches the web.\nSecond line.\n");
+        doc.applyManifest(m);
+        QCOMPARE(doc.manifest().description, m.description);
+        QVERIFY(doc.bytes().contains("description: |\n  Searches the web.\n  Second line.\nversion: 3\n"));
+        QVERIFY(doc.bytes().contains("x-owner: search  # unknown key, kept\n"));
+        QVERIFY(doc.bytes().endsWith("\n# Web Search\n\nBody --- stays.\n"));
+    }
+
+    void missingKeysAreInsertedInOrder()
+    {
+        const QByteArray bytes = "---\nname: a\ndescription: d\n# trailing comment\n---\nbody\n";
+        FrontmatterDocument doc = load(bytes);
+        ToolManifest m = doc.manifest();
+        m.version = 1;
+        m.versionPresent = true;
+        m.label = QStringLiteral("Nice A");
+        doc.applyManifest(m);
+        QCOMPARE(doc.bytes(), QByteArray("---\nname: a\nlabel: Nice A\ndescription: d\nversion: 1\n# trailing comment\n---\nbody\n"));
+        // A label equal to the name is dropped again.
+        m.label = m.name;
+        doc.applyManifest(m);
+        QCOMPARE(doc.bytes(), QByteArray("---\nname: a\ndescription: d\nversion: 1\n# trailing comment\n---\nbody\n"));
+    }
+
+    void plainValuesThatWouldChangeTypeAreQuoted()
+    {
+        FrontmatterDocument doc = load("---\nname: a\ndescription: d\nversion: 1\n---\nb\n");
+        for (const char *text : {"true", "1.5", "null", "a: b", "# no", "- x", " padded", "yes"}) {
+            ToolManifest m = doc.manifest();
+            m.description = QString::fromUtf8(text);
+            doc.applyManifest(m);
+            QCOMPARE(doc.manifest().description, QString::fromUtf8(text));
+        }
+        QVERIFY(doc.bytes().contains("description: \"yes\"\n")); // the quotes once needed stay: style is kept
+        FrontmatterDocument plain = load("---\nname: a\ndescription: d\nversion: 1\n---\nb\n");
+        ToolManifest p = plain.manifest();
+        p.description = QStringLiteral("yes");
+        plain.applyManifest(p);
+        QVERIFY(plain.bytes().contains("description: yes\n")); // a string in YAML 1.2: no quotes needed
+    }
+
+    void inputStructure()
+    {
+        FrontmatterDocument doc = load(kRich);
+        ToolManifest m = doc.manifest();
+        // reorder: mode first; remove limit; add api_key
+        InputSpec key;
+        key.name = QStringLiteral("api_key");
+        key.description = QStringLiteral("API key.");
+        key.optional = true;
+        key.sensitive = true;
+        m.inputs = {m.inputs[2], m.inputs[0], key};
+        doc.applyManifest(m);
+        const QByteArray out = doc.bytes();
+        const ToolManifest got = doc.manifest();
+        QCOMPARE(got.inputs.size(), 3);
+        QCOMPARE(got.inputs[0].name, QStringLiteral("mode"));
+        QCOMPARE(got.inputs[2].name, QStringLiteral("api_key"));
+        QVERIFY(got.inputs[2].sensitive && got.inputs[2].optional);
+        QVERIFY(out.contains("  mode:\n    type: enum\n    values: [fast, deep]\n    description: How.\n"
+                             "  # what to look for\n  query:\n")); // moved blocks keep their text and comments
+        QVERIFY(out.contains("  api_key:\n    type: string\n    description: API key.\n    optional: true\n    sensitive: true\n---"));
+        QVERIFY(!out.contains("limit"));
+        QCOMPARE(doc.reemittedKeys(), 0);
+    }
+
+    void valuesKeepTheirShape()
+    {
+        FrontmatterDocument doc = load(kRich);
+        ToolManifest m = doc.manifest();
+        m.inputs[2].values = {QStringLiteral("fast"), QStringLiteral("deep"), QStringLiteral("exact")};
+        m.inputs[1].defaultValue = QJsonValue::Undefined;
+        m.inputs[1].optional = false;
+        doc.applyManifest(m);
+        QVERIFY(doc.bytes().contains("    values: [fast, deep, exact]\n"));
+        QVERIFY(!doc.bytes().contains("default: 10"));
+        QVERIFY(doc.bytes().contains("    optional: false\n"));
+        FrontmatterDocument csv = load("---\nname: a\ndescription: d\nversion: 1\ninputs:\n  e:\n    type: enum\n"
+                                       "    values: a,b\n    description: x\n---\nb\n");
+        ToolManifest n = csv.manifest();
+        n.inputs[0].values.append(QStringLiteral("c"));
+        csv.applyManifest(n);
+        QVERIFY(csv.bytes().contains("    values: a,b,c\n"));
+    }
+
+    void flowInputsAreReemitted()
+    {
+        FrontmatterDocument doc = load("---\nname: a\ndescription: d\nversion: 1\ninputs: {q: {type: string, description: x}}\n---\nb\n");
+        ToolManifest m = doc.manifest();
+        m.inputs[0].optional = true;
+        doc.applyManifest(m);
+        QCOMPARE(doc.manifest().inputs[0].optional, true);
+        QCOMPARE(doc.reemittedKeys(), 1);
+        QVERIFY(doc.bytes().startsWith("---\nname: a\ndescription: d\nversion: 1\ninputs:\n  q:\n"));
+    }
+
+    void crlfEverywhere()
+    {
+        const QByteArray crlf = QByteArray(kRich).replace("\n", "\r\n");
+        FrontmatterDocument doc = load(crlf);
+        ToolManifest m = doc.manifest();
+        m.version = 9;
+        m.description = QStringLiteral("One\nTwo\n");
+        InputSpec extra;
+        extra.name = QStringLiteral("x");
+        extra.description = QStringLiteral("X.");
+        m.inputs.append(extra);
+        doc.applyManifest(m);
+        const QByteArray out = doc.bytes();
+        QCOMPARE(out.count("\r\n"), out.count('\n')); // no bare LF crept in
+        QVERIFY(out.endsWith("\r\n# Web Search\r\n\r\nBody --- stays.\r\n"));
+        QCOMPARE(doc.manifest().version, 9);
+    }
+
+    void rawYaml()
+    {
+        FrontmatterDocument doc = load(kRich);
+        QVERIFY(doc.yamlText().startsWith(QStringLiteral("# Owned by the search team.\nname: web_search")));
+        Diagnostic error;
+        QVERIFY(!doc.setYamlText(QStringLiteral("name: a\ndescription: [oops\n"), &error));
+        QCOMPARE(error.code, QStringLiteral("yaml-syntax"));
+        QVERIFY(error.line > 0);
+        QVERIFY(!doc.setYamlText(QStringLiteral("name: a\n---\nx: 1\n"), &error));
+        QCOMPARE(doc.bytes(), kRich); // refused edits change nothing
+        QVERIFY(doc.setYamlText(QStringLiteral("name: b\ndescription: d\nversion: 7\n")));
+        QCOMPARE(doc.manifest().version, 7);
+        QVERIFY(doc.bytes().endsWith("---\n\n# Web Search\n\nBody --- stays.\n"));
+    }
+
+    void randomEditsParseBackToTheirTarget()
+    {
+        QRandomGenerator rng(20261202);
+        const QStringList words = {QStringLiteral("alpha"), QStringLiteral("beta: gamma"), QStringLiteral("true"),
+                                   QStringLiteral("x # y"), QStringLiteral("multi\nline\n"), QStringLiteral("'quoted'"),
+                                   QStringLiteral("ünïcode"), QStringLiteral("\"dq\"")};
+        for (int round = 0; round < 300; ++round) {
+            FrontmatterDocument doc = load(round % 2 ? kRich : QByteArray(kRich).replace("\n", "\r\n"));
+            ToolManifest m = doc.manifest();
+            for (int k = 0; k < 1 + int(rng.bounded(4)); ++k) {
+                switch (rng.bounded(7)) {
+                case 0: m.version = int(rng.bounded(100)); break;
+                case 1: m.description = words[rng.bounded(words.size())]; break;
+                case 2: m.label = words[rng.bounded(words.size())]; break;
+                case 3:
+                    if (!m.inputs.isEmpty())
+                        m.inputs[rng.bounded(m.inputs.size())].description = words[rng.bounded(words.size())];
+                    break;
+                case 4: {
+                    InputSpec in;
+                    in.name = QStringLiteral("p%1").arg(rng.bounded(1000));
+                    in.description = words[rng.bounded(words.size())];
+                    in.type = InputType(rng.bounded(3));
+                    if (!m.input(in.name))
+                        m.inputs.insert(rng.bounded(m.inputs.size() + 1), in);
+                    break;
+                }
+                case 5:
+                    if (!m.inputs.isEmpty())
+                        m.inputs.removeAt(rng.bounded(m.inputs.size()));
+                    break;
+                case 6:
+                    if (m.inputs.size() > 1)
+                        m.inputs.move(0, m.inputs.size() - 1);
+                    break;
+                }
+            }
+            doc.applyManifest(m);
+            const ToolManifest got = doc.manifest();
+            QCOMPARE(got.version, m.version);
+            QCOMPARE(got.description, m.description);
+            QCOMPARE(got.label, m.label);
+            QCOMPARE(got.inputs.size(), m.inputs.size());
+            for (qsizetype i = 0; i < m.inputs.size(); ++i) {
+                QCOMPARE(got.inputs[i].name, m.inputs[i].name);
+                QCOMPARE(got.inputs[i].description, m.inputs[i].description);
+                QCOMPARE(got.inputs[i].type, m.inputs[i].type);
+            }
+            QCOMPARE(got.unknownKeys, QStringList{QStringLiteral("x-owner")});
+            QVERIFY(doc.bytes().contains("x-owner: search  # unknown key, kept"));
+            QVERIFY(doc.body() == QByteArray(round % 2 ? "\n# Web Search\n\nBody --- stays.\n"
+                                                       : "\r\n# Web Search\r\n\r\nBody --- stays.\r\n"));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFrontmatterDocument)
+#include "tst_frontmatterdocument.moc"
