@@ -3,9 +3,12 @@
 #include "catalog.h"
 #include "catalogjson.h"
 #include "datapaths.h"
+#include "gitrevision.h"
 #include "locationscanner.h"
 #include "overrideresolver.h"
 #include "seedsync.h"
+#include "tooleditsession.h"
+#include "toolmdreader.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -46,9 +49,10 @@ QString usageText()
         "  toolwright                                   start the GUI\n"
         "  toolwright list  [--data DIR] [--user EMAIL] [--json]\n"
         "  toolwright show  NAME [--data DIR] [--user EMAIL] [--json]\n"
-        "  toolwright lint  PATH... [--json]\n"
+        "  toolwright lint  PATH... [--since REV] [--json]\n"
         "  toolwright overrides [--data DIR] [--json]\n"
         "  toolwright sync  --seed DIR [--data DIR] [--dry-run] [--json]\n"
+        "  toolwright bump  DIR [--to N]\n"
         "  toolwright --version\n"
         "--data defaults to $DATA_PATH, then the embedded default data dir.\n"
         "Exit codes: 0 ok, 1 the thing checked reported failure, 2 usage or environment error.\n");
@@ -64,6 +68,9 @@ struct Options
     QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Machine-readable output.")};
     QCommandLineOption seed{QStringLiteral("seed"), QStringLiteral("Seed tools directory."), QStringLiteral("DIR")};
     QCommandLineOption dryRun{QStringLiteral("dry-run"), QStringLiteral("Only show the plan.")};
+    QCommandLineOption since{QStringLiteral("since"), QStringLiteral("Git revision to check version bumps against."),
+                             QStringLiteral("REV")};
+    QCommandLineOption to{QStringLiteral("to"), QStringLiteral("The new version."), QStringLiteral("N")};
 
     Options() { parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions); }
 
@@ -234,11 +241,12 @@ int cmdLint(const QStringList &args)
 {
     Options o;
     QString error;
-    if (!o.parse(args, {o.json}, &error))
+    if (!o.parse(args, {o.json, o.since}, &error))
         return usageError(error);
     const QStringList paths = o.parser.positionalArguments();
     if (paths.isEmpty())
         return usageError(QStringLiteral("lint needs at least one PATH (a tool dir, a tools dir or a DATA_PATH)"));
+    const QString since = o.parser.value(o.since);
     QList<ToolRecord> tools;
     QList<SkippedDir> skipped;
     QList<bool> skipCounts; // per skipped: does it fail the lint?
@@ -247,6 +255,13 @@ int cmdLint(const QStringList &args)
         if (!fi.isDir())
             return usageError(QStringLiteral("%1 is not a directory").arg(p));
         const QString abs = QDir::cleanPath(fi.absoluteFilePath());
+        const qsizetype firstNew = tools.size();
+        std::optional<GitRevision> git;
+        if (!since.isEmpty()) {
+            git = GitRevision::open(abs, since, &error);
+            if (!git)
+                return usageError(error);
+        }
         auto addLocation = [&](const LocationScan &loc) {
             tools.append(loc.tools);
             for (const SkippedDir &s : loc.skipped) {
@@ -278,6 +293,22 @@ int cmdLint(const QStringList &args)
                 addLocation(loc);
             break;
         }
+        }
+        // DESIGN.md "Version rules": a changed tool must have a higher version than at REV.
+        for (qsizetype i = firstNew; git && i < tools.size(); ++i) {
+            ToolRecord &t = tools[i];
+            if (!git->changedSince(t.dir))
+                continue;
+            const std::optional<int> before = git->versionAt(t.dir);
+            if (before && t.manifest.version <= *before) {
+                t.diagnostics.append({QStringLiteral("version-not-bumped"), Severity::Error,
+                                      QStringLiteral("changed since %1 but version %2 is not above %3 there; bump it "
+                                                     "or sync-tools will not deliver the change")
+                                          .arg(since)
+                                          .arg(t.manifest.version)
+                                          .arg(*before),
+                                      t.toolMdPath, t.manifest.versionLine ? t.manifest.versionLine : 1});
+            }
         }
     }
     int errors = 0, warnings = 0, infos = 0, failingSkips = 0;
@@ -319,6 +350,41 @@ int cmdLint(const QStringList &args)
                 .arg(skipped.size() == 1 ? QStringLiteral("y") : QStringLiteral("ies"));
     out(text);
     return exitCode;
+}
+
+int cmdBump(const QStringList &args)
+{
+    Options o;
+    QString error;
+    if (!o.parse(args, {o.to}, &error))
+        return usageError(error);
+    const QStringList pos = o.parser.positionalArguments();
+    if (pos.size() != 1)
+        return usageError(QStringLiteral("bump needs exactly one tool DIR"));
+    const QString dir = QDir::cleanPath(QFileInfo(pos.first()).absoluteFilePath());
+    if (!QFileInfo(dir + QStringLiteral("/TOOL.md")).isFile())
+        return usageError(QStringLiteral("%1 has no TOOL.md").arg(dir));
+    Diagnostic problem;
+    std::optional<ToolEditSession> session = ToolEditSession::open(dir, &problem);
+    if (!session)
+        return usageError(formatDiagnostic(problem));
+    const ToolManifest m = session->document().manifest();
+    int target = m.version + 1;
+    if (o.parser.isSet(o.to)) {
+        bool ok = false;
+        target = o.parser.value(o.to).toInt(&ok);
+        if (!ok)
+            return usageError(QStringLiteral("--to needs a whole number, not '%1'").arg(o.parser.value(o.to)));
+        if (target <= m.version)
+            return usageError(QStringLiteral("--to %1 is not above the current version %2").arg(target).arg(m.version));
+    }
+    // Touches only the `version:` line (or adds one after `description`).
+    session->document().setValue({QStringLiteral("version")}, target);
+    const ToolEditSession::SaveResult result = session->save();
+    if (result.status != ToolEditSession::SaveStatus::Saved)
+        return usageError(formatDiagnostic(result.diagnostic));
+    out(QStringLiteral("%1: version %2 → %3\n").arg(m.name).arg(m.versionPresent ? QString::number(m.version) : QStringLiteral("none")).arg(target));
+    return 0;
 }
 
 int cmdOverrides(const QStringList &args)
@@ -430,6 +496,8 @@ int runCli(const QStringList &args)
         return cmdLint(rest);
     if (cmd == u"overrides")
         return cmdOverrides(rest);
+    if (cmd == u"bump")
+        return cmdBump(rest);
     if (cmd == u"sync")
         return cmdSync(rest);
     if (kSubcommands.contains(cmd))

@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QDir>
+#include <QFileInfo>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -185,6 +186,90 @@ private Q_SLOTS:
                               QStringLiteral("--json"), QStringLiteral("--dry-run")});
         QCOMPARE(json.json().object()[QStringLiteral("actions")].toArray()[0].toObject().keys().size(), 4); // contract unchanged
         QVERIFY(json.err.contains("[version-not-bumped]"));
+    }
+
+    void bump()
+    {
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + QStringLiteral("/t");
+        QVERIFY(QDir().mkpath(dir));
+        const QByteArray md = "---\nname: t\n# keep me\ndescription: 'd'\nversion: 2   # bump me\n---\nbody\r\n";
+        auto write = [](const QString &path, const QByteArray &bytes) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bytes);
+        };
+        auto read = [](const QString &path) {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        write(dir + QStringLiteral("/TOOL.md"), md);
+        Run r = run({QStringLiteral("bump"), dir});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(read(dir + QStringLiteral("/TOOL.md")), QByteArray(md).replace("version: 2 ", "version: 3 "));
+        r = run({QStringLiteral("bump"), dir, QStringLiteral("--to"), QStringLiteral("10")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(read(dir + QStringLiteral("/TOOL.md")).contains("version: 10   # bump me\n"));
+        r = run({QStringLiteral("bump"), dir, QStringLiteral("--to"), QStringLiteral("10")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("not above the current version 10"));
+        // A missing version is added after the description.
+        write(dir + QStringLiteral("/TOOL.md"), "---\nname: t\ndescription: d\nlanguage: bash\n---\nb\n");
+        QCOMPARE(run({QStringLiteral("bump"), dir}).code, 0);
+        QCOMPARE(read(dir + QStringLiteral("/TOOL.md")), QByteArray("---\nname: t\ndescription: d\nversion: 1\nlanguage: bash\n---\nb\n"));
+        QCOMPARE(run({QStringLiteral("bump"), tmp.path()}).code, 2);
+    }
+
+    void lintSinceRevision()
+    {
+        QTemporaryDir tmp;
+        const QString repo = tmp.path();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char *k : {"GIT_AUTHOR_NAME", "GIT_COMMITTER_NAME"})
+            env.insert(QLatin1StringView(k), QStringLiteral("t"));
+        for (const char *k : {"GIT_AUTHOR_EMAIL", "GIT_COMMITTER_EMAIL"})
+            env.insert(QLatin1StringView(k), QStringLiteral("t@example.com"));
+        auto git = [&](const QStringList &args) {
+            QProcess p;
+            p.setProcessEnvironment(env);
+            p.setWorkingDirectory(repo);
+            p.start(QStringLiteral("git"), args);
+            QVERIFY(p.waitForFinished());
+            QCOMPARE(p.exitCode(), 0);
+        };
+        auto write = [](const QString &path, const QByteArray &bytes) {
+            QDir().mkpath(QFileInfo(path).absolutePath());
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bytes);
+        };
+        const QByteArray entry = "export async function execute() {\n  try {\n    return { content: [] };\n  } catch (e) {\n"
+                                 "    return { content: [], isError: true };\n  }\n}\n";
+        for (const char *t : {"a", "b", "c"}) {
+            write(repo + QStringLiteral("/tools/") + QLatin1StringView(t) + QStringLiteral("/TOOL.md"),
+                  "---\nname: " + QByteArray(t) + "\ndescription: d\nversion: 1\n---\nbody\n");
+            write(repo + QStringLiteral("/tools/") + QLatin1StringView(t) + QStringLiteral("/index.ts"), entry);
+        }
+        git({QStringLiteral("init"), QStringLiteral("-q")});
+        git({QStringLiteral("add"), QStringLiteral("-A")});
+        git({QStringLiteral("commit"), QStringLiteral("-qm"), QStringLiteral("init")});
+        write(repo + QStringLiteral("/tools/a/index.ts"), entry + "// changed, not bumped\n");
+        write(repo + QStringLiteral("/tools/b/index.ts"), entry + "// changed and bumped\n");
+        write(repo + QStringLiteral("/tools/b/TOOL.md"), "---\nname: b\ndescription: d\nversion: 2\n---\nbody\n");
+        write(repo + QStringLiteral("/tools/c/notes.txt"), "new untracked file, not bumped");
+        write(repo + QStringLiteral("/tools/d/TOOL.md"), "---\nname: d\ndescription: d\nversion: 1\n---\nbody\n"); // new tool
+        write(repo + QStringLiteral("/tools/d/index.ts"), entry);
+        const Run r = run({QStringLiteral("lint"), QStringLiteral("--since"), QStringLiteral("HEAD"), repo + QStringLiteral("/tools"),
+                           QStringLiteral("--json")});
+        QCOMPARE(r.code, 1);
+        QStringList flagged;
+        for (const QJsonValue &t : r.json().object()[QStringLiteral("tools")].toArray())
+            for (const QJsonValue &d : t.toObject()[QStringLiteral("diagnostics")].toArray())
+                if (d.toObject()[QStringLiteral("code")].toString() == u"version-not-bumped")
+                    flagged.append(t.toObject()[QStringLiteral("name")].toString());
+        QCOMPARE(flagged, (QStringList{QStringLiteral("a"), QStringLiteral("c")}));
+        QCOMPARE(run({QStringLiteral("lint"), QStringLiteral("--since"), QStringLiteral("nope"), repo + QStringLiteral("/tools")}).code, 2);
+        QCOMPARE(run({QStringLiteral("lint"), QStringLiteral("--since"), QStringLiteral("HEAD"), QDir::tempPath()}).code, 2);
     }
 
     void usageErrors_data()

@@ -1,0 +1,126 @@
+#include "tooleditsession.h"
+
+#include "toolmdreader.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace tw::engine {
+namespace {
+
+std::optional<QByteArray> readAll(const QString &path, qint64 cap)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly) || f.size() > cap)
+        return std::nullopt;
+    return f.readAll();
+}
+
+} // namespace
+
+QString writeFileAtomically(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path); // keeps the permissions of the file it replaces
+    if (!file.open(QIODevice::WriteOnly))
+        return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    if (file.write(bytes) != bytes.size() || !file.commit())
+        return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    return {};
+}
+
+std::optional<ToolEditSession> ToolEditSession::open(const QString &dir, Diagnostic *error)
+{
+    const QString toolMd = dir + QStringLiteral("/TOOL.md");
+    const std::optional<QByteArray> bytes = readAll(toolMd, kMaxToolMdBytes);
+    if (!bytes) {
+        if (error)
+            *error = {QStringLiteral("read-failed"), Severity::Error,
+                      QStringLiteral("TOOL.md cannot be read (missing, unreadable or over the size limit)"), toolMd, 0};
+        return std::nullopt;
+    }
+    Diagnostic problem;
+    std::optional<FrontmatterDocument> doc = FrontmatterDocument::fromBytes(*bytes, &problem);
+    if (!doc) {
+        problem.file = toolMd;
+        if (error)
+            *error = problem;
+        return std::nullopt;
+    }
+    ToolEditSession s(std::move(*doc));
+    s.m_dir = dir;
+    s.m_savedToolMd = *bytes;
+    s.m_toolMdStamp = stampOf(toolMd);
+    s.m_entryPath = QFileInfo::exists(dir + QStringLiteral("/index.ts")) ? dir + QStringLiteral("/index.ts")
+                    : QFileInfo::exists(dir + QStringLiteral("/index.js")) ? dir + QStringLiteral("/index.js")
+                                                                          : dir + QStringLiteral("/index.ts");
+    s.m_entry = readAll(s.m_entryPath, 16 * 1024 * 1024).value_or(QByteArray());
+    s.m_savedEntry = s.m_entry;
+    s.m_entryStamp = stampOf(s.m_entryPath);
+    s.m_loadedVersion = s.m_doc.manifest().version;
+    return s;
+}
+
+bool ToolEditSession::isModified() const
+{
+    return m_doc.bytes() != m_savedToolMd || m_entry != m_savedEntry;
+}
+
+void ToolEditSession::bumpVersion()
+{
+    m_doc.setValue({QStringLiteral("version")}, m_loadedVersion + 1);
+}
+
+bool ToolEditSession::changedOnDisk() const
+{
+    return !(stampOf(toolMdPath()) == m_toolMdStamp) || !(stampOf(m_entryPath) == m_entryStamp);
+}
+
+QByteArray ToolEditSession::diskToolMd() const
+{
+    return readAll(toolMdPath(), kMaxToolMdBytes).value_or(QByteArray());
+}
+
+ToolEditSession::SaveResult ToolEditSession::save(SaveOptions options)
+{
+    if (!isModified())
+        return {SaveStatus::NothingToSave, {}};
+    if (!isBumped()) {
+        if (options.autoBump) {
+            bumpVersion();
+        } else {
+            const ToolManifest m = m_doc.manifest();
+            return {SaveStatus::NotBumped,
+                    {QStringLiteral("version-not-bumped"), Severity::Error,
+                     QStringLiteral("the tool changed but its version is still %1; save it as version %2 or higher "
+                                    "(TOOLS.md: always bump when changing the tool)")
+                         .arg(m.version)
+                         .arg(m_loadedVersion + 1),
+                     toolMdPath(), m.versionLine}};
+        }
+    }
+    if (!options.overwrite && changedOnDisk()) {
+        return {SaveStatus::Conflict,
+                {QStringLiteral("changed-on-disk"), Severity::Error,
+                 QStringLiteral("the tool's files changed on disk since they were opened; reload, compare or overwrite"),
+                 toolMdPath(), 0}};
+    }
+    // The entry first, the version last: a crash in between leaves the old version number,
+    // and the next save bumps it.
+    if (m_entry != m_savedEntry) {
+        if (const QString err = writeFileAtomically(m_entryPath, m_entry); !err.isEmpty())
+            return {SaveStatus::WriteFailed, {QStringLiteral("write-failed"), Severity::Error, err, m_entryPath, 0}};
+        m_savedEntry = m_entry;
+        m_entryStamp = stampOf(m_entryPath);
+    }
+    const QByteArray bytes = m_doc.bytes();
+    if (bytes != m_savedToolMd) {
+        if (const QString err = writeFileAtomically(toolMdPath(), bytes); !err.isEmpty())
+            return {SaveStatus::WriteFailed, {QStringLiteral("write-failed"), Severity::Error, err, toolMdPath(), 0}};
+        m_savedToolMd = bytes;
+        m_toolMdStamp = stampOf(toolMdPath());
+    }
+    return {SaveStatus::Saved, {}};
+}
+
+} // namespace tw::engine

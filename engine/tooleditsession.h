@@ -1,0 +1,71 @@
+#pragma once
+// One tool opened for editing: its TOOL.md as a FrontmatterDocument and its entry source,
+// saved atomically under DESIGN.md "Version rules": a changed tool is only saved with a version
+// above the one it had when it was opened, and a file changed on disk since then is never
+// silently overwritten. Every save path (editor, CLI, tests) goes through here.
+
+#include "direntries.h"
+#include "frontmatterdocument.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace tw::engine {
+
+class ToolEditSession final
+{
+public:
+    enum class SaveStatus { Saved, NothingToSave, NotBumped, Conflict, WriteFailed };
+    struct SaveResult
+    {
+        SaveStatus status = SaveStatus::Saved;
+        Diagnostic diagnostic; // version-not-bumped, or the write/conflict problem
+    };
+    struct SaveOptions
+    {
+        bool autoBump = false;  // raise the version to loaded + 1 instead of refusing
+        bool overwrite = false; // write over files changed on disk since they were loaded
+    };
+
+    // nullopt with the reason (file and line) when the directory has no editable TOOL.md.
+    static std::optional<ToolEditSession> open(const QString &dir, Diagnostic *error = nullptr);
+
+    QString dir() const { return m_dir; }
+    QString toolMdPath() const { return m_dir + QStringLiteral("/TOOL.md"); }
+    QString entryPath() const { return m_entryPath; }
+    int loadedVersion() const { return m_loadedVersion; }
+
+    FrontmatterDocument &document() { return m_doc; }
+    const FrontmatterDocument &document() const { return m_doc; }
+    QByteArray entrySource() const { return m_entry; }
+    void setEntrySource(const QByteArray &source) { m_entry = source; }
+
+    bool isModified() const;
+    bool isBumped() const { return m_doc.manifest().version > m_loadedVersion; }
+    void bumpVersion(); // version = loaded + 1
+    // Files changed on disk since they were loaded (or last saved).
+    bool changedOnDisk() const;
+    QByteArray diskToolMd() const;
+
+    SaveResult save(SaveOptions options);
+    SaveResult save() { return save(SaveOptions{}); }
+
+private:
+    ToolEditSession(FrontmatterDocument doc) : m_doc(std::move(doc)) {}
+
+    QString m_dir;
+    QString m_entryPath;
+    FrontmatterDocument m_doc;
+    QByteArray m_savedToolMd; // what is on disk as far as we know
+    QByteArray m_entry;
+    QByteArray m_savedEntry;
+    FileStamp m_toolMdStamp;
+    FileStamp m_entryStamp;
+    int m_loadedVersion = 0;
+};
+
+// Writes bytes atomically (QSaveFile); returns an error line or empty.
+QString writeFileAtomically(const QString &path, const QByteArray &bytes);
+
+} // namespace tw::engine

@@ -1,0 +1,134 @@
+// The engine's save path: version-bump enforcement, conflict detection, atomic writes.
+
+#include "fixture.h"
+#include "tooleditsession.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+using namespace tw::engine;
+using tw::test::makeTool;
+using tw::test::readFile;
+using tw::test::toolMd;
+using tw::test::writeFile;
+
+class TestToolEditSession final : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    QString m_dir;
+
+private Q_SLOTS:
+    void init()
+    {
+        m_dir = m_tmp.path() + QStringLiteral("/tools/t");
+        QDir(m_dir).removeRecursively();
+        makeTool(m_tmp.path() + QStringLiteral("/tools"), QStringLiteral("t"), toolMd("t", 3));
+    }
+
+    void unchangedIsNothingToSave()
+    {
+        auto s = ToolEditSession::open(m_dir);
+        QVERIFY(s);
+        QCOMPARE(s->loadedVersion(), 3);
+        QVERIFY(!s->isModified());
+        QCOMPARE(s->save().status, ToolEditSession::SaveStatus::NothingToSave);
+    }
+
+    void changeWithoutBumpIsRefused()
+    {
+        auto s = ToolEditSession::open(m_dir);
+        s->setEntrySource(s->entrySource() + "// changed\n");
+        const ToolEditSession::SaveResult r = s->save();
+        QCOMPARE(r.status, ToolEditSession::SaveStatus::NotBumped);
+        QCOMPARE(r.diagnostic.code, QStringLiteral("version-not-bumped"));
+        QCOMPARE(r.diagnostic.line, 4);
+        QVERIFY(r.diagnostic.message.contains(QStringLiteral("version 4")));
+        QCOMPARE(readFile(m_dir + QStringLiteral("/index.ts")), tw::test::kGoodEntry); // nothing written
+        // A lower or equal version is refused too.
+        ToolManifest m = s->document().manifest();
+        m.version = 2;
+        s->document().applyManifest(m);
+        QCOMPARE(s->save().status, ToolEditSession::SaveStatus::NotBumped);
+    }
+
+    void bumpThenSave()
+    {
+        auto s = ToolEditSession::open(m_dir);
+        s->setEntrySource(s->entrySource() + "// changed\n");
+        s->bumpVersion();
+        QVERIFY(s->isBumped());
+        QCOMPARE(s->save().status, ToolEditSession::SaveStatus::Saved);
+        QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 4));
+        QVERIFY(readFile(m_dir + QStringLiteral("/index.ts")).endsWith("// changed\n"));
+        QVERIFY(!s->isModified());
+        // The baseline stays the version the tool had when opened: further saves need no new bump.
+        s->setEntrySource(s->entrySource() + "// again\n");
+        QCOMPARE(s->save().status, ToolEditSession::SaveStatus::Saved);
+    }
+
+    void autoBump()
+    {
+        auto s = ToolEditSession::open(m_dir);
+        ToolManifest m = s->document().manifest();
+        m.description = QStringLiteral("Changed.");
+        s->document().applyManifest(m);
+        QCOMPARE(s->save({true, false}).status, ToolEditSession::SaveStatus::Saved);
+        QCOMPARE(s->document().manifest().version, 4);
+    }
+
+    void conflictIsNeverSilent()
+    {
+        auto s = ToolEditSession::open(m_dir);
+        s->setEntrySource("export async function execute() { return { content: [] }; }\n");
+        s->bumpVersion();
+        QThread::msleep(10);
+        writeFile(m_dir + QStringLiteral("/TOOL.md"), toolMd("t", 7) + "edited elsewhere\n");
+        QVERIFY(s->changedOnDisk());
+        QCOMPARE(s->save().status, ToolEditSession::SaveStatus::Conflict);
+        QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 7) + "edited elsewhere\n");
+        QVERIFY(s->diskToolMd().contains("edited elsewhere"));
+        QCOMPARE(s->save({false, true}).status, ToolEditSession::SaveStatus::Saved); // explicit overwrite
+        QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 4));
+    }
+
+    void permissionsAreKept()
+    {
+        QFile::setPermissions(m_dir + QStringLiteral("/index.ts"),
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        auto s = ToolEditSession::open(m_dir);
+        s->setEntrySource("// new\n");
+        s->bumpVersion();
+        QCOMPARE(s->save().status, ToolEditSession::SaveStatus::Saved);
+        QVERIFY(QFileInfo(m_dir + QStringLiteral("/index.ts")).permissions() & QFileDevice::ExeOwner);
+    }
+
+    void writeFailureKeepsTheOldFile()
+    {
+        auto s = ToolEditSession::open(m_dir);
+        s->setEntrySource("// new\n");
+        s->bumpVersion();
+        // A directory where the temp file would go cannot be written: make the target a directory.
+        QFile::remove(m_dir + QStringLiteral("/index.ts"));
+        QVERIFY(QDir().mkpath(m_dir + QStringLiteral("/index.ts")));
+        const ToolEditSession::SaveResult r = s->save({false, true});
+        QCOMPARE(r.status, ToolEditSession::SaveStatus::WriteFailed);
+        QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 3)); // the version was not raised alone
+        QVERIFY(!r.diagnostic.message.isEmpty());
+    }
+
+    void unreadable()
+    {
+        Diagnostic error;
+        QVERIFY(!ToolEditSession::open(m_tmp.path() + QStringLiteral("/nope"), &error));
+        QCOMPARE(error.code, QStringLiteral("read-failed"));
+        writeFile(m_dir + QStringLiteral("/TOOL.md"), "---\nname: [x\n---\n");
+        QVERIFY(!ToolEditSession::open(m_dir, &error));
+        QCOMPARE(error.code, QStringLiteral("yaml-syntax"));
+        QVERIFY(error.file.endsWith(QStringLiteral("TOOL.md")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestToolEditSession)
+#include "tst_tooleditsession.moc"
