@@ -419,7 +419,16 @@ bool FrontmatterDocument::trySetValue(const QStringList &path, const QJsonValue 
             const int end = scalarEnd(line, entry->valueCol);
             if (end < 0)
                 return false;
-            const QChar quote = first == u'"' || first == u'\'' ? first : QChar();
+            // Keep quotes the author chose; drop quotes the old value merely needed (a transient
+            // trailing space while typing must not make quoting stick).
+            QChar quote = first == u'"' || first == u'\'' ? first : QChar();
+            if (!quote.isNull()) {
+                YAML::Node node = root;
+                for (const QString &k : path)
+                    node.reset(node[k.toStdString()]);
+                if (node.IsScalar() && !plainIsSafe(QString::fromStdString(node.Scalar())))
+                    quote = QChar();
+            }
             m_lines[entry->line] = line.left(entry->valueCol) + yamlScalar(value, quote) + line.mid(end);
             return true;
         }

@@ -2,8 +2,12 @@
 
 #include "catalogscanner.h"
 #include "datapaths.h"
+#include "messagebox.h"
+#include "newtooldialog.h"
 #include "overridesview.h"
 #include "syncview.h"
+#include "tooleditor.h"
+#include "toolworkspace.h"
 #include "diagnosticlistmodel.h"
 #include "effectivetoolsmodel.h"
 #include "toolcatalogmodel.h"
@@ -28,6 +32,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QUndoStack>
 #include <QTableView>
 #include <QToolBar>
 #include <QTreeView>
@@ -221,6 +226,16 @@ void MainWindow::buildLayout()
     m_sync = new SyncView(m_views);
     m_sync->setObjectName(QStringLiteral("syncView"));
     m_views->addTab(m_sync, tr("Seed Sync"));
+    m_editors = new QTabWidget(m_views);
+    m_editors->setObjectName(QStringLiteral("editorTabs"));
+    m_editors->setTabsClosable(true);
+    m_editors->setDocumentMode(true);
+    connect(m_editors, &QTabWidget::tabCloseRequested, this, [this](int index) { closeEditor(index); });
+    m_views->addTab(m_editors, tr("Editor"));
+    connect(m_toolView, &QTreeView::activated, this, [this] {
+        if (const QString dir = currentToolDir(); !dir.isEmpty())
+            editTool(dir);
+    });
     setCentralWidget(m_views);
     connect(m_sync, &SyncView::applied, m_scanner, &engine::CatalogScanner::rescan);
     m_search->installEventFilter(new SearchKeys(m_search, m_toolView));
@@ -268,7 +283,7 @@ void MainWindow::buildLayout()
     view->addAction(m_problemsOnly);
     view->addAction(m_overriddenOnly);
     view->addSeparator();
-    const QStringList viewNames = {tr("&Browser"), tr("&Overrides"), tr("Seed &Sync")};
+    const QStringList viewNames = {tr("&Browser"), tr("&Overrides"), tr("Seed &Sync"), tr("&Editor")};
     for (int i = 0; i < viewNames.size(); ++i) {
         QAction *a = view->addAction(viewNames[i], this, [this, i] { m_views->setCurrentIndex(i); });
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
@@ -309,6 +324,7 @@ void MainWindow::buildLayout()
             m_detail->openFile(file, index.data(model::DiagnosticListModel::LineRole).toInt());
     });
 
+    buildToolMenu();
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Toolwright"), this, [this] {
         QMessageBox::about(this, tr("About Toolwright"),
@@ -330,13 +346,23 @@ void MainWindow::restoreSettings()
     m_toolView->header()->restoreState(settings.value(QStringLiteral("window/toolHeader")).toByteArray());
     if (!settings.contains(QStringLiteral("window/geometry")))
         resize(1180, 760);
+    m_adminMode->setChecked(settings.value(QStringLiteral("editor/adminMode"), false).toBool());
+    m_autoBump->setChecked(settings.value(QStringLiteral("editor/autoBump"), false).toBool());
     const QString seed = settings.value(QStringLiteral("sync/seedDir")).toString();
     m_sync->setSeedDir(seed.isEmpty() ? engine::bundledSeedToolsDir() : seed);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    for (int i = m_editors->count() - 1; i >= 0; --i) {
+        if (!closeEditor(i)) {
+            event->ignore(); // the user chose to keep editing
+            return;
+        }
+    }
     QSettings settings;
+    settings.setValue(QStringLiteral("editor/adminMode"), m_adminMode->isChecked());
+    settings.setValue(QStringLiteral("editor/autoBump"), m_autoBump->isChecked());
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
@@ -496,6 +522,216 @@ void MainWindow::showCurrent()
         m_detail->showNothing(index.data(Qt::DisplayRole).toString());
         break;
     }
+}
+
+void MainWindow::buildToolMenu()
+{
+    QMenu *tool = menuBar()->addMenu(tr("&Tool"));
+    QAction *edit = tool->addAction(QIcon::fromTheme(QStringLiteral("document-edit")), tr("&Edit"), this, [this] {
+        if (const QString dir = currentToolDir(); !dir.isEmpty())
+            editTool(dir);
+    });
+    edit->setShortcut(QKeySequence(Qt::Key_F4));
+    QAction *create = tool->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New Tool…"), this, [this] {
+        const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
+        const QString user = authoringUser();
+        if (!catalog || user.isEmpty()) {
+            MessageBox::ask(this, tr("New Tool"), tr("Choose a user first (View: Effective for …)."), {tr("OK")});
+            return;
+        }
+        NewToolDialog dialog(engine::templateIds(),
+                             [catalog, user](const QString &name) { return engine::newToolNameProblem(*catalog, user, name); },
+                             this);
+        if (dialog.exec() == QDialog::Accepted)
+            createTool(dialog.templateId(), dialog.name(), dialog.label(), dialog.description());
+    });
+    create->setShortcut(QKeySequence::New);
+    QAction *customize = tool->addAction(tr("&Customize…"), this, [this] {
+        if (const QString dir = currentToolDir(); !dir.isEmpty())
+            customizeTool(dir);
+    });
+    customize->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    tool->addAction(tr("Revert to &Global…"), this, [this] {
+        if (const QString dir = currentToolDir(); !dir.isEmpty())
+            revertToGlobal(dir);
+    });
+    tool->addSeparator();
+    QAction *save = tool->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, [this] {
+        if (ToolEditor *e = currentEditor())
+            e->save();
+    });
+    save->setShortcut(QKeySequence::Save);
+    tool->addAction(tr("Re&vert Changes"), this, [this] {
+        ToolEditor *e = currentEditor();
+        if (e && e->isModified()
+            && MessageBox::ask(this, tr("Revert"), tr("Discard the unsaved changes to %1?").arg(e->toolName()),
+                               {tr("Discard Changes"), tr("Cancel")})
+                   == 0)
+            e->revert();
+    });
+    QAction *undo = tool->addAction(tr("&Undo"), this, [this] {
+        if (ToolEditor *e = currentEditor())
+            e->undoStack()->undo();
+    });
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = tool->addAction(tr("&Redo"), this, [this] {
+        if (ToolEditor *e = currentEditor())
+            e->undoStack()->redo();
+    });
+    redo->setShortcut(QKeySequence::Redo);
+    // Text fields keep their own Ctrl+Z; the menu works everywhere else in the editor.
+    undo->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    redo->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_editors->addAction(undo);
+    m_editors->addAction(redo);
+    QAction *close = tool->addAction(tr("&Close Editor"), this, [this] { closeEditor(m_editors->currentIndex()); });
+    close->setShortcut(QKeySequence::Close);
+
+    QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
+    m_adminMode = settingsMenu->addAction(tr("&Admin Mode: Edit Global Tools in Place"));
+    m_adminMode->setCheckable(true);
+    m_autoBump = settingsMenu->addAction(tr("&Bump Version Automatically on Save"));
+    m_autoBump->setCheckable(true);
+    connect(m_autoBump, &QAction::toggled, this, [this](bool on) {
+        for (int i = 0; i < m_editors->count(); ++i)
+            if (auto *e = qobject_cast<ToolEditor *>(m_editors->widget(i)))
+                e->setAutoBump(on);
+    });
+}
+
+void MainWindow::setAdminMode(bool on) { m_adminMode->setChecked(on); }
+void MainWindow::setAutoBump(bool on) { m_autoBump->setChecked(on); }
+
+QString MainWindow::authoringUser() const
+{
+    const QString viewed = m_viewCombo->currentData().toString();
+    return viewed.isEmpty() ? m_preferredUser : viewed;
+}
+
+QString MainWindow::currentToolDir() const
+{
+    const QModelIndex index = m_toolView->currentIndex().siblingAtColumn(0);
+    return NodeKind(index.data(model::NodeKindRole).toInt()) == NodeKind::Tool ? index.data(model::DirRole).toString()
+                                                                                 : QString();
+}
+
+ToolEditor *MainWindow::currentEditor() const
+{
+    return qobject_cast<ToolEditor *>(m_editors->currentWidget());
+}
+
+ToolEditor *MainWindow::editTool(const QString &dir)
+{
+    for (int i = 0; i < m_editors->count(); ++i) {
+        if (auto *e = qobject_cast<ToolEditor *>(m_editors->widget(i)); e && e->dir() == dir) {
+            m_editors->setCurrentIndex(i);
+            m_views->setCurrentIndex(EditorViewTab);
+            return e;
+        }
+    }
+    engine::Diagnostic error;
+    std::optional<engine::ToolEditSession> session = engine::ToolEditSession::open(dir, &error);
+    if (!session) {
+        MessageBox::ask(this, tr("Cannot Edit"), engine::formatDiagnostic(error), {tr("OK")});
+        return nullptr;
+    }
+    const QString globalRoot = engine::globalToolsPath(dataPath()) + u'/';
+    // Global tools are read-only for users on the platform; admins may edit them in place.
+    const bool editable = !dir.startsWith(globalRoot) || m_adminMode->isChecked();
+    auto *editor = new ToolEditor(std::move(*session), editable, m_editors);
+    editor->setAutoBump(m_autoBump->isChecked());
+    const QString name = editor->toolName();
+    const int index = m_editors->addTab(editor, editable ? name : tr("%1 (read-only)").arg(name));
+    m_editors->setTabToolTip(index, dir);
+    connect(editor, &ToolEditor::modifiedChanged, this, [this, editor](bool modified) {
+        const int i = m_editors->indexOf(editor);
+        if (i >= 0)
+            m_editors->setTabText(i, editor->toolName() + (modified ? QStringLiteral(" ●") : QString()));
+    });
+    connect(editor, &ToolEditor::saved, m_scanner, &engine::CatalogScanner::rescan);
+    connect(editor, &ToolEditor::customizeRequested, this, [this](const QString &globalDir) { customizeTool(globalDir); });
+    m_editors->setCurrentIndex(index);
+    m_views->setCurrentIndex(EditorViewTab);
+    return editor;
+}
+
+bool MainWindow::closeEditor(int index)
+{
+    auto *e = qobject_cast<ToolEditor *>(m_editors->widget(index));
+    if (!e)
+        return true;
+    if (!e->maybeClose())
+        return false;
+    m_editors->removeTab(index);
+    e->deleteLater();
+    return true;
+}
+
+QString MainWindow::createTool(const QString &templateId, const QString &name, const QString &label, const QString &description)
+{
+    const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
+    if (!catalog)
+        return {};
+    const engine::WorkspaceResult r =
+        engine::createToolFromTemplate(*catalog, authoringUser(), templateId, name, label, description);
+    if (!r.ok()) {
+        MessageBox::ask(this, tr("New Tool"), r.error, {tr("OK")});
+        return {};
+    }
+    m_scanner->rescan();
+    editTool(r.dir);
+    return r.dir;
+}
+
+QString MainWindow::customizeTool(const QString &globalDir)
+{
+    const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
+    const QString user = authoringUser();
+    if (!catalog || user.isEmpty()) {
+        MessageBox::ask(this, tr("Customize"), tr("Choose a user first (View: Effective for …)."), {tr("OK")});
+        return {};
+    }
+    if (!globalDir.startsWith(engine::globalToolsPath(dataPath()) + u'/')) {
+        MessageBox::ask(this, tr("Customize"), tr("Only global tools are customised; this one is already a user's."), {tr("OK")});
+        return {};
+    }
+    const engine::WorkspaceResult r = engine::customizeTool(*catalog, user, globalDir);
+    if (!r.ok()) {
+        MessageBox::ask(this, tr("Customize"), r.error, {tr("OK")});
+        return {};
+    }
+    m_scanner->rescan();
+    editTool(r.dir);
+    return r.dir;
+}
+
+bool MainWindow::revertToGlobal(const QString &userDir)
+{
+    if (userDir.startsWith(engine::globalToolsPath(dataPath()) + u'/')) {
+        MessageBox::ask(this, tr("Revert to Global"), tr("This is the global tool itself."), {tr("OK")});
+        return false;
+    }
+    if (MessageBox::ask(this, tr("Revert to Global"),
+                        tr("Remove %1? The user will get the global tool of that name again, if there is one. "
+                           "The directory goes to the trash where the desktop has one.")
+                            .arg(userDir),
+                        {tr("Remove"), tr("Cancel")})
+        != 0)
+        return false;
+    for (int i = m_editors->count() - 1; i >= 0; --i) {
+        if (auto *e = qobject_cast<ToolEditor *>(m_editors->widget(i)); e && e->dir() == userDir) {
+            m_editors->removeTab(i);
+            e->deleteLater();
+        }
+    }
+    bool trashed = false;
+    if (const QString err = engine::removeToolDir(userDir, &trashed); !err.isEmpty()) {
+        MessageBox::ask(this, tr("Revert to Global"), err, {tr("OK")});
+        return false;
+    }
+    statusBar()->showMessage(trashed ? tr("Moved %1 to the trash.").arg(userDir) : tr("Deleted %1.").arg(userDir), 5000);
+    m_scanner->rescan();
+    return true;
 }
 
 void MainWindow::showCurrentInOverrides()

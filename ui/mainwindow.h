@@ -33,6 +33,7 @@ namespace tw::ui {
 class OverridesView;
 class SyncView;
 class ToolDetailPane;
+class ToolEditor;
 
 class MainWindow final : public QMainWindow
 {
@@ -64,7 +65,18 @@ public:
     // Switches to the Overrides view on the cell of the browser's current tool.
     void showCurrentInOverrides();
 
-    enum View { BrowserView, OverridesViewTab, SyncViewTab };
+    enum View { BrowserView, OverridesViewTab, SyncViewTab, EditorViewTab };
+
+    // Authoring. The user is the one the window shows (the effective view's, else the preferred).
+    QString authoringUser() const;
+    ToolEditor *editTool(const QString &dir);  // opens (or focuses) an editor; null on failure
+    ToolEditor *currentEditor() const;
+    QTabWidget *editorTabs() const { return m_editors; }
+    QString createTool(const QString &templateId, const QString &name, const QString &label, const QString &description);
+    QString customizeTool(const QString &globalDir); // the copy's dir, or empty
+    bool revertToGlobal(const QString &userDir);
+    void setAdminMode(bool on);
+    void setAutoBump(bool on);
 
 Q_SIGNALS:
     void catalogShown(); // a scan's result is on screen
@@ -82,6 +94,9 @@ private:
     void updateStatus();
     void chooseDataPath();
     void restoreSettings();
+    void buildToolMenu();
+    bool closeEditor(int index);
+    QString currentToolDir() const;
 
     QString m_preferredUser;
     engine::CatalogScanner *m_scanner = nullptr;
@@ -105,6 +120,9 @@ private:
     OverridesView *m_overrides = nullptr;
     SyncView *m_sync = nullptr;
     QLabel *m_statusLabel = nullptr;
+    QTabWidget *m_editors = nullptr;
+    QAction *m_adminMode = nullptr;
+    QAction *m_autoBump = nullptr;
     bool m_problemsWanted = true;
     int m_lastView = 0;
 };

@@ -167,7 +167,8 @@ private Q_SLOTS:
             doc.applyManifest(m);
             QCOMPARE(doc.manifest().description, QString::fromUtf8(text));
         }
-        QVERIFY(doc.bytes().contains("description: \"yes\"\n")); // the quotes once needed stay: style is kept
+        // The quotes " padded" needed do not stick once the value no longer needs them.
+        QVERIFY(doc.bytes().contains("description: yes\n"));
         FrontmatterDocument plain = load("---\nname: a\ndescription: d\nversion: 1\n---\nb\n");
         ToolManifest p = plain.manifest();
         p.description = QStringLiteral("yes");

@@ -1,0 +1,121 @@
+// New tools from templates (each lints clean), name validation, Customize and Revert with
+// several users.
+
+#include "catalog.h"
+#include "fixture.h"
+#include "locationscanner.h"
+#include "overrideresolver.h"
+#include "toolworkspace.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tw::engine;
+
+class TestToolWorkspace final : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    QString m_data;
+
+private Q_SLOTS:
+    void init()
+    {
+        m_data = m_tmp.path() + QStringLiteral("/data");
+        QDir(m_data).removeRecursively();
+        QVERIFY(tw::test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), m_data));
+    }
+
+    void templatesExist()
+    {
+        QCOMPARE(templateIds(), (QStringList{QStringLiteral("calls-a-bin-script"), QStringLiteral("minimal"),
+                                             QStringLiteral("with-progress"), QStringLiteral("with-sensitive-token")}));
+    }
+
+    void everyTemplateLintsClean_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const QString &id : templateIds())
+            QTest::newRow(qPrintable(id)) << id;
+    }
+    void everyTemplateLintsClean()
+    {
+        QFETCH(QString, id);
+        const Catalog catalog = scanDataPath(m_data);
+        const WorkspaceResult r = createToolFromTemplate(catalog, QStringLiteral("carol@example.com"), id,
+                                                         QStringLiteral("my_tool"), QStringLiteral("My Tool"),
+                                                         QStringLiteral("Does my thing: well."));
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QCOMPARE(r.dir, m_data + QStringLiteral("/carol@example.com/tools/my_tool"));
+        const LocationScan loc = scanLocation(QFileInfo(r.dir).absolutePath(), Scope::User, QStringLiteral("carol@example.com"));
+        QCOMPARE(loc.tools.size(), 1);
+        const ToolRecord &t = loc.tools.first();
+        QCOMPARE(t.manifest.name, QStringLiteral("my_tool"));
+        QCOMPARE(t.manifest.label, QStringLiteral("My Tool"));
+        QCOMPARE(t.manifest.description, QStringLiteral("Does my thing: well.")); // quoted as YAML needs
+        QCOMPARE(t.manifest.version, 1);
+        QVERIFY2(t.diagnostics.isEmpty(), qPrintable(t.diagnostics.isEmpty() ? QString() : formatDiagnostic(t.diagnostics.first())));
+        QVERIFY(!t.body.contains("{{"));
+        if (id == u"calls-a-bin-script")
+            QVERIFY(QFileInfo(r.dir + QStringLiteral("/bin/process.sh")).isExecutable());
+        if (id == u"with-sensitive-token")
+            QVERIFY(tw::test::readFile(r.dir + QStringLiteral("/index.ts")).contains("OFFICER_MY_TOOL_TOKEN"));
+    }
+
+    void nameRules()
+    {
+        const Catalog catalog = scanDataPath(m_data);
+        const QString alice = QStringLiteral("alice@example.com");
+        QVERIFY(newToolNameProblem(catalog, alice, QStringLiteral("Bad-Name")).contains(QStringLiteral("snake_case")));
+        QVERIFY(newToolNameProblem(catalog, alice, QStringLiteral("todo")).contains(QStringLiteral("already has")));
+        QVERIFY(newToolNameProblem(catalog, alice, QStringLiteral("weather")).contains(QStringLiteral("Customize")));
+        QVERIFY(newToolNameProblem(catalog, alice, QStringLiteral("brand_new")).isEmpty());
+        // bob's tool names do not bind alice
+        QVERIFY(newToolNameProblem(catalog, alice, QStringLiteral("dup")).isEmpty());
+        QVERIFY(!createToolFromTemplate(catalog, alice, QStringLiteral("nope"), QStringLiteral("x_y"), {}, {}).ok());
+        QVERIFY(!createToolFromTemplate(catalog, QString(), QStringLiteral("minimal"), QStringLiteral("x_y"), {}, {}).ok());
+    }
+
+    void customizeAndRevert()
+    {
+        Catalog catalog = scanDataPath(m_data);
+        const QString carol = QStringLiteral("carol@example.com");
+        const WorkspaceResult r = customizeTool(catalog, carol, m_data + QStringLiteral("/tools/weather"));
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QCOMPARE(r.dir, m_data + QStringLiteral("/carol@example.com/tools/weather"));
+        QCOMPARE(tw::test::readFile(r.dir + QStringLiteral("/TOOL.md")),
+                 tw::test::readFile(m_data + QStringLiteral("/tools/weather/TOOL.md")));
+        catalog = scanDataPath(m_data);
+        EffectiveSet carolSet = resolveEffective(catalog, carol);
+        const auto weather = std::find_if(carolSet.tools.cbegin(), carolSet.tools.cend(),
+                                          [](const EffectiveTool &e) { return e.tool.manifest.name == u"weather"; });
+        QCOMPARE(weather->tool.scope, Scope::User); // the copy overrides the global tool
+        // Other users are unaffected.
+        const EffectiveSet alice = resolveEffective(catalog, QStringLiteral("alice@example.com"));
+        QCOMPARE(std::find_if(alice.tools.cbegin(), alice.tools.cend(),
+                              [](const EffectiveTool &e) { return e.tool.manifest.name == u"weather"; })->tool.scope,
+                 Scope::Global);
+        QVERIFY(!customizeTool(catalog, carol, m_data + QStringLiteral("/tools/weather")).ok()); // exists already
+
+        bool trashed = false;
+        QVERIFY(removeToolDir(r.dir, &trashed).isEmpty());
+        QVERIFY(!QFileInfo::exists(r.dir));
+        carolSet = resolveEffective(scanDataPath(m_data), carol);
+        QCOMPARE(std::find_if(carolSet.tools.cbegin(), carolSet.tools.cend(),
+                              [](const EffectiveTool &e) { return e.tool.manifest.name == u"weather"; })->tool.scope,
+                 Scope::Global);
+        QVERIFY(!removeToolDir(r.dir).isEmpty());
+    }
+};
+
+int main(int argc, char *argv[])
+{
+    // moveToTrash writes to $XDG_DATA_HOME/Trash: keep it inside a temp dir.
+    QTemporaryDir home;
+    qputenv("XDG_DATA_HOME", home.path().toUtf8());
+    QCoreApplication app(argc, argv);
+    TestToolWorkspace test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_toolworkspace.moc"

@@ -1,0 +1,44 @@
+#include "messagebox.h"
+
+#include <QList>
+#include <QMessageBox>
+#include <QPushButton>
+
+namespace tw::ui {
+namespace {
+
+QList<int> &queued()
+{
+    static QList<int> answers;
+    return answers;
+}
+
+} // namespace
+
+int MessageBox::ask(QWidget *parent, const QString &title, const QString &text, const QStringList &buttons)
+{
+    if (!queued().isEmpty())
+        return queued().takeFirst();
+    QMessageBox box(QMessageBox::Question, title, text, QMessageBox::NoButton, parent);
+    QList<QPushButton *> pushButtons;
+    for (const QString &label : buttons)
+        pushButtons.append(box.addButton(label, QMessageBox::ActionRole));
+    if (!pushButtons.isEmpty()) {
+        box.setDefaultButton(pushButtons.first());
+        box.setEscapeButton(pushButtons.last());
+    }
+    box.exec();
+    return int(pushButtons.indexOf(qobject_cast<QPushButton *>(box.clickedButton())));
+}
+
+void MessageBox::setNextAnswer(int answer)
+{
+    queued().append(answer);
+}
+
+int MessageBox::pendingAnswers()
+{
+    return int(queued().size());
+}
+
+} // namespace tw::ui
