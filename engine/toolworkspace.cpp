@@ -5,6 +5,7 @@
 #include "locationscanner.h"
 #include "overrideresolver.h"
 #include "seedsync.h"
+#include "toolarchive.h"
 #include "tooleditsession.h"
 #include "toolmdreader.h"
 
@@ -12,6 +13,10 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QScopeGuard>
+#include <QUuid>
+
+#include <cstdio>
 
 namespace tw::engine {
 
@@ -112,6 +117,68 @@ WorkspaceResult customizeTool(const Catalog &catalog, const QString &user, const
         return {{}, err};
     }
     return {to, {}};
+}
+
+WorkspaceResult importTool(const Catalog &catalog, const QString &user, const QString &source)
+{
+    if (user.isEmpty() || !user.contains(u'@'))
+        return {{}, QStringLiteral("choose the user to import the tool for")};
+    const QFileInfo info(source);
+    const QString stage = catalog.dataPath + QStringLiteral("/.toolwright-staging/import-")
+        + QUuid::createUuid().toString(QUuid::Id128);
+    const auto cleanup = qScopeGuard([stage] {
+        QDir(stage).removeRecursively();
+        QDir().rmdir(QFileInfo(stage).absolutePath()); // only when empty: a sync may be staging too
+    });
+    QString root, dirName;
+    if (info.isDir()) {
+        dirName = info.fileName();
+        root = stage + u'/' + dirName;
+        if (const QString err = copyTree(info.absoluteFilePath(), root); !err.isEmpty())
+            return {{}, err};
+    } else if (info.isFile() && info.suffix().compare(QStringLiteral("zip"), Qt::CaseInsensitive) == 0) {
+        const QString unpacked = stage + QStringLiteral("/unpacked");
+        if (!QDir().mkpath(unpacked))
+            return {{}, QStringLiteral("cannot create %1").arg(unpacked)};
+        if (const QString err = extractZip(info.absoluteFilePath(), unpacked); !err.isEmpty())
+            return {{}, err};
+        // The tool is the archive's root, or its single top-level folder.
+        if (QFileInfo::exists(unpacked + QStringLiteral("/TOOL.md"))) {
+            dirName = info.completeBaseName();
+            root = unpacked;
+        } else {
+            const QStringList dirs = sortedSubdirectoryNames(unpacked, false);
+            if (dirs.size() != 1 || !QFileInfo::exists(unpacked + u'/' + dirs.first() + QStringLiteral("/TOOL.md")))
+                return {{}, QStringLiteral("%1 holds no tool (a TOOL.md at its root or in one top-level folder)").arg(source)};
+            dirName = dirs.first();
+            root = unpacked + u'/' + dirName;
+        }
+    } else {
+        return {{}, QStringLiteral("%1 is neither a tool directory nor a .zip").arg(source)};
+    }
+    const ToolDirScan scan = scanToolDir(root, QFileInfo(stage).canonicalFilePath(), Scope::User, user);
+    if (!scan.tool) {
+        const Diagnostics &ds = scan.skipped->diagnostics;
+        return {{}, QStringLiteral("not a tool the platform would load: %1")
+                        .arg(ds.isEmpty() ? scan.skipped->reason : ds.first().message)};
+    }
+    const QString name = scan.tool->manifest.name;
+    for (const EffectiveTool &e : resolveEffective(catalog, user).tools)
+        if (e.tool.manifest.name == name && e.tool.scope == Scope::User)
+            return {{}, QStringLiteral("%1 already has a tool named '%2' (%3)").arg(user, name, e.tool.dir)};
+    const QString tools = userToolsPath(catalog.dataPath, user);
+    const QString dest = tools + u'/' + dirName;
+    if (QFileInfo::exists(dest))
+        return {{}, QStringLiteral("%1 already exists").arg(dest)};
+    if (!QDir().mkpath(tools))
+        return {{}, QStringLiteral("cannot create %1").arg(tools)};
+    if (std::rename(QFile::encodeName(root).constData(), QFile::encodeName(dest).constData()) != 0) {
+        if (const QString err = copyTree(root, dest); !err.isEmpty()) {
+            QDir(dest).removeRecursively();
+            return {{}, err};
+        }
+    }
+    return {dest, {}};
 }
 
 QString removeToolDir(const QString &dir, bool *trashed)

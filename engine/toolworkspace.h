@@ -32,6 +32,11 @@ WorkspaceResult createToolFromTemplate(const Catalog &catalog, const QString &us
 // Copies a global tool into the user's tools dir (same name, so it overrides the global one).
 WorkspaceResult customizeTool(const Catalog &catalog, const QString &user, const QString &globalDir);
 
+// Imports a tool directory or a .zip holding one into the user's tools dir. The tool is staged
+// under DATA_PATH, must register as a tool, must not clash with one of the user's names or
+// directories, and is moved into place in one rename.
+WorkspaceResult importTool(const Catalog &catalog, const QString &user, const QString &source);
+
 // Removes a user's tool directory: to the trash where the platform has one (QFile::moveToTrash),
 // else deleted. `trashed` says which happened.
 QString removeToolDir(const QString &dir, bool *trashed = nullptr);

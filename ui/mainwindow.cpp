@@ -7,6 +7,7 @@
 #include "overridesview.h"
 #include "syncview.h"
 #include "tooleditor.h"
+#include "toolarchive.h"
 #include "toolworkspace.h"
 #include "diagnosticlistmodel.h"
 #include "effectivetoolsmodel.h"
@@ -18,6 +19,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -103,6 +107,7 @@ MainWindow::MainWindow(const QString &dataPath, const QString &preferredUser, QW
     : QMainWindow(parent), m_preferredUser(preferredUser)
 {
     setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
     m_scanner = new engine::CatalogScanner(this);
     m_catalogModel = new model::ToolCatalogModel(this);
     m_effectiveModel = new model::EffectiveToolsModel(this);
@@ -139,6 +144,26 @@ void MainWindow::buildActions()
     m_rescan = file->addAction(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("&Rescan"), m_scanner,
                                &engine::CatalogScanner::rescan);
     m_rescan->setShortcut(QKeySequence::Refresh);
+    file->addSeparator();
+    file->addAction(tr("&Import Tool (.zip)…"), this, [this] {
+        const QString zip = QFileDialog::getOpenFileName(this, tr("Import Tool"), QString(), tr("Tool archives (*.zip)"));
+        if (!zip.isEmpty())
+            importTools({zip});
+    });
+    file->addAction(tr("Import Tool &Directory…"), this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Import Tool Directory"));
+        if (!dir.isEmpty())
+            importTools({dir});
+    });
+    file->addAction(tr("&Export Tool as Zip…"), this, [this] {
+        const QString dir = currentToolDir();
+        if (dir.isEmpty())
+            return;
+        const QString zip = QFileDialog::getSaveFileName(this, tr("Export Tool"), QFileInfo(dir).fileName() + QStringLiteral(".zip"),
+                                                         tr("Tool archives (*.zip)"));
+        if (!zip.isEmpty())
+            exportTool(dir, zip);
+    });
     file->addSeparator();
     QAction *quit = file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this,
                                     &QWidget::close);
@@ -732,6 +757,63 @@ bool MainWindow::revertToGlobal(const QString &userDir)
     statusBar()->showMessage(trashed ? tr("Moved %1 to the trash.").arg(userDir) : tr("Deleted %1.").arg(userDir), 5000);
     m_scanner->rescan();
     return true;
+}
+
+QStringList MainWindow::importTools(const QStringList &paths)
+{
+    const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
+    const QString user = authoringUser();
+    if (!catalog || user.isEmpty()) {
+        MessageBox::ask(this, tr("Import"), tr("Choose a user first (View: Effective for …)."), {tr("OK")});
+        return {};
+    }
+    QStringList imported, problems;
+    for (const QString &path : paths) {
+        const engine::WorkspaceResult r = engine::importTool(*catalog, user, path);
+        if (r.ok())
+            imported.append(r.dir);
+        else
+            problems.append(QFileInfo(path).fileName() + QStringLiteral(": ") + r.error);
+    }
+    if (!problems.isEmpty())
+        MessageBox::ask(this, tr("Import"), tr("Not imported:\n%1").arg(problems.join(u'\n')), {tr("OK")});
+    if (!imported.isEmpty()) {
+        m_scanner->rescan();
+        statusBar()->showMessage(tr("Imported %n tool(s) for %1.", nullptr, int(imported.size())).arg(user), 5000);
+        editTool(imported.last());
+    }
+    return imported;
+}
+
+bool MainWindow::exportTool(const QString &toolDir, const QString &zipPath)
+{
+    if (const QString err = engine::exportToolZip(toolDir, zipPath); !err.isEmpty()) {
+        MessageBox::ask(this, tr("Export"), err, {tr("OK")});
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported %1 to %2.").arg(QFileInfo(toolDir).fileName(), zipPath), 5000);
+    return true;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    // Tool directories and .zip archives dropped on the window are imported.
+    const QList<QUrl> urls = event->mimeData()->urls();
+    const bool usable = !urls.isEmpty() && std::all_of(urls.cbegin(), urls.cend(), [](const QUrl &u) {
+        const QFileInfo fi(u.toLocalFile());
+        return u.isLocalFile() && (fi.isDir() || fi.suffix().compare(QStringLiteral("zip"), Qt::CaseInsensitive) == 0);
+    });
+    if (usable)
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    QStringList paths;
+    for (const QUrl &u : event->mimeData()->urls())
+        paths.append(u.toLocalFile());
+    event->acceptProposedAction();
+    importTools(paths);
 }
 
 void MainWindow::showCurrentInOverrides()

@@ -75,6 +75,9 @@ public:
     QString createTool(const QString &templateId, const QString &name, const QString &label, const QString &description);
     QString customizeTool(const QString &globalDir); // the copy's dir, or empty
     bool revertToGlobal(const QString &userDir);
+    // Imports tool directories or .zip files for the authoring user; returns the new dirs.
+    QStringList importTools(const QStringList &paths);
+    bool exportTool(const QString &toolDir, const QString &zipPath);
     void setAdminMode(bool on);
     void setAutoBump(bool on);
 
@@ -83,6 +86,8 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void buildActions();

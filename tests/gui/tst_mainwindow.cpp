@@ -5,6 +5,8 @@
 #include "catalogscanner.h"
 #include "mainwindow.h"
 #include "overridesview.h"
+#include "messagebox.h"
+#include "tooleditor.h"
 #include "toolcatalogmodel.h"
 #include "tooldetailpane.h"
 #include "markdownview.h"
@@ -12,6 +14,11 @@
 #include "toolroles.h"
 
 #include <QAction>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
@@ -191,6 +198,95 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(m_window->detailPane()->headerText(), QStringLiteral("Greeter Two"), 10000);
     }
 
+    void editFromTheBrowser()
+    {
+        QVERIFY(m_window->selectDir(m_data + QStringLiteral("/alice@example.com/tools/todo")));
+        m_window->toolView()->setFocus();
+        QTest::keyClick(m_window->toolView(), Qt::Key_Return); // activating a tool opens its editor
+        QCOMPARE(m_window->viewTabs()->currentIndex(), int(ui::MainWindow::EditorViewTab));
+        QVERIFY(m_window->currentEditor());
+        QCOMPARE(m_window->currentEditor()->dir(), m_data + QStringLiteral("/alice@example.com/tools/todo"));
+        QVERIFY(m_window->currentEditor()->isEditable());
+        // Opening it again focuses the same editor.
+        m_window->editTool(m_data + QStringLiteral("/alice@example.com/tools/todo"));
+        QCOMPARE(m_window->editorTabs()->count(), 1);
+        m_window->currentEditor()->versionSpin()->setValue(5);
+        QVERIFY(m_window->editorTabs()->tabText(0).endsWith(QStringLiteral(" ●")));
+        ui::MessageBox::setNextAnswer(1); // Discard
+        QTest::keySequence(m_window.get(), QKeySequence::Close);
+        QCOMPARE(m_window->editorTabs()->count(), 0);
+    }
+
+    void customizeAndRevertAGlobalTool()
+    {
+        const QString global = m_data + QStringLiteral("/tools/weather");
+        ui::ToolEditor *readOnly = m_window->editTool(global);
+        QVERIFY(readOnly && !readOnly->isEditable()); // global tools are read-only outside admin mode
+        QVERIFY(m_window->editorTabs()->tabText(m_window->editorTabs()->currentIndex()).contains(QStringLiteral("read-only")));
+        QTest::mouseClick(readOnly->findChild<QPushButton *>(QStringLiteral("customizeButton")), Qt::LeftButton);
+        const QString copy = m_data + QStringLiteral("/alice@example.com/tools/weather");
+        QVERIFY(QFileInfo(copy + QStringLiteral("/TOOL.md")).isFile());
+        QVERIFY(m_window->currentEditor()->isEditable());
+        QCOMPARE(m_window->currentEditor()->dir(), copy);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->catalogModel()->toolIndex(copy).isValid(), 10000);
+        QCOMPARE(model::OverrideState(m_window->catalogModel()->toolIndex(copy).data(model::OverrideStateRole).toInt()),
+                 model::OverrideState::OverridesGlobal);
+
+        ui::MessageBox::setNextAnswer(0); // Remove
+        QVERIFY(m_window->revertToGlobal(copy));
+        QVERIFY(!QFileInfo::exists(copy));
+        for (int i = 0; i < m_window->editorTabs()->count(); ++i)
+            QVERIFY(qobject_cast<ui::ToolEditor *>(m_window->editorTabs()->widget(i))->dir() != copy);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->catalogModel()->toolIndex(copy).isValid(), 10000);
+        ui::MessageBox::setNextAnswer(0); // acknowledge: the global tool itself cannot be reverted
+        QVERIFY(!m_window->revertToGlobal(global));
+        QCOMPARE(ui::MessageBox::pendingAnswers(), 0);
+        while (m_window->editorTabs()->count())
+            QTest::keySequence(m_window.get(), QKeySequence::Close);
+    }
+
+    void newToolFromATemplate()
+    {
+        const QString dir = m_window->createTool(QStringLiteral("with-progress"), QStringLiteral("fresh_tool"),
+                                                 QStringLiteral("Fresh"), QStringLiteral("Does fresh things."));
+        QCOMPARE(dir, m_data + QStringLiteral("/alice@example.com/tools/fresh_tool"));
+        QCOMPARE(m_window->currentEditor()->dir(), dir);
+        QCOMPARE(m_window->currentEditor()->nameEdit()->text(), QStringLiteral("fresh_tool"));
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->catalogModel()->toolIndex(dir).isValid(), 10000);
+        QCOMPARE(m_window->catalogModel()->toolIndex(dir).data(model::DiagnosticCountRole).toInt(), 0); // lints clean
+        ui::MessageBox::setNextAnswer(0); // acknowledge the refusal
+        QVERIFY(m_window->createTool(QStringLiteral("minimal"), QStringLiteral("fresh_tool"), {}, {}).isEmpty());
+        while (m_window->editorTabs()->count())
+            QTest::keySequence(m_window.get(), QKeySequence::Close);
+    }
+
+    void dropAZipToImport()
+    {
+        const QString zip = m_tmp.path() + QStringLiteral("/dup.zip");
+        QVERIFY(m_window->exportTool(m_data + QStringLiteral("/bob@example.com/tools/dup_a"), zip));
+        auto *mime = new QMimeData;
+        mime->setUrls({QUrl::fromLocalFile(zip)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_window.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_window.get(), &drop);
+        const QString imported = m_data + QStringLiteral("/alice@example.com/tools/dup_a");
+        QVERIFY(QFileInfo(imported + QStringLiteral("/TOOL.md")).isFile());
+        QCOMPARE(m_window->currentEditor()->dir(), imported);
+        delete mime;
+        // Something that is not a tool is not even accepted for dropping.
+        auto *text = new QMimeData;
+        text->setUrls({QUrl::fromLocalFile(m_data + QStringLiteral("/tools/greet/TOOL.md"))});
+        QDragEnterEvent refuse(QPoint(10, 10), Qt::CopyAction, text, Qt::LeftButton, Qt::NoModifier);
+        refuse.setAccepted(false);
+        QApplication::sendEvent(m_window.get(), &refuse);
+        QVERIFY(!refuse.isAccepted());
+        delete text;
+        while (m_window->editorTabs()->count())
+            QTest::keySequence(m_window.get(), QKeySequence::Close);
+    }
+
     void savesWindowState()
     {
         m_window->close();
@@ -204,6 +300,7 @@ int main(int argc, char *argv[])
 {
     QTemporaryDir config;
     qputenv("XDG_CONFIG_HOME", config.path().toUtf8()); // settings of this test stay in a temp dir
+    qputenv("XDG_DATA_HOME", config.path().toUtf8());   // and so does the trash
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("toolwright-test"));
     QApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
