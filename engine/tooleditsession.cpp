@@ -92,7 +92,7 @@ ToolEditSession::SaveResult ToolEditSession::save(SaveOptions options)
             const ToolManifest m = m_doc.manifest();
             return {SaveStatus::NotBumped,
                     {QStringLiteral("version-not-bumped"), Severity::Error,
-                     QStringLiteral("the tool changed but its version is still %1; save it as version %2 or higher "
+                     QStringLiteral("The tool changed but its version is still %1; save it as version %2 or higher "
                                     "(TOOLS.md: always bump when changing the tool)")
                          .arg(m.version)
                          .arg(m_loadedVersion + 1),

@@ -17,6 +17,7 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QApplication>
@@ -243,6 +244,21 @@ private Q_SLOTS:
         QCOMPARE(ui::MessageBox::pendingAnswers(), 0);
         while (m_window->editorTabs()->count())
             QTest::keySequence(m_window.get(), QKeySequence::Close);
+    }
+
+    void adminModeEditsGlobalToolsInPlace()
+    {
+        m_window->setAdminMode(true);
+        ui::ToolEditor *editor = m_window->editTool(m_data + QStringLiteral("/tools/weather"));
+        QVERIFY(editor && editor->isEditable());
+        editor->descriptionEdit()->setPlainText(QStringLiteral("Admin edit."));
+        ui::MessageBox::setNextAnswer(1); // the version rule still holds: Cancel the bump question
+        QVERIFY(!editor->save());
+        QVERIFY(!test::readFile(m_data + QStringLiteral("/tools/weather/TOOL.md")).contains("Admin edit."));
+        ui::MessageBox::setNextAnswer(1); // Discard on close
+        QTest::keySequence(m_window.get(), QKeySequence::Close);
+        m_window->setAdminMode(false);
+        QCOMPARE(m_window->editorTabs()->count(), 0);
     }
 
     void newToolFromATemplate()
