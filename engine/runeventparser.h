@@ -1,0 +1,49 @@
+#pragma once
+// Splits a running harness's stdout and stderr into events and log lines (DESIGN.md "Running a
+// tool": each event line is "\x1eTW <nonce> <json>"; every other line is the tool's log).
+// Reads arrive in arbitrary chunks; partial lines are kept per stream until they end.
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace tw::engine {
+
+struct RunEvent
+{
+    enum class Kind { Update, Result, Error, Log };
+    enum class Stream { Stdout, Stderr };
+
+    Kind kind = Kind::Log;
+    Stream stream = Stream::Stdout;
+    QJsonArray content;  // update, result
+    bool isError = false; // result
+    QString message;     // error
+    QString stack;       // error
+    QString text;        // log line (without its line ending)
+    QJsonObject json;    // the event as sent (empty for logs)
+};
+
+class RunEventParser final
+{
+public:
+    // Lines longer than this are cut into pieces (a tool printing megabytes without a newline
+    // must not grow one buffer without bound).
+    static constexpr qsizetype kMaxLineBytes = 1024 * 1024;
+
+    explicit RunEventParser(QByteArray nonce);
+
+    QList<RunEvent> feed(const QByteArray &chunk, RunEvent::Stream stream);
+    // The end of both streams: a trailing partial line becomes a log line.
+    QList<RunEvent> finish();
+
+private:
+    RunEvent parseLine(const QByteArray &line, RunEvent::Stream stream) const;
+
+    QByteArray m_prefix; // "\x1eTW <nonce> "
+    QByteArray m_pending[2];
+};
+
+} // namespace tw::engine
