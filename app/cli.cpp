@@ -6,14 +6,18 @@
 #include "gitrevision.h"
 #include "locationscanner.h"
 #include "overrideresolver.h"
+#include "runsession.h"
 #include "seedsync.h"
 #include "tooleditsession.h"
 #include "toolmdreader.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QTimer>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QJsonParseError>
 
 #include <cstdio>
 
@@ -53,6 +57,7 @@ QString usageText()
         "  toolwright overrides [--data DIR] [--json]\n"
         "  toolwright sync  --seed DIR [--data DIR] [--dry-run] [--json]\n"
         "  toolwright bump  DIR [--to N]\n"
+        "  toolwright run   NAME [--data DIR] [--user EMAIL] [--params JSON|@file] [--runtime auto|bwrap] [--timeout SEC] [--json]\n"
         "  toolwright --version\n"
         "--data defaults to $DATA_PATH, then the embedded default data dir.\n"
         "Exit codes: 0 ok, 1 the thing checked reported failure, 2 usage or environment error.\n");
@@ -71,6 +76,12 @@ struct Options
     QCommandLineOption since{QStringLiteral("since"), QStringLiteral("Git revision to check version bumps against."),
                              QStringLiteral("REV")};
     QCommandLineOption to{QStringLiteral("to"), QStringLiteral("The new version."), QStringLiteral("N")};
+    QCommandLineOption params{QStringLiteral("params"), QStringLiteral("Input values: a JSON object or @file."),
+                              QStringLiteral("JSON")};
+    QCommandLineOption runtime{QStringLiteral("runtime"), QStringLiteral("auto, bwrap, podman or docker."),
+                               QStringLiteral("NAME"), QStringLiteral("auto")};
+    QCommandLineOption timeout{QStringLiteral("timeout"), QStringLiteral("Seconds before the run is stopped."),
+                               QStringLiteral("SEC"), QStringLiteral("60")};
 
     Options() { parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions); }
 
@@ -387,6 +398,108 @@ int cmdBump(const QStringList &args)
     return 0;
 }
 
+QString contentText(const QJsonArray &content)
+{
+    QStringList parts;
+    for (const QJsonValue &c : content) {
+        const QJsonObject o = c.toObject();
+        parts.append(o.value(QStringLiteral("type")).toString() == u"text" ? o.value(QStringLiteral("text")).toString()
+                                                                           : QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)));
+    }
+    return parts.join(u'\n');
+}
+
+int cmdRun(const QStringList &args)
+{
+    Options o;
+    QString error, dataPath;
+    if (!o.parse(args, {o.data, o.user, o.json, o.params, o.runtime, o.timeout}, &error))
+        return usageError(error);
+    const QStringList pos = o.parser.positionalArguments();
+    if (pos.size() != 1)
+        return usageError(QStringLiteral("run needs exactly one tool NAME"));
+    bool ok = false;
+    const double timeoutSec = o.parser.value(o.timeout).toDouble(&ok);
+    if (!ok || timeoutSec <= 0)
+        return usageError(QStringLiteral("--timeout needs a positive number of seconds"));
+    QJsonObject params;
+    if (o.parser.isSet(o.params)) {
+        QByteArray text = o.parser.value(o.params).toUtf8();
+        if (text.startsWith('@')) {
+            QFile f(QString::fromUtf8(text.mid(1)));
+            if (!f.open(QIODevice::ReadOnly))
+                return usageError(QStringLiteral("cannot read %1").arg(f.fileName()));
+            text = f.readAll();
+        }
+        QJsonParseError pe;
+        const QJsonDocument doc = QJsonDocument::fromJson(text, &pe);
+        if (pe.error != QJsonParseError::NoError || !doc.isObject())
+            return usageError(QStringLiteral("--params must be a JSON object (%1)")
+                                  .arg(pe.error != QJsonParseError::NoError ? pe.errorString() : QStringLiteral("not an object")));
+        params = doc.object();
+    }
+    const bool embedded = o.parser.value(o.data).isEmpty() && qEnvironmentVariableIsEmpty("DATA_PATH");
+    if (!openDataPath(o, &dataPath, &error))
+        return usageError(error);
+    const QString user = o.parser.isSet(o.user) ? o.parser.value(o.user) : embedded ? defaultUserEmail() : QString();
+    const Catalog catalog = scanDataPath(dataPath);
+    const EffectiveSet set = resolveEffective(catalog, user);
+    const auto it = std::find_if(set.tools.cbegin(), set.tools.cend(),
+                                 [&](const EffectiveTool &e) { return e.tool.manifest.name == pos.first(); });
+    if (it == set.tools.cend())
+        return usageError(QStringLiteral("no tool named '%1' for %2").arg(pos.first(), user.isEmpty() ? QStringLiteral("the global tools") : user));
+    std::unique_ptr<Runtime> rt = makeRuntime(o.parser.value(o.runtime), &error);
+    if (!rt)
+        return usageError(error);
+
+    RunOptions options;
+    options.params = params;
+    options.timeoutMs = int(timeoutSec * 1000);
+    const bool json = o.parser.isSet(o.json);
+    RunSession session(it->tool, catalog.dataPath, user, options, std::move(rt));
+    QObject::connect(&session, &RunSession::eventReceived, &session, [json](const RunEvent &e) {
+        if (json) {
+            QJsonObject line = e.json;
+            if (e.kind == RunEvent::Kind::Log)
+                line = {{QStringLiteral("type"), QStringLiteral("log")},
+                        {QStringLiteral("stream"), e.stream == RunEvent::Stream::Stdout ? QStringLiteral("stdout") : QStringLiteral("stderr")},
+                        {QStringLiteral("text"), e.text}};
+            printJson(QJsonDocument(line));
+            std::fflush(stdout);
+            return;
+        }
+        switch (e.kind) {
+        case RunEvent::Kind::Update: out(QStringLiteral("… ") + contentText(e.content) + u'\n'); break;
+        case RunEvent::Kind::Log: err(e.text + u'\n'); break;
+        case RunEvent::Kind::Result:
+        case RunEvent::Kind::Error: break; // reported with the outcome
+        }
+        std::fflush(stdout);
+    });
+    int exitCode = 2;
+    QObject::connect(&session, &RunSession::finished, &session, [&](const RunOutcome &r) {
+        exitCode = r.state == RunState::Result ? 0 : r.state == RunState::Failed ? 2 : 1;
+        if (json) {
+            printJson(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("exit")},
+                                                {QStringLiteral("state"), runStateName(r.state)},
+                                                {QStringLiteral("code"), exitCode},
+                                                {QStringLiteral("duration_ms"), r.durationMs},
+                                                {QStringLiteral("message"), r.message}}));
+        } else if (r.state == RunState::Result || r.state == RunState::ToolError) {
+            out(contentText(r.content) + u'\n');
+            if (r.state == RunState::ToolError)
+                err(QStringLiteral("toolwright: the tool reported an error (isError)\n"));
+        } else {
+            err(QStringLiteral("toolwright: run %1: %2\n").arg(runStateName(r.state), r.message));
+        }
+        std::fflush(stdout);
+        QCoreApplication::exit(exitCode);
+    });
+    QTimer::singleShot(0, &session, &RunSession::start);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
 int cmdOverrides(const QStringList &args)
 {
     Options o;
@@ -498,6 +611,8 @@ int runCli(const QStringList &args)
         return cmdOverrides(rest);
     if (cmd == u"bump")
         return cmdBump(rest);
+    if (cmd == u"run")
+        return cmdRun(rest);
     if (cmd == u"sync")
         return cmdSync(rest);
     if (kSubcommands.contains(cmd))

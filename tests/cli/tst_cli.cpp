@@ -272,6 +272,41 @@ private Q_SLOTS:
         QCOMPARE(run({QStringLiteral("lint"), QStringLiteral("--since"), QStringLiteral("HEAD"), QDir::tempPath()}).code, 2);
     }
 
+    void runInBubblewrap()
+    {
+        QTemporaryDir tmp;
+        QCOMPARE(run({QStringLiteral("sync"), QStringLiteral("--seed"), kSeed, QStringLiteral("--data"), tmp.path()}).code, 0);
+        const Run r = run({QStringLiteral("run"), QStringLiteral("countdown"), QStringLiteral("--data"), tmp.path(),
+                           QStringLiteral("--params"), QStringLiteral("{\"seconds\":1,\"step\":0.5}"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        QList<QJsonObject> lines;
+        for (const QByteArray &l : r.out.split('\n'))
+            if (!l.isEmpty())
+                lines.append(QJsonDocument::fromJson(l).object());
+        QCOMPARE(lines.size(), 4); // two updates, the result, the exit event
+        QCOMPARE(lines[0][QStringLiteral("type")].toString(), QStringLiteral("update"));
+        QCOMPARE(lines[2][QStringLiteral("type")].toString(), QStringLiteral("result"));
+        QCOMPARE(lines[2][QStringLiteral("isError")].toBool(), false);
+        QCOMPARE(lines[3][QStringLiteral("type")].toString(), QStringLiteral("exit"));
+        QCOMPARE(lines[3][QStringLiteral("state")].toString(), QStringLiteral("result"));
+        QCOMPARE(lines[3][QStringLiteral("code")].toInt(), 0);
+        // An isError result exits 1; text mode prints updates live and the result at the end.
+        const Run bad = run({QStringLiteral("run"), QStringLiteral("countdown"), QStringLiteral("--data"), tmp.path(),
+                             QStringLiteral("--params"), QStringLiteral("{\"seconds\":99999}")});
+        QCOMPARE(bad.code, 1);
+        QVERIFY(bad.out.contains("seconds must be a number from 1 to 3600."));
+        QVERIFY(bad.err.contains("isError"));
+        const Run text = run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(),
+                              QStringLiteral("--params"), QStringLiteral("{\"name\":\"Ada\"}")});
+        QCOMPARE(text.code, 0);
+        QCOMPARE(text.out, QByteArray("Hello, Ada!\n"));
+        QCOMPARE(run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--params"),
+                      QStringLiteral("[1]")}).code, 2);
+        QCOMPARE(run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--runtime"),
+                      QStringLiteral("nope")}).code, 2);
+        QCOMPARE(run({QStringLiteral("run"), QStringLiteral("nope"), QStringLiteral("--data"), tmp.path()}).code, 2);
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QStringList>("args");
