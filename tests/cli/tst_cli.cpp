@@ -1,5 +1,7 @@
 // The built binary's CLI: exact JSON shapes, exit codes and one-line errors of DESIGN.md.
 
+#include "fixture.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -170,13 +172,8 @@ private Q_SLOTS:
         const QString seed = tmp.path() + QStringLiteral("/seed");
         const QString data = tmp.path() + QStringLiteral("/data");
         QVERIFY(QDir().mkpath(seed + QStringLiteral("/t")) && QDir().mkpath(data + QStringLiteral("/tools/t")));
-        auto write = [](const QString &path, const QByteArray &bytes) {
-            QFile f(path);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(bytes);
-        };
-        write(seed + QStringLiteral("/t/TOOL.md"), "---\nname: t\ndescription: d\nversion: 4\n---\nnew body\n");
-        write(data + QStringLiteral("/tools/t/TOOL.md"), "---\nname: t\ndescription: d\nversion: 4\n---\nold body\n");
+        tw::test::writeFile(seed + QStringLiteral("/t/TOOL.md"), "---\nname: t\ndescription: d\nversion: 4\n---\nnew body\n");
+        tw::test::writeFile(data + QStringLiteral("/tools/t/TOOL.md"), "---\nname: t\ndescription: d\nversion: 4\n---\nold body\n");
         const Run r = run({QStringLiteral("sync"), QStringLiteral("--seed"), seed, QStringLiteral("--data"), data});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("skip-equal"));
@@ -194,29 +191,20 @@ private Q_SLOTS:
         const QString dir = tmp.path() + QStringLiteral("/t");
         QVERIFY(QDir().mkpath(dir));
         const QByteArray md = "---\nname: t\n# keep me\ndescription: 'd'\nversion: 2   # bump me\n---\nbody\r\n";
-        auto write = [](const QString &path, const QByteArray &bytes) {
-            QFile f(path);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(bytes);
-        };
-        auto read = [](const QString &path) {
-            QFile f(path);
-            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-        };
-        write(dir + QStringLiteral("/TOOL.md"), md);
+        tw::test::writeFile(dir + QStringLiteral("/TOOL.md"), md);
         Run r = run({QStringLiteral("bump"), dir});
         QCOMPARE(r.code, 0);
-        QCOMPARE(read(dir + QStringLiteral("/TOOL.md")), QByteArray(md).replace("version: 2 ", "version: 3 "));
+        QCOMPARE(tw::test::readFile(dir + QStringLiteral("/TOOL.md")), QByteArray(md).replace("version: 2 ", "version: 3 "));
         r = run({QStringLiteral("bump"), dir, QStringLiteral("--to"), QStringLiteral("10")});
         QCOMPARE(r.code, 0);
-        QVERIFY(read(dir + QStringLiteral("/TOOL.md")).contains("version: 10   # bump me\n"));
+        QVERIFY(tw::test::readFile(dir + QStringLiteral("/TOOL.md")).contains("version: 10   # bump me\n"));
         r = run({QStringLiteral("bump"), dir, QStringLiteral("--to"), QStringLiteral("10")});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("not above the current version 10"));
         // A missing version is added after the description.
-        write(dir + QStringLiteral("/TOOL.md"), "---\nname: t\ndescription: d\nlanguage: bash\n---\nb\n");
+        tw::test::writeFile(dir + QStringLiteral("/TOOL.md"), "---\nname: t\ndescription: d\nlanguage: bash\n---\nb\n");
         QCOMPARE(run({QStringLiteral("bump"), dir}).code, 0);
-        QCOMPARE(read(dir + QStringLiteral("/TOOL.md")), QByteArray("---\nname: t\ndescription: d\nversion: 1\nlanguage: bash\n---\nb\n"));
+        QCOMPARE(tw::test::readFile(dir + QStringLiteral("/TOOL.md")), QByteArray("---\nname: t\ndescription: d\nversion: 1\nlanguage: bash\n---\nb\n"));
         QCOMPARE(run({QStringLiteral("bump"), tmp.path()}).code, 2);
     }
 
@@ -237,28 +225,22 @@ private Q_SLOTS:
             QVERIFY(p.waitForFinished());
             QCOMPARE(p.exitCode(), 0);
         };
-        auto write = [](const QString &path, const QByteArray &bytes) {
-            QDir().mkpath(QFileInfo(path).absolutePath());
-            QFile f(path);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(bytes);
-        };
         const QByteArray entry = "export async function execute() {\n  try {\n    return { content: [] };\n  } catch (e) {\n"
                                  "    return { content: [], isError: true };\n  }\n}\n";
         for (const char *t : {"a", "b", "c"}) {
-            write(repo + QStringLiteral("/tools/") + QLatin1StringView(t) + QStringLiteral("/TOOL.md"),
+            tw::test::writeFile(repo + QStringLiteral("/tools/") + QLatin1StringView(t) + QStringLiteral("/TOOL.md"),
                   "---\nname: " + QByteArray(t) + "\ndescription: d\nversion: 1\n---\nbody\n");
-            write(repo + QStringLiteral("/tools/") + QLatin1StringView(t) + QStringLiteral("/index.ts"), entry);
+            tw::test::writeFile(repo + QStringLiteral("/tools/") + QLatin1StringView(t) + QStringLiteral("/index.ts"), entry);
         }
         git({QStringLiteral("init"), QStringLiteral("-q")});
         git({QStringLiteral("add"), QStringLiteral("-A")});
         git({QStringLiteral("commit"), QStringLiteral("-qm"), QStringLiteral("init")});
-        write(repo + QStringLiteral("/tools/a/index.ts"), entry + "// changed, not bumped\n");
-        write(repo + QStringLiteral("/tools/b/index.ts"), entry + "// changed and bumped\n");
-        write(repo + QStringLiteral("/tools/b/TOOL.md"), "---\nname: b\ndescription: d\nversion: 2\n---\nbody\n");
-        write(repo + QStringLiteral("/tools/c/notes.txt"), "new untracked file, not bumped");
-        write(repo + QStringLiteral("/tools/d/TOOL.md"), "---\nname: d\ndescription: d\nversion: 1\n---\nbody\n"); // new tool
-        write(repo + QStringLiteral("/tools/d/index.ts"), entry);
+        tw::test::writeFile(repo + QStringLiteral("/tools/a/index.ts"), entry + "// changed, not bumped\n");
+        tw::test::writeFile(repo + QStringLiteral("/tools/b/index.ts"), entry + "// changed and bumped\n");
+        tw::test::writeFile(repo + QStringLiteral("/tools/b/TOOL.md"), "---\nname: b\ndescription: d\nversion: 2\n---\nbody\n");
+        tw::test::writeFile(repo + QStringLiteral("/tools/c/notes.txt"), "new untracked file, not bumped");
+        tw::test::writeFile(repo + QStringLiteral("/tools/d/TOOL.md"), "---\nname: d\ndescription: d\nversion: 1\n---\nbody\n"); // new tool
+        tw::test::writeFile(repo + QStringLiteral("/tools/d/index.ts"), entry);
         const Run r = run({QStringLiteral("lint"), QStringLiteral("--since"), QStringLiteral("HEAD"), repo + QStringLiteral("/tools"),
                            QStringLiteral("--json")});
         QCOMPARE(r.code, 1);

@@ -57,4 +57,11 @@ inline bool copyTree(const QString &from, const QString &to)
     return true;
 }
 
+// A fresh copy of the multi-user fixture DATA_PATH at `dir` (replacing what was there).
+inline void resetFixtureDataPath(const QString &dir)
+{
+    QDir(dir).removeRecursively();
+    QVERIFY(copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), dir));
+}
+
 } // namespace tw::test

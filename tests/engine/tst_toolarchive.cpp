@@ -52,8 +52,7 @@ private Q_SLOTS:
     void init()
     {
         m_data = m_tmp.path() + QStringLiteral("/data");
-        QDir(m_data).removeRecursively();
-        QVERIFY(tw::test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), m_data));
+        tw::test::resetFixtureDataPath(m_data);
     }
 
     void roundTrip()
