@@ -459,12 +459,12 @@ int cmdRun(const QStringList &args)
     RunSession session(it->tool, catalog.dataPath, user, options, std::move(rt));
     QObject::connect(&session, &RunSession::eventReceived, &session, [json](const RunEvent &e) {
         if (json) {
-            QJsonObject line = e.json;
+            // DESIGN.md: stdout carries the runner events and the exit event only; the tool's
+            // own output lines go to stderr.
             if (e.kind == RunEvent::Kind::Log)
-                line = {{QStringLiteral("type"), QStringLiteral("log")},
-                        {QStringLiteral("stream"), e.stream == RunEvent::Stream::Stdout ? QStringLiteral("stdout") : QStringLiteral("stderr")},
-                        {QStringLiteral("text"), e.text}};
-            printJson(QJsonDocument(line));
+                err(e.text + u'\n');
+            else
+                printJson(QJsonDocument(e.json));
             std::fflush(stdout);
             return;
         }

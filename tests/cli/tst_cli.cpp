@@ -272,16 +272,27 @@ private Q_SLOTS:
         QCOMPARE(lines[3][QStringLiteral("type")].toString(), QStringLiteral("exit"));
         QCOMPARE(lines[3][QStringLiteral("state")].toString(), QStringLiteral("result"));
         QCOMPARE(lines[3][QStringLiteral("code")].toInt(), 0);
+        // A tool's console output is not an event: it goes to stderr, stdout stays events only.
+        tw::test::writeFile(tmp.path() + QStringLiteral("/tools/hello/index.ts"),
+                            "export async function execute() {\n  try {\n    console.log('chatty');\n"
+                            "    return { content: [{ type: 'text', text: 'hi' }] };\n  } catch (e) {\n"
+                            "    return { content: [], isError: true };\n  }\n}\n");
+        const Run chatty = run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(),
+                                QStringLiteral("--json")});
+        QCOMPARE(chatty.code, 0);
+        QVERIFY(chatty.err.contains("chatty"));
+        QVERIFY(!chatty.out.contains("chatty"));
+        QCOMPARE(chatty.out.count('\n'), 2); // the result and the exit event
         // An isError result exits 1; text mode prints updates live and the result at the end.
         const Run bad = run({QStringLiteral("run"), QStringLiteral("countdown"), QStringLiteral("--data"), tmp.path(),
                              QStringLiteral("--params"), QStringLiteral("{\"seconds\":99999}")});
         QCOMPARE(bad.code, 1);
         QVERIFY(bad.out.contains("seconds must be a number from 1 to 3600."));
         QVERIFY(bad.err.contains("isError"));
-        const Run text = run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(),
-                              QStringLiteral("--params"), QStringLiteral("{\"name\":\"Ada\"}")});
+        const Run text = run({QStringLiteral("run"), QStringLiteral("text_stats"), QStringLiteral("--data"), tmp.path(),
+                              QStringLiteral("--params"), QStringLiteral("{\"text\":\"a b\",\"top_words\":0}")});
         QCOMPARE(text.code, 0);
-        QCOMPARE(text.out, QByteArray("Hello, Ada!\n"));
+        QVERIFY(text.out.startsWith("Characters: 3\n"));
         QCOMPARE(run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--params"),
                       QStringLiteral("[1]")}).code, 2);
         QCOMPARE(run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--runtime"),
