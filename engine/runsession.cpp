@@ -2,11 +2,13 @@
 
 #include "datapaths.h"
 #include "entrybundler.h"
+#include "secretstore.h"
 
 #include <QFile>
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QRandomGenerator>
+#include <QtConcurrentRun>
 
 Q_LOGGING_CATEGORY(lcRun, "tw.engine.run", QtWarningMsg)
 
@@ -25,16 +27,67 @@ QString runStateName(RunState state)
     return {};
 }
 
+namespace {
+
+QJsonValue maskValue(const QJsonValue &v, const QStringList &secrets)
+{
+    if (v.isString())
+        return maskSecrets(v.toString(), secrets);
+    if (v.isArray()) {
+        QJsonArray out;
+        for (const QJsonValue &e : v.toArray())
+            out.append(maskValue(e, secrets));
+        return out;
+    }
+    if (v.isObject()) {
+        QJsonObject out;
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            out.insert(it.key(), maskValue(it.value(), secrets));
+        return out;
+    }
+    return v;
+}
+
+} // namespace
+
 RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptions options,
                        std::unique_ptr<Runtime> runtime, QObject *parent)
+    : RunSession(std::move(tool), std::move(dataPath), std::move(user), std::move(options),
+                 RuntimeChooser([rt = std::shared_ptr<Runtime>(std::move(runtime))](QString *error) -> std::unique_ptr<Runtime> {
+                     if (!rt) {
+                         *error = QStringLiteral("no runtime");
+                         return nullptr;
+                     }
+                     // The session owns one runtime; hand out a non-owning view of it.
+                     struct View final : Runtime
+                     {
+                         std::shared_ptr<Runtime> r;
+                         QString name() const override { return r->name(); }
+                         bool isAvailable(QString *why) const override { return r->isAvailable(why); }
+                         LaunchPlan plan(const RunSpec &spec) const override { return r->plan(spec); }
+                     };
+                     auto v = std::make_unique<View>();
+                     v->r = rt;
+                     return v;
+                 }),
+                 parent)
+{
+}
+
+RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptions options, RuntimeChooser chooser,
+                       QObject *parent)
     : QObject(parent), m_tool(std::move(tool)), m_dataPath(std::move(dataPath)), m_user(std::move(user)),
-      m_options(std::move(options)), m_runtime(std::move(runtime))
+      m_options(std::move(options)), m_chooser(std::move(chooser))
 {
     for (QTimer *t : {&m_timeout, &m_hardLimit, &m_grace})
         t->setSingleShot(true);
     connect(&m_timeout, &QTimer::timeout, this, [this] { stop(true); });
-    connect(&m_hardLimit, &QTimer::timeout, this, [this] { stop(true); });
-    connect(&m_grace, &QTimer::timeout, this, [this] { m_process.kill(); });
+    connect(&m_hardLimit, &QTimer::timeout, this, [this] {
+        m_hardLimitHit = true;
+        stop(true);
+    });
+    connect(&m_grace, &QTimer::timeout, this, [this] { escalate(); });
     connect(&m_process, &QProcess::readyReadStandardOutput, this, [this] { read(QProcess::StandardOutput); });
     connect(&m_process, &QProcess::readyReadStandardError, this, [this] { read(QProcess::StandardError); });
     connect(&m_process, &QProcess::finished, this, [this](int code) { onFinished(code); });
@@ -44,16 +97,47 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
     });
     connect(&m_process, &QProcess::started, this, [this] {
         m_process.write(m_request + '\n'); // stdin stays open for a cancel line
+        Q_EMIT sandboxStarted(m_runtimeName);
+    });
+    connect(&m_prepareWatcher, &QFutureWatcher<Prepared>::finished, this, [this] {
+        m_preparing = false;
+        launch(m_prepareWatcher.result());
+    });
+    connect(&m_cleanup, &QProcess::finished, this, [this] {
+        m_cleaning = false;
+        Q_EMIT finished(m_pendingOutcome);
+    });
+    connect(&m_cleanup, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart && m_cleaning) {
+            m_cleaning = false;
+            Q_EMIT finished(m_pendingOutcome);
+        }
     });
 }
 
 RunSession::~RunSession()
 {
+    m_done = true;
+    m_prepareWatcher.waitForFinished();
     if (m_process.state() != QProcess::NotRunning) {
-        m_done = true;
         m_process.kill();
         m_process.waitForFinished(5000);
+        if (!m_plan.cleanupProgram.isEmpty())
+            QProcess::execute(m_plan.cleanupProgram, m_plan.cleanupArguments);
     }
+    if (m_cleanup.state() != QProcess::NotRunning)
+        m_cleanup.waitForFinished(10000);
+}
+
+QByteArray RunSession::maskedRequestLine() const
+{
+    QJsonDocument doc = QJsonDocument::fromJson(m_request);
+    if (!doc.isObject())
+        return {};
+    return maskSecrets(QString::fromUtf8(QJsonDocument(maskValue(doc.object(), m_options.secretValues).toObject())
+                                             .toJson(QJsonDocument::Compact)),
+                       m_options.secretValues)
+        .toUtf8();
 }
 
 void RunSession::fail(const QString &message)
@@ -66,53 +150,107 @@ void RunSession::fail(const QString &message)
     m_grace.stop();
     RunOutcome o;
     o.state = RunState::Failed;
-    o.message = message;
+    o.message = maskSecrets(message, m_options.secretValues);
     o.durationMs = elapsedMs();
     Q_EMIT finished(o);
 }
 
-void RunSession::start()
+RunSession::Prepared RunSession::prepare() const
 {
-    m_clock.start();
-    if (!m_runtime)
-        return fail(QStringLiteral("no runtime"));
-    if (!m_runDir.isValid())
-        return fail(QStringLiteral("cannot create a private run directory"));
+    // Runs on a worker thread: only copies of the session's data and the private run dir.
+    Prepared p;
+    QString error;
+    std::unique_ptr<Runtime> runtime = m_chooser ? m_chooser(&error) : nullptr;
+    if (!runtime) {
+        p.error = error.isEmpty() ? QStringLiteral("no runtime") : error;
+        return p;
+    }
+    p.runtimeName = runtime->name();
+    if (!m_runDir.isValid()) {
+        p.error = QStringLiteral("cannot create a private run directory");
+        return p;
+    }
     const QString harness = sharedDataDir() + QStringLiteral("/resources/runner/harness.mjs");
-    if (!QFile::copy(harness, m_runDir.filePath(QStringLiteral("harness.mjs"))))
-        return fail(QStringLiteral("the runner harness is missing (%1)").arg(harness));
+    if (!QFile::copy(harness, m_runDir.filePath(QStringLiteral("harness.mjs")))) {
+        p.error = QStringLiteral("the runner harness is missing (%1)").arg(harness);
+        return p;
+    }
     const QString sandboxEntry = (m_tool.scope == Scope::Global ? kSandboxGlobalTools : kSandboxUserTools) + u'/'
         + m_tool.dirName + u'/' + m_tool.entryName();
     const BundleResult bundle = bundleEntry(m_tool.entryPath, m_runDir.path(), sandboxEntry);
-    if (!bundle.ok())
-        return fail(formatDiagnostic(bundle.diagnostic));
-
-    const QByteArray nonce = QByteArray::number(QRandomGenerator::system()->generate64(), 16)
+    if (!bundle.ok()) {
+        p.error = formatDiagnostic(bundle.diagnostic);
+        return p;
+    }
+    p.nonce = QByteArray::number(QRandomGenerator::system()->generate64(), 16)
         + QByteArray::number(QRandomGenerator::system()->generate64(), 16);
-    m_parser = std::make_unique<RunEventParser>(nonce);
     RunSpec spec;
     spec.dataPath = m_dataPath;
     spec.user = m_user;
     spec.runDir = m_runDir.path();
+    spec.containerName = QStringLiteral("toolwright-") + QString::fromLatin1(p.nonce.left(16));
     spec.emailDb = m_options.emailDb;
     spec.network = m_options.network;
     spec.memoryMb = m_options.memoryMb;
     spec.env = toolEnvironment(m_user, m_options.extraEnv);
-    spec.env.insert(QStringLiteral("TW_RUNNER_NONCE"), QString::fromLatin1(nonce));
-    const LaunchPlan plan = m_runtime->plan(spec);
-    if (!plan.error.isEmpty())
-        return fail(plan.error);
+    spec.env.insert(QStringLiteral("TW_RUNNER_NONCE"), QString::fromLatin1(p.nonce));
+    p.plan = runtime->plan(spec);
+    if (!p.plan.error.isEmpty())
+        p.error = p.plan.error;
+    return p;
+}
+
+void RunSession::start()
+{
+    if (m_preparing || m_clock.isValid())
+        return;
+    m_clock.start();
+    m_preparing = true;
+    m_prepareWatcher.setFuture(QtConcurrent::run([this] { return prepare(); }));
+}
+
+void RunSession::launch(const Prepared &prepared)
+{
+    if (m_done)
+        return;
+    m_runtimeName = prepared.runtimeName;
+    if (m_cancelled) {
+        m_done = true;
+        RunOutcome o;
+        o.state = RunState::Cancelled;
+        o.message = QStringLiteral("cancelled before the sandbox started");
+        o.durationMs = elapsedMs();
+        Q_EMIT finished(o);
+        return;
+    }
+    if (!prepared.error.isEmpty())
+        return fail(prepared.error);
+    m_plan = prepared.plan;
+    m_parser = std::make_unique<RunEventParser>(prepared.nonce);
     m_request = QJsonDocument(QJsonObject{{QStringLiteral("toolCallId"), m_options.toolCallId},
                                           {QStringLiteral("entry"), QString(kSandboxRunDir + QStringLiteral("/entry.mjs"))},
                                           {QStringLiteral("params"), m_options.params}})
                     .toJson(QJsonDocument::Compact);
-    m_process.setProgram(plan.program);
-    m_process.setArguments(plan.arguments);
-    m_process.setProcessEnvironment(plan.environment);
-    qCDebug(lcRun) << "starting" << m_tool.manifest.name << "with" << m_runtime->name();
+    m_process.setProgram(m_plan.program);
+    m_process.setArguments(m_plan.arguments);
+    m_process.setProcessEnvironment(m_plan.environment);
+    qCDebug(lcRun) << "starting" << m_tool.manifest.name << "with" << m_runtimeName;
     m_timeout.start(m_options.timeoutMs);
     m_hardLimit.start(std::max(m_options.hardLimitMs, m_options.timeoutMs));
     m_process.start();
+}
+
+RunEvent RunSession::masked(RunEvent e) const
+{
+    const QStringList &s = m_options.secretValues;
+    if (s.isEmpty())
+        return e;
+    e.text = maskSecrets(e.text, s);
+    e.message = maskSecrets(e.message, s);
+    e.stack = maskSecrets(e.stack, s);
+    e.content = maskValue(e.content, s).toArray();
+    e.json = maskValue(e.json, s).toObject();
+    return e;
 }
 
 void RunSession::read(QProcess::ProcessChannel channel)
@@ -123,7 +261,8 @@ void RunSession::read(QProcess::ProcessChannel channel)
     const QByteArray bytes = m_process.readAll();
     const QList<RunEvent> events = m_parser->feed(
         bytes, channel == QProcess::StandardOutput ? RunEvent::Stream::Stdout : RunEvent::Stream::Stderr);
-    for (const RunEvent &e : events) {
+    for (const RunEvent &raw : events) {
+        const RunEvent e = masked(raw);
         if (e.kind == RunEvent::Kind::Update && m_options.updateResetsTimeout && !m_cancelled && !m_timedOut)
             m_timeout.start(m_options.timeoutMs);
         if ((e.kind == RunEvent::Kind::Result || e.kind == RunEvent::Kind::Error) && !m_haveOutcome) {
@@ -140,6 +279,10 @@ void RunSession::read(QProcess::ProcessChannel channel)
 
 void RunSession::cancel()
 {
+    if (m_preparing) {
+        m_cancelled = true; // the sandbox will not be started
+        return;
+    }
     stop(false);
 }
 
@@ -150,8 +293,37 @@ void RunSession::stop(bool timedOut)
     (timedOut ? m_timedOut : m_cancelled) = true;
     m_timeout.stop();
     m_hardLimit.stop();
+    // DESIGN.md: the cancel line first (the harness aborts the tool's signal)…
     m_process.write(QByteArrayLiteral("{\"type\":\"cancel\"}\n"));
-    m_grace.start(m_options.graceMs); // then the sandbox is killed, and all inside it
+    m_grace.start(m_options.graceMs);
+}
+
+void RunSession::escalate()
+{
+    if (m_process.state() == QProcess::NotRunning)
+        return;
+    if (!m_terminated) {
+        // …then SIGTERM (a container client passes it on to the harness)…
+        m_terminated = true;
+        m_process.terminate();
+        m_grace.start(m_options.graceMs);
+        return;
+    }
+    // …then the sandbox is killed, and everything in it.
+    m_killed = true;
+    m_process.kill();
+}
+
+void RunSession::emitFinished(const RunOutcome &outcome)
+{
+    // A container can outlive its killed client: remove it before anyone is told the run ended.
+    if ((m_killed || m_terminated) && !m_plan.cleanupProgram.isEmpty()) {
+        m_pendingOutcome = outcome;
+        m_cleaning = true;
+        m_cleanup.start(m_plan.cleanupProgram, m_plan.cleanupArguments);
+        return;
+    }
+    Q_EMIT finished(outcome);
 }
 
 void RunSession::onFinished(int exitCode)
@@ -162,31 +334,31 @@ void RunSession::onFinished(int exitCode)
     read(QProcess::StandardError);
     if (m_parser) {
         for (const RunEvent &e : m_parser->finish())
-            Q_EMIT eventReceived(e);
+            Q_EMIT eventReceived(masked(e));
     }
     m_done = true;
     m_timeout.stop();
     m_hardLimit.stop();
     m_grace.stop();
     RunOutcome o = m_outcome;
-    if (m_timedOut && !m_haveOutcome) {
-        o.state = RunState::Timeout;
-        o.message = QStringLiteral("the tool did not finish within %1 s").arg(m_options.timeoutMs / 1000.0);
-    } else if (m_cancelled && !m_haveOutcome) {
-        o.state = RunState::Cancelled;
-        o.message = QStringLiteral("cancelled");
-    } else if (m_timedOut) {
-        o.state = RunState::Timeout; // the tool answered the abort, but the time was up
-        o.message = QStringLiteral("the tool did not finish within %1 s").arg(m_options.timeoutMs / 1000.0);
+    const QString timeoutMessage =
+        m_hardLimitHit ? QStringLiteral("the tool reached the hard limit of %1 s").arg(std::max(m_options.hardLimitMs, m_options.timeoutMs) / 1000.0)
+        : m_options.updateResetsTimeout ? QStringLiteral("the tool sent no update for %1 s").arg(m_options.timeoutMs / 1000.0)
+                                        : QStringLiteral("the tool did not finish within %1 s").arg(m_options.timeoutMs / 1000.0);
+    if (m_timedOut) {
+        o.state = RunState::Timeout; // even if the tool answered the abort: the time was up
+        o.message = timeoutMessage;
     } else if (m_cancelled) {
         o.state = RunState::Cancelled;
+        if (!m_haveOutcome)
+            o.message = QStringLiteral("cancelled");
     } else if (!m_haveOutcome) {
         o.state = RunState::Failed;
         o.message = QStringLiteral("the sandbox exited with code %1 before the tool answered").arg(exitCode);
     }
     o.exitCode = exitCode;
     o.durationMs = elapsedMs();
-    Q_EMIT finished(o);
+    emitFinished(o);
 }
 
 } // namespace tw::engine

@@ -8,12 +8,14 @@
 #include "toolrecord.h"
 
 #include <QElapsedTimer>
+#include <QFutureWatcher>
 #include <QJsonObject>
 #include <QObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 
 namespace tw::engine {
@@ -30,6 +32,7 @@ struct RunOptions
     int memoryMb = 512;
     QString emailDb;
     QProcessEnvironment extraEnv;     // integration variables and secrets: environment only
+    QStringList secretValues;         // masked in every event before anyone sees it
 };
 
 enum class RunState { Result, ToolError, Error, Timeout, Cancelled, Failed };
@@ -44,36 +47,63 @@ struct RunOutcome
     int exitCode = -1;     // of the sandbox process
 };
 
+// Picks the runtime; called on a worker thread (availability probes start processes).
+using RuntimeChooser = std::function<std::unique_ptr<Runtime>(QString *error)>;
+
 class RunSession final : public QObject
 {
     Q_OBJECT
 public:
     RunSession(ToolRecord tool, QString dataPath, QString user, RunOptions options, std::unique_ptr<Runtime> runtime,
                QObject *parent = nullptr);
+    RunSession(ToolRecord tool, QString dataPath, QString user, RunOptions options, RuntimeChooser chooser,
+               QObject *parent = nullptr);
     ~RunSession() override;
 
+    // Prepares off the calling thread (harness copy, esbuild, runtime probe), then starts the
+    // sandbox; returns at once. Everything after arrives as signals on this object's thread.
     void start();
     void cancel();
-    bool isRunning() const { return m_process.state() != QProcess::NotRunning; }
+    bool isRunning() const { return m_preparing || m_process.state() != QProcess::NotRunning || m_cleaning; }
     qint64 elapsedMs() const { return m_clock.isValid() ? m_clock.elapsed() : 0; }
-    // The exact request line sent on stdin (for a raw view; secrets are in the environment).
-    QByteArray requestLine() const { return m_request; }
+    QString runtimeName() const { return m_runtimeName; }
+    // The request line sent on stdin, with sensitive values masked (for a raw view).
+    QByteArray maskedRequestLine() const;
+    const RunOptions &options() const { return m_options; }
+    const ToolRecord &tool() const { return m_tool; }
 
 Q_SIGNALS:
+    void sandboxStarted(const QString &runtimeName);
     void eventReceived(const tw::engine::RunEvent &event);
     void finished(const tw::engine::RunOutcome &outcome);
 
 private:
+    struct Prepared
+    {
+        QString error;
+        QString runtimeName;
+        LaunchPlan plan;
+        QByteArray nonce;
+    };
+    Prepared prepare() const;
+    void launch(const Prepared &prepared);
     void fail(const QString &message);
     void read(QProcess::ProcessChannel channel);
     void stop(bool timedOut);
+    void escalate();
     void onFinished(int exitCode);
+    void emitFinished(const RunOutcome &outcome);
+    RunEvent masked(RunEvent event) const;
 
     ToolRecord m_tool;
     QString m_dataPath, m_user;
     RunOptions m_options;
-    std::unique_ptr<Runtime> m_runtime;
+    RuntimeChooser m_chooser;
+    QString m_runtimeName;
+    LaunchPlan m_plan;
+    QFutureWatcher<Prepared> m_prepareWatcher;
     QProcess m_process;
+    QProcess m_cleanup;
     QTemporaryDir m_runDir;
     std::unique_ptr<RunEventParser> m_parser;
     QTimer m_timeout, m_hardLimit, m_grace;
@@ -84,6 +114,12 @@ private:
     bool m_cancelled = false;
     bool m_timedOut = false;
     bool m_done = false;
+    bool m_preparing = false;
+    bool m_cleaning = false;
+    bool m_killed = false;
+    bool m_terminated = false;
+    bool m_hardLimitHit = false;
+    RunOutcome m_pendingOutcome;
 };
 
 } // namespace tw::engine

@@ -3,14 +3,55 @@
 #include "catalog.h"
 
 #include <QFileInfo>
+#include <QProcess>
+#include <QSettings>
 #include <QStandardPaths>
+
+#include <unistd.h>
 
 namespace tw::engine {
 
-bool BubblewrapRuntime::isAvailable() const
+RuntimeConfig RuntimeConfig::load()
 {
-    return !QStandardPaths::findExecutable(QStringLiteral("bwrap")).isEmpty()
+    QSettings s;
+    s.beginGroup(QStringLiteral("runtime"));
+    RuntimeConfig c;
+    c.preferred = s.value(QStringLiteral("preferred"), c.preferred).toString();
+    c.podmanBinary = s.value(QStringLiteral("podmanBinary"), c.podmanBinary).toString();
+    c.dockerBinary = s.value(QStringLiteral("dockerBinary"), c.dockerBinary).toString();
+    c.image = s.value(QStringLiteral("image"), c.image).toString();
+    c.podmanArgs = s.value(QStringLiteral("podmanArgs")).toStringList();
+    c.dockerArgs = s.value(QStringLiteral("dockerArgs")).toStringList();
+    c.podmanGlobalArgs = s.value(QStringLiteral("podmanGlobalArgs")).toStringList();
+    c.dockerGlobalArgs = s.value(QStringLiteral("dockerGlobalArgs")).toStringList();
+    c.cpus = s.value(QStringLiteral("cpus"), c.cpus).toDouble();
+    c.pidsLimit = s.value(QStringLiteral("pidsLimit"), c.pidsLimit).toInt();
+    return c;
+}
+
+void RuntimeConfig::save() const
+{
+    QSettings s;
+    s.beginGroup(QStringLiteral("runtime"));
+    s.setValue(QStringLiteral("preferred"), preferred);
+    s.setValue(QStringLiteral("podmanBinary"), podmanBinary);
+    s.setValue(QStringLiteral("dockerBinary"), dockerBinary);
+    s.setValue(QStringLiteral("image"), image);
+    s.setValue(QStringLiteral("podmanArgs"), podmanArgs);
+    s.setValue(QStringLiteral("dockerArgs"), dockerArgs);
+    s.setValue(QStringLiteral("podmanGlobalArgs"), podmanGlobalArgs);
+    s.setValue(QStringLiteral("dockerGlobalArgs"), dockerGlobalArgs);
+    s.setValue(QStringLiteral("cpus"), cpus);
+    s.setValue(QStringLiteral("pidsLimit"), pidsLimit);
+}
+
+bool BubblewrapRuntime::isAvailable(QString *why) const
+{
+    const bool ok = !QStandardPaths::findExecutable(QStringLiteral("bwrap")).isEmpty()
         && !QStandardPaths::findExecutable(QStringLiteral("node")).isEmpty();
+    if (!ok && why)
+        *why = QStringLiteral("bubblewrap needs bwrap and node on the host (Debian packages bubblewrap, nodejs)");
+    return ok;
 }
 
 LaunchPlan BubblewrapRuntime::plan(const RunSpec &spec) const
@@ -55,22 +96,141 @@ LaunchPlan BubblewrapRuntime::plan(const RunSpec &spec) const
     return p;
 }
 
-std::unique_ptr<Runtime> makeRuntime(const QString &name, QString *error)
+ContainerRuntime::ContainerRuntime(Engine engine, RuntimeConfig config) : m_engine(engine), m_config(std::move(config)) {}
+
+QString ContainerRuntime::name() const
 {
-    if (name == u"bwrap" || name == u"auto" || name.isEmpty()) {
-        auto r = std::make_unique<BubblewrapRuntime>();
-        if (!r->isAvailable()) {
-            *error = QStringLiteral("no runtime is available: install bubblewrap and nodejs");
-            return nullptr;
-        }
-        return r;
+    return m_engine == Engine::Podman ? QStringLiteral("podman") : QStringLiteral("docker");
+}
+
+QString ContainerRuntime::binary() const
+{
+    const QString configured = m_engine == Engine::Podman ? m_config.podmanBinary : m_config.dockerBinary;
+    return configured.contains(u'/') ? configured : QStandardPaths::findExecutable(configured);
+}
+
+QStringList ContainerRuntime::globalArgs() const
+{
+    return m_engine == Engine::Podman ? m_config.podmanGlobalArgs : m_config.dockerGlobalArgs;
+}
+
+bool ContainerRuntime::isAvailable(QString *why) const
+{
+    const QString bin = binary();
+    if (bin.isEmpty() || !QFileInfo(bin).isExecutable()) {
+        if (why)
+            *why = QStringLiteral("%1 is not installed (or set its binary in Settings → Runtime)").arg(name());
+        return false;
     }
-    if (name == u"podman" || name == u"docker") {
-        *error = QStringLiteral("the %1 runtime is not available in this build yet; use --runtime bwrap").arg(name);
+    // One short probe: the engine answers and has the image locally. Runs never pull (no
+    // registry may be reachable), so a missing image must be reported here, not hang later.
+    QProcess probe;
+    probe.start(bin, globalArgs() + QStringList{QStringLiteral("image"), QStringLiteral("inspect"),
+                                                QStringLiteral("--format"), QStringLiteral("{{.Id}}"), m_config.image});
+    if (!probe.waitForFinished(15000)) {
+        probe.kill();
+        probe.waitForFinished(1000);
+        if (why)
+            *why = QStringLiteral("%1 did not answer within 15 s").arg(name());
+        return false;
+    }
+    if (probe.exitStatus() == QProcess::NormalExit && probe.exitCode() == 0)
+        return true;
+    if (why) {
+        const QString said = QString::fromLocal8Bit(probe.readAllStandardError()).trimmed().section(u'\n', 0, 0);
+        *why = QStringLiteral("%1 cannot use the image %2 (%3). Pull or build it (`%1 pull %2`), or choose another "
+                              "image in Settings → Runtime.")
+                   .arg(name(), m_config.image, said.isEmpty() ? QStringLiteral("not found") : said);
+    }
+    return false;
+}
+
+LaunchPlan ContainerRuntime::plan(const RunSpec &spec) const
+{
+    LaunchPlan p;
+    p.program = binary();
+    if (p.program.isEmpty()) {
+        p.error = QStringLiteral("%1 is not installed (or set its binary in Settings → Runtime)").arg(name());
+        return p;
+    }
+    QStringList a = globalArgs();
+    a << QStringLiteral("run") << QStringLiteral("--rm") << QStringLiteral("-i") << QStringLiteral("--pull=never");
+    if (!spec.containerName.isEmpty())
+        a << QStringLiteral("--name") << spec.containerName;
+    a << QStringLiteral("--network") << (spec.network ? QStringLiteral("bridge") : QStringLiteral("none"))
+      << QStringLiteral("--read-only") << QStringLiteral("--tmpfs") << QStringLiteral("/tmp")
+      << QStringLiteral("--memory") << QStringLiteral("%1m").arg(spec.memoryMb)
+      << QStringLiteral("--pids-limit") << QString::number(m_config.pidsLimit)
+      << QStringLiteral("--cpus") << QString::number(m_config.cpus)
+      << QStringLiteral("--cap-drop") << QStringLiteral("ALL")
+      << QStringLiteral("--security-opt") << QStringLiteral("no-new-privileges")
+      // Files the tool writes into the data root belong to whoever runs Toolwright.
+      << QStringLiteral("--user") << QStringLiteral("%1:%2").arg(::getuid()).arg(::getgid());
+    const QString userRoot = spec.dataPath + u'/' + spec.user;
+    a << QStringLiteral("-v") << globalToolsPath(spec.dataPath) + u':' + kSandboxGlobalTools + QStringLiteral(":ro");
+    if (QFileInfo(userRoot).isDir())
+        a << QStringLiteral("-v") << userRoot + u':' + kSandboxUserRoot;
+    else
+        a << QStringLiteral("--tmpfs") << kSandboxUserRoot; // as bwrap's --dir: there, but nothing kept
+    if (QFileInfo(userToolsPath(spec.dataPath, spec.user)).isDir())
+        a << QStringLiteral("-v") << userToolsPath(spec.dataPath, spec.user) + u':' + kSandboxUserTools + QStringLiteral(":ro");
+    if (!spec.emailDb.isEmpty())
+        a << QStringLiteral("-v") << spec.emailDb + u':' + kSandboxEmailDb;
+    a << QStringLiteral("-v") << spec.runDir + u':' + kSandboxRunDir + QStringLiteral(":ro");
+    a << QStringLiteral("-w") << kSandboxUserRoot;
+    // `-e NAME` without a value: the client copies the value from its own environment, so no
+    // value (a secret least of all) is ever on a command line.
+    p.environment = QProcessEnvironment::systemEnvironment();
+    for (const QString &key : spec.env.keys()) {
+        a << QStringLiteral("-e") << key;
+        p.environment.insert(key, spec.env.value(key));
+    }
+    a << (m_engine == Engine::Podman ? m_config.podmanArgs : m_config.dockerArgs);
+    a << m_config.image << QStringLiteral("node") << QStringLiteral("--max-old-space-size=%1").arg(spec.memoryMb)
+      << kSandboxRunDir + QStringLiteral("/harness.mjs");
+    p.arguments = a;
+    if (!spec.containerName.isEmpty()) {
+        p.cleanupProgram = p.program;
+        p.cleanupArguments = globalArgs() + QStringList{QStringLiteral("rm"), QStringLiteral("-f"), spec.containerName};
+    }
+    return p;
+}
+
+std::unique_ptr<Runtime> makeRuntime(const QString &name, const RuntimeConfig &config, QString *error)
+{
+    const QString wanted = name.isEmpty() ? config.preferred : name;
+    auto make = [&](const QString &n) -> std::unique_ptr<Runtime> {
+        if (n == u"bwrap")
+            return std::make_unique<BubblewrapRuntime>();
+        if (n == u"podman")
+            return std::make_unique<ContainerRuntime>(ContainerRuntime::Engine::Podman, config);
+        if (n == u"docker")
+            return std::make_unique<ContainerRuntime>(ContainerRuntime::Engine::Docker, config);
+        return nullptr;
+    };
+    if (wanted == u"auto") {
+        QStringList reasons;
+        for (const QString &n : {QStringLiteral("podman"), QStringLiteral("docker"), QStringLiteral("bwrap")}) {
+            std::unique_ptr<Runtime> r = make(n);
+            QString why;
+            if (r->isAvailable(&why))
+                return r;
+            reasons << n + QStringLiteral(": ") + why;
+        }
+        *error = QStringLiteral("no runtime works here (%1)").arg(reasons.join(QStringLiteral("; ")));
         return nullptr;
     }
-    *error = QStringLiteral("unknown runtime '%1' (auto, bwrap, podman, docker)").arg(name);
-    return nullptr;
+    std::unique_ptr<Runtime> r = make(wanted);
+    if (!r) {
+        *error = QStringLiteral("unknown runtime '%1' (auto, bwrap, podman, docker)").arg(wanted);
+        return nullptr;
+    }
+    QString why;
+    if (!r->isAvailable(&why)) {
+        *error = why;
+        return nullptr;
+    }
+    return r;
 }
 
 QProcessEnvironment toolEnvironment(const QString &, const QProcessEnvironment &extra)

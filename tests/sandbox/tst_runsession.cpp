@@ -1,16 +1,23 @@
-// Real runs in real bubblewrap: what a tool sees (mounts, environment, no network, no host
-// home), its events, and that timeouts and cancels leave no process behind.
+// Real runs in a real sandbox: what a tool sees (mounts, environment, no network, no host
+// home), its events, and that timeouts and cancels leave no process (and no container) behind.
+// The same source is built twice: against bubblewrap (label sandbox) and against rootful podman
+// with the local test image that scripts/build-test-image makes from the host's Node (label
+// container). TW_RUNTIME says which.
 
 #include "catalog.h"
 #include "fixture.h"
 #include "overrideresolver.h"
 #include "runsession.h"
+#include "secretstore.h"
 
 #include <QDirIterator>
+#include <QProcess>
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/resource.h>
 
 using namespace tw::engine;
 
@@ -48,11 +55,12 @@ export async function execute(_id, params, signal, onUpdate) {
 }
 )";
 
+// The helper is node itself (the test image holds nothing else), marked by an argument.
 const QByteArray kSleeper = R"(
 import { spawn } from 'node:child_process';
 export async function execute(_id, params, signal) {
   try {
-    spawn('sleep', [String(params.marker)], { stdio: 'ignore' });
+    spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)', String(params.marker)], { stdio: 'ignore' });
     if (params.ignoreAbort) await new Promise(() => {});
     await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
     return { content: [{ type: 'text', text: 'stopped' }], isError: true };
@@ -61,6 +69,51 @@ export async function execute(_id, params, signal) {
   }
 }
 )";
+
+const QByteArray kTicker = R"(
+export async function execute(_id, params, signal, onUpdate) {
+  try {
+    for (let i = 0; i < params.ticks; ++i) {
+      await new Promise((r) => setTimeout(r, params.every));
+      onUpdate?.({ content: [{ type: 'text', text: `tick ${i}` }] });
+    }
+    if (params.hang) await new Promise((r) => signal.addEventListener('abort', r, { once: true }));
+    console.error(`log with ${params.token}`);
+    return { content: [{ type: 'text', text: `done ${params.token}` }] };
+  } catch (e) {
+    return { content: [{ type: 'text', text: String(e) }], isError: true };
+  }
+}
+)";
+
+const QString kRuntime = QStringLiteral(TW_RUNTIME);
+
+// Host quirks are settings: this podman refuses rlimits above the host's, so the suite gives
+// explicit values below them, as a user would in Settings → Runtime → extra arguments.
+RuntimeConfig testRuntimeConfig()
+{
+    RuntimeConfig c;
+    c.image = QStringLiteral(TW_TEST_IMAGE);
+    rlimit files{}, procs{};
+    getrlimit(RLIMIT_NOFILE, &files);
+    getrlimit(RLIMIT_NPROC, &procs);
+    const auto below = [](rlim_t limit, rlim_t want) { return QString::number(limit == RLIM_INFINITY ? want : std::min(limit, want)); };
+    const QString nofile = below(files.rlim_cur, 4096), nproc = below(procs.rlim_cur, 4096);
+    c.podmanArgs = {QStringLiteral("--ulimit"), QStringLiteral("nofile=%1:%1").arg(nofile), QStringLiteral("--ulimit"),
+                    QStringLiteral("nproc=%1:%1").arg(nproc)};
+    return c;
+}
+
+QStringList leftoverContainers()
+{
+    if (kRuntime != u"podman")
+        return {};
+    QProcess ps;
+    ps.start(QStringLiteral("podman"), {QStringLiteral("ps"), QStringLiteral("-a"), QStringLiteral("--filter"),
+                                        QStringLiteral("name=toolwright-"), QStringLiteral("--format"), QStringLiteral("{{.Names}}")});
+    ps.waitForFinished(20000);
+    return QString::fromUtf8(ps.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
+}
 
 bool processWithArgument(const QByteArray &argument)
 {
@@ -91,8 +144,9 @@ class TestRunSession final : public QObject
         if (it == set.tools.cend())
             qFatal("no tool %s", qPrintable(name));
         options.params = params;
-        QString error;
-        RunSession session(it->tool, m_data, QStringLiteral("u@x"), options, makeRuntime(QStringLiteral("bwrap"), &error));
+        const RuntimeConfig config = testRuntimeConfig();
+        RunSession session(it->tool, m_data, QStringLiteral("u@x"), options,
+                           RuntimeChooser([config](QString *error) { return makeRuntime(kRuntime, config, error); }));
         QSignalSpy finished(&session, &RunSession::finished);
         if (events)
             connect(&session, &RunSession::eventReceived, this, [events](const RunEvent &e) { events->append(e); });
@@ -109,12 +163,15 @@ private Q_SLOTS:
     {
         qRegisterMetaType<RunOutcome>();
         QString error;
-        QVERIFY2(makeRuntime(QStringLiteral("bwrap"), &error), qPrintable(error)); // a missing bwrap fails, never skips
+        // A missing bwrap, podman or test image fails the suite; it never skips.
+        QVERIFY2(makeRuntime(kRuntime, testRuntimeConfig(), &error), qPrintable(error));
         m_data = m_tmp.path() + QStringLiteral("/data");
         tw::test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("g"), tw::test::toolMd("g"));
         tw::test::makeTool(m_data + QStringLiteral("/u@x/tools"), QStringLiteral("probe"), tw::test::toolMd("probe"), kProbe,
                            QStringLiteral("index.js"));
         tw::test::makeTool(m_data + QStringLiteral("/u@x/tools"), QStringLiteral("sleeper"), tw::test::toolMd("sleeper"), kSleeper,
+                           QStringLiteral("index.js"));
+        tw::test::makeTool(m_data + QStringLiteral("/u@x/tools"), QStringLiteral("ticker"), tw::test::toolMd("ticker"), kTicker,
                            QStringLiteral("index.js"));
         tw::test::makeTool(m_data + QStringLiteral("/u@x/tools"), QStringLiteral("broken"), tw::test::toolMd("broken"),
                            "export async function execute( {", QStringLiteral("index.ts"));
@@ -159,7 +216,7 @@ private Q_SLOTS:
 
     void cancelStopsEverything()
     {
-        const QByteArray marker = "424242.1";
+        const QByteArray marker = kRuntime == u"bwrap" ? "424242.1" : "434343.1";
         const RunOutcome r = runTool(QStringLiteral("sleeper"), {{QStringLiteral("marker"), QString::fromLatin1(marker)}}, {},
                                      [&](RunSession &s) {
                                          QTRY_VERIFY_WITH_TIMEOUT(processWithArgument(marker), 10000);
@@ -167,11 +224,65 @@ private Q_SLOTS:
                                      });
         QCOMPARE(r.state, RunState::Cancelled);
         QTRY_VERIFY_WITH_TIMEOUT(!processWithArgument(marker), 5000); // the helper died with the sandbox
+        QCOMPARE(leftoverContainers(), QStringList());
+    }
+
+    void cancelBeforeTheSandboxStarts()
+    {
+        const RunOutcome r = runTool(QStringLiteral("ticker"), {{QStringLiteral("ticks"), 0}}, {},
+                                     [](RunSession &s) { s.cancel(); });
+        QCOMPARE(r.state, RunState::Cancelled);
+        QCOMPARE(leftoverContainers(), QStringList());
+    }
+
+    void updatesResetTheTimeoutUpToTheHardLimit()
+    {
+        RunOptions options;
+        options.timeoutMs = 1200;
+        options.updateResetsTimeout = true;
+        options.hardLimitMs = 60000;
+        QList<RunEvent> events;
+        // 8 updates 400 ms apart: 3.2 s in all, far past the 1.2 s timeout, never 1.2 s silent.
+        RunOutcome r = runTool(QStringLiteral("ticker"),
+                               {{QStringLiteral("ticks"), 8}, {QStringLiteral("every"), 400}, {QStringLiteral("token"), QStringLiteral("t")}},
+                               options, {}, &events);
+        QCOMPARE(r.state, RunState::Result);
+        QVERIFY(r.durationMs > 3000);
+        // Without the option the same run times out.
+        options.updateResetsTimeout = false;
+        r = runTool(QStringLiteral("ticker"), {{QStringLiteral("ticks"), 8}, {QStringLiteral("every"), 400}}, options);
+        QCOMPARE(r.state, RunState::Timeout);
+        // And the hard limit holds even while updates keep coming.
+        options.updateResetsTimeout = true;
+        options.hardLimitMs = 2000;
+        r = runTool(QStringLiteral("ticker"), {{QStringLiteral("ticks"), 100}, {QStringLiteral("every"), 300}}, options);
+        QCOMPARE(r.state, RunState::Timeout);
+        QVERIFY2(r.message.contains(QStringLiteral("hard limit")), qPrintable(r.message));
+        QVERIFY(r.durationMs < 8000);
+    }
+
+    void secretsAreMaskedInEveryEvent()
+    {
+        RunOptions options;
+        options.secretValues = {QStringLiteral("hunter2-secret")};
+        QList<RunEvent> events;
+        const RunOutcome r = runTool(QStringLiteral("ticker"),
+                                     {{QStringLiteral("ticks"), 0}, {QStringLiteral("token"), QStringLiteral("hunter2-secret")}},
+                                     options, {}, &events);
+        QCOMPARE(r.state, RunState::Result);
+        QCOMPARE(r.content[0].toObject()[QStringLiteral("text")].toString(), QStringLiteral("done ") + kSecretMarker);
+        bool sawLog = false;
+        for (const RunEvent &e : std::as_const(events)) {
+            QVERIFY(!e.text.contains(QStringLiteral("hunter2")));
+            QVERIFY(!QJsonDocument(e.json).toJson().contains("hunter2"));
+            sawLog |= e.kind == RunEvent::Kind::Log && e.text.contains(kSecretMarker);
+        }
+        QVERIFY(sawLog);
     }
 
     void timeoutKillsAToolThatIgnoresTheAbort()
     {
-        const QByteArray marker = "424242.2";
+        const QByteArray marker = kRuntime == u"bwrap" ? "424242.2" : "434343.2";
         RunOptions options;
         options.timeoutMs = 1500;
         options.graceMs = 500;
@@ -182,6 +293,7 @@ private Q_SLOTS:
         QVERIFY(r.durationMs >= 1500);
         QVERIFY(r.durationMs < 10000);
         QTRY_VERIFY_WITH_TIMEOUT(!processWithArgument(marker), 5000);
+        QCOMPARE(leftoverContainers(), QStringList());
     }
 };
 

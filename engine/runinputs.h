@@ -1,0 +1,40 @@
+#pragma once
+// Everything a run needs besides the tool: its params with sensitive inputs left empty filled
+// from the keychain, the integration environment, and the list of secret values to mask
+// (DESIGN.md "Running a tool" step 1). Gathered asynchronously, as the keychain answers.
+
+#include "runsettings.h"
+#include "toolmanifest.h"
+
+#include <QJsonObject>
+#include <QObject>
+#include <QProcessEnvironment>
+
+#include <functional>
+
+namespace tw::engine {
+
+class SecretStore;
+
+struct RunInputs
+{
+    QJsonObject params;
+    QProcessEnvironment env;    // integration variables (secrets only here)
+    QStringList secretValues;   // every secret value the run may print
+    QStringList missing;        // required inputs still without a value
+    QStringList keychainErrors; // a keychain that could not be read, with the key
+    bool ok() const { return missing.isEmpty(); }
+};
+
+// Sensitive inputs given in `params` are used as given; empty or absent ones come from the
+// keychain. A required input with neither a value nor a default is reported in `missing`.
+void gatherRunInputs(SecretStore &store, const QString &user, const ToolManifest &tool, const QJsonObject &params,
+                     const Integrations &integrations, QObject *context, std::function<void(const RunInputs &)> done);
+
+// The params with every sensitive input's value replaced by the marker (for history, the raw
+// view, presets and "copy as command").
+QJsonObject maskedParams(const ToolManifest &tool, const QJsonObject &params);
+// The params without sensitive inputs at all (what may be remembered or put on a command line).
+QJsonObject withoutSensitive(const ToolManifest &tool, const QJsonObject &params);
+
+} // namespace tw::engine

@@ -1,0 +1,150 @@
+#include "secretstore.h"
+
+#include <QEventLoop>
+#include <QPointer>
+#include <QTimer>
+
+#include <qt6keychain/keychain.h>
+
+#include <algorithm>
+
+namespace tw::engine {
+
+QString secretKey(const QString &user, const QString &tool, const QString &input)
+{
+    return user + u'/' + tool + u'/' + input;
+}
+
+QString resourceSecretKey(const QString &user, const QString &resourceId)
+{
+    return user + QStringLiteral("/resource/") + resourceId;
+}
+
+namespace {
+
+SecretResult waitFor(const std::function<void(QObject *, SecretStore::Callback)> &startJob)
+{
+    QEventLoop loop;
+    SecretResult result;
+    result.error = QStringLiteral("the keychain did not answer");
+    bool answered = false;
+    startJob(&loop, [&](const SecretResult &r) {
+        result = r;
+        answered = true;
+        loop.quit();
+    });
+    if (!answered) {
+        QTimer::singleShot(30000, &loop, &QEventLoop::quit); // a locked keychain must not hang the CLI
+        loop.exec();
+    }
+    return result;
+}
+
+SecretResult fromJob(const QKeychain::Job &job, QString value = {})
+{
+    SecretResult r;
+    switch (job.error()) {
+    case QKeychain::NoError:
+        r.status = SecretResult::Status::Ok;
+        r.value = std::move(value);
+        break;
+    case QKeychain::EntryNotFound:
+        r.status = SecretResult::Status::NotFound;
+        break;
+    default:
+        r.status = SecretResult::Status::Failed;
+        r.error = job.errorString();
+        break;
+    }
+    return r;
+}
+
+template<typename JobT, typename Prepare, typename Finish>
+void runJob(const QString &key, QObject *context, SecretStore::Callback done, Prepare prepare, Finish finish)
+{
+    auto *job = new JobT(kKeychainService);
+    job->setAutoDelete(true);
+    job->setInsecureFallback(false); // DESIGN.md: nothing sensitive outside the keychain
+    job->setKey(key);
+    prepare(*job);
+    QPointer<QObject> guard(context);
+    QObject::connect(job, &QKeychain::Job::finished, context, [guard, done = std::move(done), finish](QKeychain::Job *j) {
+        if (guard)
+            done(finish(*static_cast<JobT *>(j)));
+    });
+    job->start();
+}
+
+} // namespace
+
+SecretResult SecretStore::readNow(const QString &key)
+{
+    return waitFor([&](QObject *ctx, Callback cb) { read(key, ctx, std::move(cb)); });
+}
+
+SecretResult SecretStore::writeNow(const QString &key, const QString &value)
+{
+    return waitFor([&](QObject *ctx, Callback cb) { write(key, value, ctx, std::move(cb)); });
+}
+
+SecretResult SecretStore::removeNow(const QString &key)
+{
+    return waitFor([&](QObject *ctx, Callback cb) { remove(key, ctx, std::move(cb)); });
+}
+
+void KeychainSecretStore::read(const QString &key, QObject *context, Callback done)
+{
+    runJob<QKeychain::ReadPasswordJob>(
+        key, context, std::move(done), [](QKeychain::ReadPasswordJob &) {},
+        [](QKeychain::ReadPasswordJob &j) { return fromJob(j, j.textData()); });
+}
+
+void KeychainSecretStore::write(const QString &key, const QString &value, QObject *context, Callback done)
+{
+    runJob<QKeychain::WritePasswordJob>(
+        key, context, std::move(done), [&value](QKeychain::WritePasswordJob &j) { j.setTextData(value); },
+        [](QKeychain::WritePasswordJob &j) { return fromJob(j); });
+}
+
+void KeychainSecretStore::remove(const QString &key, QObject *context, Callback done)
+{
+    runJob<QKeychain::DeletePasswordJob>(
+        key, context, std::move(done), [](QKeychain::DeletePasswordJob &) {},
+        [](QKeychain::DeletePasswordJob &j) { return fromJob(j); });
+}
+
+void MemorySecretStore::read(const QString &key, QObject *, Callback done)
+{
+    const auto it = m_values.find(key);
+    SecretResult r;
+    r.status = it == m_values.end() ? SecretResult::Status::NotFound : SecretResult::Status::Ok;
+    if (it != m_values.end())
+        r.value = it->second;
+    done(r);
+}
+
+void MemorySecretStore::write(const QString &key, const QString &value, QObject *, Callback done)
+{
+    m_values[key] = value;
+    done({SecretResult::Status::Ok, {}, {}});
+}
+
+void MemorySecretStore::remove(const QString &key, QObject *, Callback done)
+{
+    const bool had = m_values.erase(key) > 0;
+    done({had ? SecretResult::Status::Ok : SecretResult::Status::NotFound, {}, {}});
+}
+
+QString maskSecrets(QString text, const QStringList &secrets)
+{
+    // Longest first, so a secret containing another is masked whole.
+    QStringList sorted = secrets;
+    std::sort(sorted.begin(), sorted.end(), [](const QString &a, const QString &b) { return a.size() > b.size(); });
+    for (const QString &s : std::as_const(sorted)) {
+        if (!s.isEmpty())
+            text.replace(s, kSecretMarker);
+    }
+    return text;
+}
+
+} // namespace tw::engine

@@ -1,0 +1,73 @@
+#pragma once
+// Where sensitive inputs and integration tokens live (DESIGN.md "Secrets"): the OS keychain
+// through QtKeychain, service `toolwright`, key `<user>/<tool>/<input>` or `<user>/resource/<id>`.
+// Never a file, never QSettings: the keychain backend refuses the insecure plaintext fallback.
+//
+// The interface is asynchronous, as QtKeychain is; `SecretStore::wait` runs a local event loop
+// for the CLI. Unit tests use MemorySecretStore; the keychain suite uses the real thing.
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <map>
+
+namespace tw::engine {
+
+inline const QString kKeychainService = QStringLiteral("toolwright");
+
+QString secretKey(const QString &user, const QString &tool, const QString &input);
+QString resourceSecretKey(const QString &user, const QString &resourceId);
+
+struct SecretResult
+{
+    enum class Status { Ok, NotFound, Failed };
+    Status status = Status::Failed;
+    QString value;   // for a read that found the secret
+    QString error;   // for Failed: what the keychain said
+    bool ok() const { return status == Status::Ok; }
+};
+
+class SecretStore
+{
+public:
+    using Callback = std::function<void(const SecretResult &)>;
+    virtual ~SecretStore() = default;
+    // `context` bounds the callback's life: it is not called once context is gone.
+    virtual void read(const QString &key, QObject *context, Callback done) = 0;
+    virtual void write(const QString &key, const QString &value, QObject *context, Callback done) = 0;
+    virtual void remove(const QString &key, QObject *context, Callback done) = 0;
+
+    // Blocking forms for the CLI and tests (a local event loop; never from a GUI slot).
+    SecretResult readNow(const QString &key);
+    SecretResult writeNow(const QString &key, const QString &value);
+    SecretResult removeNow(const QString &key);
+};
+
+class KeychainSecretStore final : public SecretStore
+{
+public:
+    void read(const QString &key, QObject *context, Callback done) override;
+    void write(const QString &key, const QString &value, QObject *context, Callback done) override;
+    void remove(const QString &key, QObject *context, Callback done) override;
+};
+
+// In memory, for unit tests and for the GUI tests that must not touch the user's keychain.
+class MemorySecretStore final : public SecretStore
+{
+public:
+    void read(const QString &key, QObject *context, Callback done) override;
+    void write(const QString &key, const QString &value, QObject *context, Callback done) override;
+    void remove(const QString &key, QObject *context, Callback done) override;
+    const std::map<QString, QString> &contents() const { return m_values; }
+
+private:
+    std::map<QString, QString> m_values;
+};
+
+// Replaces every occurrence of each secret value in `text` with a marker. Values shorter than
+// three characters are masked too: a leaked two-letter PIN is still a leak.
+QString maskSecrets(QString text, const QStringList &secrets);
+inline const QString kSecretMarker = QStringLiteral("••••••");
+
+} // namespace tw::engine
