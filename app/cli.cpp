@@ -6,13 +6,18 @@
 #include "gitrevision.h"
 #include "locationscanner.h"
 #include "overrideresolver.h"
+#include "runhistory.h"
+#include "runinputs.h"
 #include "runsession.h"
+#include "runsettings.h"
+#include "secretstore.h"
 #include "seedsync.h"
 #include "tooleditsession.h"
 #include "toolmdreader.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QEventLoop>
 #include <QTimer>
 #include <QDir>
 #include <QFileInfo>
@@ -57,7 +62,8 @@ QString usageText()
         "  toolwright overrides [--data DIR] [--json]\n"
         "  toolwright sync  --seed DIR [--data DIR] [--dry-run] [--json]\n"
         "  toolwright bump  DIR [--to N]\n"
-        "  toolwright run   NAME [--data DIR] [--user EMAIL] [--params JSON|@file] [--runtime auto|bwrap] [--timeout SEC] [--json]\n"
+        "  toolwright run   NAME [--data DIR] [--user EMAIL] [--params JSON|@file] [--runtime auto|bwrap|podman|docker] [--timeout SEC] [--json]\n"
+        "  toolwright secret set|get|delete TOOL INPUT [--user EMAIL]   (the value on stdin for set)\n"
         "  toolwright --version\n"
         "--data defaults to $DATA_PATH, then the embedded default data dir.\n"
         "Exit codes: 0 ok, 1 the thing checked reported failure, 2 usage or environment error.\n");
@@ -78,10 +84,10 @@ struct Options
     QCommandLineOption to{QStringLiteral("to"), QStringLiteral("The new version."), QStringLiteral("N")};
     QCommandLineOption params{QStringLiteral("params"), QStringLiteral("Input values: a JSON object or @file."),
                               QStringLiteral("JSON")};
-    QCommandLineOption runtime{QStringLiteral("runtime"), QStringLiteral("auto, bwrap, podman or docker."),
-                               QStringLiteral("NAME"), QStringLiteral("auto")};
-    QCommandLineOption timeout{QStringLiteral("timeout"), QStringLiteral("Seconds before the run is stopped."),
-                               QStringLiteral("SEC"), QStringLiteral("60")};
+    QCommandLineOption runtime{QStringLiteral("runtime"), QStringLiteral("auto, bwrap, podman or docker (default: Settings → Runtime)."),
+                               QStringLiteral("NAME")};
+    QCommandLineOption timeout{QStringLiteral("timeout"), QStringLiteral("Seconds before the run is stopped (default: the tool's run settings)."),
+                               QStringLiteral("SEC")};
 
     Options() { parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions); }
 
@@ -418,10 +424,13 @@ int cmdRun(const QStringList &args)
     const QStringList pos = o.parser.positionalArguments();
     if (pos.size() != 1)
         return usageError(QStringLiteral("run needs exactly one tool NAME"));
-    bool ok = false;
-    const double timeoutSec = o.parser.value(o.timeout).toDouble(&ok);
-    if (!ok || timeoutSec <= 0)
-        return usageError(QStringLiteral("--timeout needs a positive number of seconds"));
+    double timeoutSec = 0;
+    if (o.parser.isSet(o.timeout)) {
+        bool ok = false;
+        timeoutSec = o.parser.value(o.timeout).toDouble(&ok);
+        if (!ok || timeoutSec <= 0)
+            return usageError(QStringLiteral("--timeout needs a positive number of seconds"));
+    }
     QJsonObject params;
     if (o.parser.isSet(o.params)) {
         QByteArray text = o.parser.value(o.params).toUtf8();
@@ -448,16 +457,52 @@ int cmdRun(const QStringList &args)
                                  [&](const EffectiveTool &e) { return e.tool.manifest.name == pos.first(); });
     if (it == set.tools.cend())
         return usageError(QStringLiteral("no tool named '%1' for %2").arg(pos.first(), user.isEmpty() ? QStringLiteral("the global tools") : user));
-    std::unique_ptr<Runtime> rt = makeRuntime(o.parser.value(o.runtime), &error);
-    if (!rt)
-        return usageError(error);
+    const ToolRecord tool = it->tool;
+    const ToolRunSettings runSettings = ToolRunSettings::load(user, tool.manifest.name);
+    const RuntimeConfig runtimeConfig = RuntimeConfig::load();
+    const QString runtimeName = o.parser.isSet(o.runtime) ? o.parser.value(o.runtime) : runtimeConfig.preferred;
+    if (!QStringList{QStringLiteral("auto"), QStringLiteral("bwrap"), QStringLiteral("podman"), QStringLiteral("docker")}.contains(runtimeName))
+        return usageError(QStringLiteral("unknown runtime '%1' (auto, bwrap, podman, docker)").arg(runtimeName));
+
+    // Step 1 of DESIGN.md "Running a tool": sensitive inputs left empty and the integration
+    // tokens come from the keychain; they travel on stdin and in the environment only.
+    KeychainSecretStore keychain;
+    RunInputs inputs;
+    {
+        QEventLoop loop;
+        bool done = false;
+        gatherRunInputs(keychain, user, tool.manifest, params, Integrations::load(user), &loop, [&](const RunInputs &in) {
+            inputs = in;
+            done = true;
+            loop.quit();
+        });
+        if (!done)
+            loop.exec();
+    }
+    for (const QString &e : std::as_const(inputs.keychainErrors))
+        err(QStringLiteral("toolwright: warning: keychain: %1\n").arg(e));
+    if (!inputs.missing.isEmpty())
+        err(QStringLiteral("toolwright: warning: required input(s) without a value: %1 (give them in --params, or "
+                           "store a sensitive one with `toolwright secret set`)\n")
+                .arg(inputs.missing.join(QStringLiteral(", "))));
 
     RunOptions options;
-    options.params = params;
-    options.timeoutMs = int(timeoutSec * 1000);
+    options.params = inputs.params;
+    options.extraEnv = inputs.env;
+    options.secretValues = inputs.secretValues;
+    options.network = runSettings.network;
+    options.memoryMb = runSettings.memoryMb;
+    options.timeoutMs = int((timeoutSec > 0 ? timeoutSec : runSettings.timeoutSec) * 1000);
+    options.updateResetsTimeout = runSettings.updateResetsTimeout;
+    options.hardLimitMs = runSettings.hardLimitSec * 1000;
     const bool json = o.parser.isSet(o.json);
-    RunSession session(it->tool, catalog.dataPath, user, options, std::move(rt));
-    QObject::connect(&session, &RunSession::eventReceived, &session, [json](const RunEvent &e) {
+    RunSession session(tool, catalog.dataPath, user, options, RuntimeChooser([runtimeName, runtimeConfig](QString *e) {
+                           return makeRuntime(runtimeName, runtimeConfig, e);
+                       }));
+    RunRecordBuilder record(tool.manifest.name, user, runtimeName, maskedParams(tool.manifest, inputs.params));
+    QObject::connect(&session, &RunSession::sandboxStarted, &session, [&](const QString &rt) { record.setRuntime(rt); });
+    QObject::connect(&session, &RunSession::eventReceived, &session, [&, json](const RunEvent &e) {
+        record.add(e, session.elapsedMs());
         if (json) {
             // DESIGN.md: stdout carries the runner events and the exit event only; the tool's
             // own output lines go to stderr.
@@ -479,11 +524,15 @@ int cmdRun(const QStringList &args)
     int exitCode = 2;
     QObject::connect(&session, &RunSession::finished, &session, [&](const RunOutcome &r) {
         exitCode = r.state == RunState::Result ? 0 : r.state == RunState::Failed ? 2 : 1;
+        RunHistory history(RunHistory::defaultPath());
+        if (!history.isOpen() || history.add(record.finish(r)) == 0)
+            err(QStringLiteral("toolwright: warning: run history: %1\n").arg(history.error()));
         if (json) {
             printJson(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("exit")},
                                                 {QStringLiteral("state"), runStateName(r.state)},
                                                 {QStringLiteral("code"), exitCode},
                                                 {QStringLiteral("duration_ms"), r.durationMs},
+                                                {QStringLiteral("runtime"), session.runtimeName()},
                                                 {QStringLiteral("message"), r.message}}));
         } else if (r.state == RunState::Result || r.state == RunState::ToolError) {
             out(contentText(r.content) + u'\n');
@@ -498,6 +547,58 @@ int cmdRun(const QStringList &args)
     QTimer::singleShot(0, &session, &RunSession::start);
     QCoreApplication::exec();
     return exitCode;
+}
+
+// toolwright secret set|get|delete TOOL INPUT [--user EMAIL]: the keychain entry of DESIGN.md
+// "Secrets". The value is read from stdin for `set` (never an argument), printed by `get`.
+int cmdSecret(const QStringList &args)
+{
+    Options o;
+    QString error;
+    if (!o.parse(args, {o.user}, &error))
+        return usageError(error);
+    const QStringList pos = o.parser.positionalArguments();
+    const QStringList verbs = {QStringLiteral("set"), QStringLiteral("get"), QStringLiteral("delete")};
+    if (pos.size() != 3 || !verbs.contains(pos[0]))
+        return usageError(QStringLiteral("usage: toolwright secret set|get|delete TOOL INPUT [--user EMAIL]"));
+    for (const QString &part : {pos[1], pos[2]}) {
+        if (part.isEmpty() || part.contains(u'/'))
+            return usageError(QStringLiteral("'%1' is not a tool or input name").arg(part));
+    }
+    const QString user = o.parser.isSet(o.user) ? o.parser.value(o.user) : defaultUserEmail();
+    if (user.isEmpty() || user.contains(u'/'))
+        return usageError(QStringLiteral("'%1' is not a user").arg(user));
+    const QString key = secretKey(user, pos[1], pos[2]);
+    KeychainSecretStore keychain;
+    SecretResult r;
+    if (pos[0] == u"set") {
+        QFile in;
+        if (!in.open(stdin, QIODevice::ReadOnly))
+            return usageError(QStringLiteral("cannot read the value from stdin"));
+        QByteArray value = in.readAll();
+        if (value.endsWith('\n'))
+            value.chop(1); // `echo token | toolwright secret set …` stores the token alone
+        if (value.endsWith('\r'))
+            value.chop(1);
+        if (value.isEmpty())
+            return usageError(QStringLiteral("no value on stdin (pipe it in: toolwright secret set TOOL INPUT < file)"));
+        r = keychain.writeNow(key, QString::fromUtf8(value));
+    } else if (pos[0] == u"get") {
+        r = keychain.readNow(key);
+        if (r.ok()) {
+            out(r.value + u'\n');
+            return 0;
+        }
+    } else {
+        r = keychain.removeNow(key);
+    }
+    if (r.status == SecretResult::Status::NotFound) {
+        err(QStringLiteral("toolwright: no secret stored for %1\n").arg(key));
+        return 1;
+    }
+    if (!r.ok())
+        return usageError(QStringLiteral("keychain (service %1, key %2): %3").arg(kKeychainService, key, r.error));
+    return 0;
 }
 
 int cmdOverrides(const QStringList &args)
@@ -615,6 +716,8 @@ int runCli(const QStringList &args)
         return cmdRun(rest);
     if (cmd == u"sync")
         return cmdSync(rest);
+    if (cmd == u"secret")
+        return cmdSecret(rest);
     if (kSubcommands.contains(cmd))
         return usageError(QStringLiteral("'%1' is not available in this build yet").arg(cmd));
     return usageError(QStringLiteral("unknown command '%1'; see toolwright --help").arg(cmd));
