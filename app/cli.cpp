@@ -25,6 +25,11 @@
 #include <QJsonParseError>
 
 #include <cstdio>
+#include <iostream>
+#include <string>
+
+#include <termios.h>
+#include <unistd.h>
 
 namespace tw::app {
 namespace {
@@ -549,6 +554,25 @@ int cmdRun(const QStringList &args)
     return exitCode;
 }
 
+// Reads one line from the terminal with echo off, so a typed secret is not shown.
+QByteArray readHiddenLine(const QString &prompt)
+{
+    err(prompt);
+    termios old{};
+    const bool tty = ::tcgetattr(STDIN_FILENO, &old) == 0;
+    if (tty) {
+        termios quiet = old;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+    }
+    std::string line;
+    std::getline(std::cin, line);
+    if (tty)
+        ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &old);
+    err(QStringLiteral("\n"));
+    return QByteArray::fromStdString(line);
+}
+
 // toolwright secret set|get|delete TOOL INPUT [--user EMAIL]: the keychain entry of DESIGN.md
 // "Secrets". The value is read from stdin for `set` (never an argument), printed by `get`.
 int cmdSecret(const QStringList &args)
@@ -559,6 +583,9 @@ int cmdSecret(const QStringList &args)
         return usageError(error);
     const QStringList pos = o.parser.positionalArguments();
     const QStringList verbs = {QStringLiteral("set"), QStringLiteral("get"), QStringLiteral("delete")};
+    if (pos.size() == 4 && pos[0] == u"set")
+        return usageError(QStringLiteral("usage: toolwright secret set TOOL INPUT: the value is read from stdin, never "
+                                         "taken from the command line (where every process could see it)"));
     if (pos.size() != 3 || !verbs.contains(pos[0]))
         return usageError(QStringLiteral("usage: toolwright secret set|get|delete TOOL INPUT [--user EMAIL]"));
     for (const QString &part : {pos[1], pos[2]}) {
@@ -572,10 +599,15 @@ int cmdSecret(const QStringList &args)
     KeychainSecretStore keychain;
     SecretResult r;
     if (pos[0] == u"set") {
-        QFile in;
-        if (!in.open(stdin, QIODevice::ReadOnly))
-            return usageError(QStringLiteral("cannot read the value from stdin"));
-        QByteArray value = in.readAll();
+        QByteArray value;
+        if (::isatty(STDIN_FILENO)) {
+            value = readHiddenLine(QStringLiteral("Value for %1 (not shown): ").arg(key));
+        } else {
+            QFile in;
+            if (!in.open(stdin, QIODevice::ReadOnly))
+                return usageError(QStringLiteral("cannot read the value from stdin"));
+            value = in.readAll();
+        }
         if (value.endsWith('\n'))
             value.chop(1); // `echo token | toolwright secret set …` stores the token alone
         if (value.endsWith('\r'))

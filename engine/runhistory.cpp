@@ -89,6 +89,7 @@ RunHistory::RunHistory(const QString &path) : m_connection(QStringLiteral("tw-hi
         && q.exec(QStringLiteral("CREATE INDEX IF NOT EXISTS runs_tool ON runs(tool, started_at)"));
     if (!ok)
         m_error = QStringLiteral("%1: %2").arg(path, q.lastError().text());
+    m_open = ok;
 }
 
 RunHistory::~RunHistory()
@@ -108,8 +109,10 @@ qint64 RunHistory::add(const RunRecord &r)
     q.prepare(QStringLiteral("INSERT INTO runs (tool, user, started_at, duration_ms, state, runtime, message, params,"
                              " updates, dropped_updates, result, result_truncated)"
                              " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    q.addBindValue(r.tool);
-    q.addBindValue(r.user);
+    // A null QString binds as SQL NULL; the global tools run with no user, stored as "".
+    const auto text = [](const QString &v) { return v.isNull() ? QStringLiteral("") : v; };
+    q.addBindValue(text(r.tool));
+    q.addBindValue(text(r.user));
     q.addBindValue(r.startedAt.toUTC().toString(Qt::ISODateWithMs));
     q.addBindValue(r.durationMs);
     q.addBindValue(r.state);
@@ -120,8 +123,10 @@ qint64 RunHistory::add(const RunRecord &r)
     q.addBindValue(r.droppedUpdates);
     q.addBindValue(QString::fromUtf8(compact(r.result)));
     q.addBindValue(r.resultTruncated ? 1 : 0);
-    if (!q.exec())
+    if (!q.exec()) {
+        m_error = q.lastError().text();
         return 0;
+    }
     return q.lastInsertId().toLongLong();
 }
 

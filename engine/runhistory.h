@@ -60,8 +60,8 @@ public:
 
     static QString defaultPath(); // AppDataLocation/history.sqlite
 
-    bool isOpen() const { return m_error.isEmpty(); }
-    QString error() const { return m_error; }
+    bool isOpen() const { return m_open; }
+    QString error() const { return m_error; } // why it did not open, or why the last call failed
 
     qint64 add(const RunRecord &record);                    // the new row's id, 0 on failure
     QList<RunRecord> recent(const QString &tool = {}, int limit = 200) const; // newest first, without updates
@@ -71,7 +71,8 @@ public:
 
 private:
     QString m_connection;
-    QString m_error;
+    bool m_open = false;
+    mutable QString m_error;
 };
 
 } // namespace tw::engine

@@ -4,6 +4,7 @@
 
 #include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -77,7 +78,11 @@ LaunchPlan BubblewrapRuntime::plan(const RunSpec &spec) const
       << QStringLiteral("--tmpfs") << QStringLiteral("/tmp");
     // TOOLS.md "Container Filesystem": global tools ro, the user's data root rw, the user's tools ro.
     const QString userRoot = spec.dataPath + u'/' + spec.user;
-    a << QStringLiteral("--ro-bind") << globalToolsPath(spec.dataPath) << kSandboxGlobalTools;
+    // A DATA_PATH without global tools still shows an (empty) /officer/tools, as PI_TOOLS_DIRS names it.
+    if (QFileInfo(globalToolsPath(spec.dataPath)).isDir())
+        a << QStringLiteral("--ro-bind") << globalToolsPath(spec.dataPath) << kSandboxGlobalTools;
+    else
+        a << QStringLiteral("--dir") << kSandboxGlobalTools;
     if (QFileInfo(userRoot).isDir())
         a << QStringLiteral("--bind") << userRoot << kSandboxUserRoot;
     else
@@ -138,9 +143,17 @@ bool ContainerRuntime::isAvailable(QString *why) const
         return true;
     if (why) {
         const QString said = QString::fromLocal8Bit(probe.readAllStandardError()).trimmed().section(u'\n', 0, 0);
-        *why = QStringLiteral("%1 cannot use the image %2 (%3). Pull or build it (`%1 pull %2`), or choose another "
-                              "image in Settings → Runtime.")
-                   .arg(name(), m_config.image, said.isEmpty() ? QStringLiteral("not found") : said);
+        // podman: "image not known"; docker: "No such image" / "No such object".
+        static const QRegularExpression missing(QStringLiteral("no such|not known|not found|does not exist"),
+                                                QRegularExpression::CaseInsensitiveOption);
+        if (said.isEmpty() || missing.match(said).hasMatch())
+            *why = QStringLiteral("%1 has no image %2 (%3). Pull or build it (`%1 pull %2`), or choose another "
+                                  "image in Settings → Runtime.")
+                       .arg(name(), m_config.image, said.isEmpty() ? QStringLiteral("not found") : said);
+        else
+            *why = QStringLiteral("%1 cannot run containers here (%2). Start its engine, or point it at one with the "
+                                  "global arguments (--host, --context, --url) in Settings → Runtime.")
+                       .arg(name(), said);
     }
     return false;
 }
@@ -167,7 +180,10 @@ LaunchPlan ContainerRuntime::plan(const RunSpec &spec) const
       // Files the tool writes into the data root belong to whoever runs Toolwright.
       << QStringLiteral("--user") << QStringLiteral("%1:%2").arg(::getuid()).arg(::getgid());
     const QString userRoot = spec.dataPath + u'/' + spec.user;
-    a << QStringLiteral("-v") << globalToolsPath(spec.dataPath) + u':' + kSandboxGlobalTools + QStringLiteral(":ro");
+    if (QFileInfo(globalToolsPath(spec.dataPath)).isDir())
+        a << QStringLiteral("-v") << globalToolsPath(spec.dataPath) + u':' + kSandboxGlobalTools + QStringLiteral(":ro");
+    else
+        a << QStringLiteral("--tmpfs") << kSandboxGlobalTools + QStringLiteral(":ro");
     if (QFileInfo(userRoot).isDir())
         a << QStringLiteral("-v") << userRoot + u':' + kSandboxUserRoot;
     else

@@ -108,9 +108,17 @@ void KeychainSecretStore::write(const QString &key, const QString &value, QObjec
 
 void KeychainSecretStore::remove(const QString &key, QObject *context, Callback done)
 {
-    runJob<QKeychain::DeletePasswordJob>(
-        key, context, std::move(done), [](QKeychain::DeletePasswordJob &) {},
-        [](QKeychain::DeletePasswordJob &j) { return fromJob(j); });
+    // The Secret Service deletes a missing entry without complaint; look first, so removing
+    // what is not there reports NotFound, as it does for every store (a mistyped key shows).
+    read(key, context, [this, key, context, done = std::move(done)](const SecretResult &found) mutable {
+        if (!found.ok()) {
+            done(found);
+            return;
+        }
+        runJob<QKeychain::DeletePasswordJob>(
+            key, context, std::move(done), [](QKeychain::DeletePasswordJob &) {},
+            [](QKeychain::DeletePasswordJob &j) { return fromJob(j); });
+    });
 }
 
 void MemorySecretStore::read(const QString &key, QObject *, Callback done)

@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QFile>
 #include <QProcess>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -42,7 +43,23 @@ Run run(const QStringList &args, const QProcessEnvironment &env = QProcessEnviro
 class TestCli final : public QObject
 {
     Q_OBJECT
+    // Settings, history and caches of every CLI this suite starts (they inherit this process's
+    // environment): never the real user's.
+    QTemporaryDir m_home;
+
+    QString historyPath() const { return m_home.path() + QStringLiteral("/data/toolwright/toolwright/history.sqlite"); }
+
 private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_home.isValid());
+        qputenv("XDG_DATA_HOME", (m_home.path() + QStringLiteral("/data")).toUtf8());
+        qputenv("XDG_CONFIG_HOME", (m_home.path() + QStringLiteral("/config")).toUtf8());
+        qputenv("XDG_CACHE_HOME", (m_home.path() + QStringLiteral("/cache")).toUtf8());
+        QCoreApplication::setOrganizationName(QStringLiteral("toolwright"));
+        QCoreApplication::setApplicationName(QStringLiteral("toolwright"));
+    }
+
     void version()
     {
         const Run r = run({QStringLiteral("--version")});
@@ -298,6 +315,59 @@ private Q_SLOTS:
         QCOMPARE(run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--runtime"),
                       QStringLiteral("nope")}).code, 2);
         QCOMPARE(run({QStringLiteral("run"), QStringLiteral("nope"), QStringLiteral("--data"), tmp.path()}).code, 2);
+        // Every run went into the history, in the app's data dir.
+        QVERIFY(QFileInfo(historyPath()).size() > 0);
+    }
+
+    void runInPodman()
+    {
+        QTemporaryDir tmp;
+        QCOMPARE(run({QStringLiteral("sync"), QStringLiteral("--seed"), kSeed, QStringLiteral("--data"), tmp.path()}).code, 0);
+        {
+            QSettings s;
+            s.setValue(QStringLiteral("runtime/image"), QStringLiteral("localhost/toolwright-node:test"));
+            s.setValue(QStringLiteral("runtime/podmanArgs"), tw::test::podmanHostLimitArgs());
+        }
+        const Run r = run({QStringLiteral("run"), QStringLiteral("text_stats"), QStringLiteral("--data"), tmp.path(),
+                           QStringLiteral("--runtime"), QStringLiteral("podman"), QStringLiteral("--params"),
+                           QStringLiteral("{\"text\":\"a b c\"}"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        const QJsonObject exit = QJsonDocument::fromJson(lines.last()).object();
+        QCOMPARE(exit[QStringLiteral("runtime")].toString(), QStringLiteral("podman"));
+        QCOMPARE(exit[QStringLiteral("state")].toString(), QStringLiteral("result"));
+
+        // A missing image is a clear environment error at once: no pull, no hang.
+        QSettings().setValue(QStringLiteral("runtime/image"), QStringLiteral("localhost/toolwright-no-such-image:0"));
+        const Run missing = run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(),
+                                 QStringLiteral("--runtime"), QStringLiteral("podman")});
+        QCOMPARE(missing.code, 2);
+        QVERIFY2(missing.err.contains("localhost/toolwright-no-such-image:0"), missing.err.constData());
+        QVERIFY2(missing.err.contains("pull"), missing.err.constData());
+        QSettings().remove(QStringLiteral("runtime"));
+    }
+
+    void secretUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("message");
+        QTest::newRow("no-verb") << QStringList{QStringLiteral("secret")} << QByteArray("usage: toolwright secret");
+        QTest::newRow("bad-verb") << QStringList{QStringLiteral("secret"), QStringLiteral("show"), QStringLiteral("t"), QStringLiteral("i")}
+                                  << QByteArray("usage: toolwright secret");
+        QTest::newRow("no-input") << QStringList{QStringLiteral("secret"), QStringLiteral("get"), QStringLiteral("t")}
+                                  << QByteArray("usage: toolwright secret");
+        QTest::newRow("value-as-argument") << QStringList{QStringLiteral("secret"), QStringLiteral("set"), QStringLiteral("t"),
+                                                          QStringLiteral("i"), QStringLiteral("hunter2")}
+                                           << QByteArray("read from stdin");
+    }
+    void secretUsageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, message);
+        const Run r = run(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message), r.err.constData());
+        QVERIFY(r.out.isEmpty());
     }
 
     void usageErrors_data()

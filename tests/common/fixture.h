@@ -7,6 +7,10 @@
 #include <QString>
 #include <QTest>
 
+#include <sys/resource.h>
+
+#include <algorithm>
+
 namespace tw::test {
 
 inline void writeFile(const QString &path, const QByteArray &bytes)
@@ -62,6 +66,22 @@ inline void resetFixtureDataPath(const QString &dir)
 {
     QDir(dir).removeRecursively();
     QVERIFY(copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), dir));
+}
+
+// Host quirks are settings: this machine's podman refuses rlimits above the host's, so the
+// container suites give explicit values below them, as a user would in Settings → Runtime →
+// extra arguments.
+inline QStringList podmanHostLimitArgs()
+{
+    rlimit files{}, procs{};
+    getrlimit(RLIMIT_NOFILE, &files);
+    getrlimit(RLIMIT_NPROC, &procs);
+    const auto below = [](rlim_t limit, rlim_t want) {
+        return QString::number(limit == RLIM_INFINITY ? want : std::min<rlim_t>(limit, want));
+    };
+    const QString nofile = below(files.rlim_cur, 4096), nproc = below(procs.rlim_cur, 4096);
+    return {QStringLiteral("--ulimit"), QStringLiteral("nofile=%1:%1").arg(nofile), QStringLiteral("--ulimit"),
+            QStringLiteral("nproc=%1:%1").arg(nproc)};
 }
 
 } // namespace tw::test

@@ -114,6 +114,17 @@ private Q_SLOTS:
         QVERIFY(QJsonDocument(r.result).toJson().size() <= RunRecordBuilder::kMaxResultBytes);
     }
 
+    void globalToolsRunWithoutAUser()
+    {
+        QTemporaryDir dir;
+        RunHistory history(dir.filePath(QStringLiteral("history.sqlite")));
+        RunRecordBuilder b(QStringLiteral("hello"), QString(), QStringLiteral("bwrap"), {});
+        const qint64 id = history.add(b.finish(outcome(RunState::Result, QStringLiteral("hi"))));
+        QVERIFY2(id > 0, qPrintable(history.error()));
+        QCOMPARE(history.get(id).user, QString());
+        QVERIFY(history.isOpen());
+    }
+
     void unwritablePlaceIsReported()
     {
         RunHistory history(QStringLiteral("/proc/toolwright/history.sqlite"));

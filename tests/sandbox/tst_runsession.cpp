@@ -17,7 +17,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <sys/resource.h>
 
 using namespace tw::engine;
 
@@ -88,19 +87,11 @@ export async function execute(_id, params, signal, onUpdate) {
 
 const QString kRuntime = QStringLiteral(TW_RUNTIME);
 
-// Host quirks are settings: this podman refuses rlimits above the host's, so the suite gives
-// explicit values below them, as a user would in Settings → Runtime → extra arguments.
 RuntimeConfig testRuntimeConfig()
 {
     RuntimeConfig c;
     c.image = QStringLiteral(TW_TEST_IMAGE);
-    rlimit files{}, procs{};
-    getrlimit(RLIMIT_NOFILE, &files);
-    getrlimit(RLIMIT_NPROC, &procs);
-    const auto below = [](rlim_t limit, rlim_t want) { return QString::number(limit == RLIM_INFINITY ? want : std::min(limit, want)); };
-    const QString nofile = below(files.rlim_cur, 4096), nproc = below(procs.rlim_cur, 4096);
-    c.podmanArgs = {QStringLiteral("--ulimit"), QStringLiteral("nofile=%1:%1").arg(nofile), QStringLiteral("--ulimit"),
-                    QStringLiteral("nproc=%1:%1").arg(nproc)};
+    c.podmanArgs = tw::test::podmanHostLimitArgs();
     return c;
 }
 
