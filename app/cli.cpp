@@ -409,17 +409,6 @@ int cmdBump(const QStringList &args)
     return 0;
 }
 
-QString contentText(const QJsonArray &content)
-{
-    QStringList parts;
-    for (const QJsonValue &c : content) {
-        const QJsonObject o = c.toObject();
-        parts.append(o.value(QStringLiteral("type")).toString() == u"text" ? o.value(QStringLiteral("text")).toString()
-                                                                           : QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)));
-    }
-    return parts.join(u'\n');
-}
-
 int cmdRun(const QStringList &args)
 {
     Options o;
@@ -472,11 +461,12 @@ int cmdRun(const QStringList &args)
     // Step 1 of DESIGN.md "Running a tool": sensitive inputs left empty and the integration
     // tokens come from the keychain; they travel on stdin and in the environment only.
     KeychainSecretStore keychain;
+    const Integrations integrations = Integrations::load(user);
     RunInputs inputs;
     {
         QEventLoop loop;
         bool done = false;
-        gatherRunInputs(keychain, user, tool.manifest, params, Integrations::load(user), &loop, [&](const RunInputs &in) {
+        gatherRunInputs(keychain, user, tool.manifest, params, integrations, &loop, [&](const RunInputs &in) {
             inputs = in;
             done = true;
             loop.quit();
@@ -486,10 +476,13 @@ int cmdRun(const QStringList &args)
     }
     for (const QString &e : std::as_const(inputs.keychainErrors))
         err(QStringLiteral("toolwright: warning: keychain: %1\n").arg(e));
-    if (!inputs.missing.isEmpty())
-        err(QStringLiteral("toolwright: warning: required input(s) without a value: %1 (give them in --params, or "
-                           "store a sensitive one with `toolwright secret set`)\n")
-                .arg(inputs.missing.join(QStringLiteral(", "))));
+    // Problems are warnings, not refusals: a tester may send a wrong value on purpose to see
+    // how the tool handles it.
+    for (const ParamProblem &p : checkParams(tool.manifest, inputs.params))
+        err(QStringLiteral("toolwright: warning: %1%2\n")
+                .arg(p.message, p.message.endsWith(QStringLiteral("is required"))
+                                    ? QStringLiteral(" (give it in --params, or store a sensitive one with `toolwright secret set`)")
+                                    : QString()));
 
     RunOptions options;
     options.params = inputs.params;
@@ -497,6 +490,7 @@ int cmdRun(const QStringList &args)
     options.secretValues = inputs.secretValues;
     options.network = runSettings.network;
     options.memoryMb = runSettings.memoryMb;
+    options.emailDb = integrations.emailDb;
     options.timeoutMs = int((timeoutSec > 0 ? timeoutSec : runSettings.timeoutSec) * 1000);
     options.updateResetsTimeout = runSettings.updateResetsTimeout;
     options.hardLimitMs = runSettings.hardLimitSec * 1000;

@@ -81,4 +81,15 @@ QList<RunEvent> RunEventParser::finish()
     return events;
 }
 
+QString contentText(const QJsonArray &content)
+{
+    QStringList parts;
+    for (const QJsonValue &c : content) {
+        const QJsonObject o = c.toObject();
+        parts.append(o.value(QStringLiteral("type")).toString() == u"text" ? o.value(QStringLiteral("text")).toString()
+                                                                           : QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)));
+    }
+    return parts.join(u'\n');
+}
+
 } // namespace tw::engine

@@ -26,6 +26,9 @@ struct RunEvent
     QJsonObject json;    // the event as sent (empty for logs)
 };
 
+// A content array as text: its text parts in order, other parts (images, resources) as JSON.
+QString contentText(const QJsonArray &content);
+
 class RunEventParser final
 {
 public:

@@ -3,7 +3,9 @@
 #include "secretstore.h"
 
 #include <QPointer>
+#include <QRegularExpression>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 
@@ -99,6 +101,109 @@ QJsonObject withoutSensitive(const ToolManifest &tool, const QJsonObject &params
             out.remove(spec.name);
     }
     return out;
+}
+
+QList<ParamProblem> checkParams(const ToolManifest &tool, const QJsonObject &params, const QStringList &stored)
+{
+    QList<ParamProblem> problems;
+    for (auto it = params.begin(); it != params.end(); ++it) {
+        if (std::none_of(tool.inputs.cbegin(), tool.inputs.cend(), [&](const InputSpec &s) { return s.name == it.key(); }))
+            problems.append({it.key(), QStringLiteral("%1: not an input of %2").arg(it.key(), tool.name)});
+    }
+    for (const InputSpec &spec : tool.inputs) {
+        const QJsonValue v = params.value(spec.name);
+        if (isEmptyValue(v)) {
+            if (!spec.optional && spec.defaultValue.isUndefined() && !(spec.sensitive && stored.contains(spec.name)))
+                problems.append({spec.name, QStringLiteral("%1 is required").arg(spec.name)});
+            if (v.isNull())
+                problems.append({spec.name, QStringLiteral("%1: null is not a value; leave it out to leave it unset").arg(spec.name)});
+            continue;
+        }
+        switch (spec.type) {
+        case InputType::String:
+            if (!v.isString())
+                problems.append({spec.name, QStringLiteral("%1 must be a string").arg(spec.name)});
+            break;
+        case InputType::Number:
+            if (!v.isDouble())
+                problems.append({spec.name, QStringLiteral("%1 must be a number").arg(spec.name)});
+            break;
+        case InputType::Boolean:
+            if (!v.isBool())
+                problems.append({spec.name, QStringLiteral("%1 must be true or false").arg(spec.name)});
+            break;
+        case InputType::Enum:
+            if (!v.isString() || !spec.values.contains(v.toString()))
+                problems.append({spec.name, QStringLiteral("%1 must be one of: %2").arg(spec.name, spec.values.join(QStringLiteral(", ")))});
+            break;
+        }
+    }
+    return problems;
+}
+
+QString shellQuote(const QString &word)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+    if (plain.match(word).hasMatch())
+        return word;
+    QString quoted = word;
+    quoted.replace(u'\'', QStringLiteral("'\\''"));
+    return u'\'' + quoted + u'\'';
+}
+
+QStringList splitShellWords(const QString &line, QString *error)
+{
+    QStringList words;
+    QString word;
+    bool inWord = false;
+    QChar quote; // ' or " while inside quotes
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (quote == u'\'') {
+            if (c == u'\'')
+                quote = QChar();
+            else
+                word += c;
+        } else if (quote == u'"') {
+            if (c == u'"')
+                quote = QChar();
+            else if (c == u'\\' && i + 1 < line.size() && QStringView(u"\"\\$`").contains(line[i + 1]))
+                word += line[++i];
+            else
+                word += c;
+        } else if (c.isSpace()) {
+            if (inWord)
+                words << word;
+            word.clear();
+            inWord = false;
+        } else {
+            inWord = true;
+            if (c == u'\'' || c == u'"')
+                quote = c;
+            else if (c == u'\\' && i + 1 < line.size())
+                word += line[++i];
+            else
+                word += c;
+        }
+    }
+    if (!quote.isNull() && error)
+        *error = QStringLiteral("unclosed %1 quote").arg(quote);
+    if (inWord)
+        words << word;
+    return words;
+}
+
+QString runCommandLine(const QString &tool, const QString &dataPath, const QString &user, const QString &runtime,
+                       const QString &paramsFile)
+{
+    QStringList words{QStringLiteral("toolwright"), QStringLiteral("run"), shellQuote(tool), QStringLiteral("--data"), shellQuote(dataPath)};
+    if (!user.isEmpty())
+        words << QStringLiteral("--user") << shellQuote(user);
+    if (!runtime.isEmpty() && runtime != u"auto")
+        words << QStringLiteral("--runtime") << shellQuote(runtime);
+    if (!paramsFile.isEmpty())
+        words << QStringLiteral("--params") << u'@' + shellQuote(paramsFile);
+    return words.join(u' ');
 }
 
 } // namespace tw::engine

@@ -37,4 +37,25 @@ QJsonObject maskedParams(const ToolManifest &tool, const QJsonObject &params);
 // The params without sensitive inputs at all (what may be remembered or put on a command line).
 QJsonObject withoutSensitive(const ToolManifest &tool, const QJsonObject &params);
 
+// What is wrong with a params object for this tool, one entry per problem (all of them, not
+// the first): a param that is no input, a value of the wrong type or outside an enum's values,
+// a required input without a value. `stored` names the sensitive inputs the keychain holds,
+// which count as given.
+struct ParamProblem
+{
+    QString input;
+    QString message;
+};
+QList<ParamProblem> checkParams(const ToolManifest &tool, const QJsonObject &params, const QStringList &stored = {});
+
+// A word for a POSIX shell: as is when it is plain, else in single quotes.
+QString shellQuote(const QString &word);
+// The words of a line as a POSIX shell splits them (single and double quotes, backslashes;
+// no expansion): the inverse of joining shellQuote()d words. `error` gets an unclosed quote.
+QStringList splitShellWords(const QString &line, QString *error = nullptr);
+// The `toolwright run` line equivalent to a run (DESIGN.md CLI); the params go in a file, so
+// the line holds no values at all.
+QString runCommandLine(const QString &tool, const QString &dataPath, const QString &user, const QString &runtime,
+                       const QString &paramsFile);
+
 } // namespace tw::engine

@@ -5,6 +5,7 @@
 #include "secretstore.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QRandomGenerator>
@@ -129,6 +130,16 @@ RunSession::~RunSession()
         m_cleanup.waitForFinished(10000);
 }
 
+void RunSession::setInputs(const QJsonObject &params, const QProcessEnvironment &extraEnv, const QStringList &secretValues)
+{
+    Q_ASSERT(!m_preparing && m_process.state() == QProcess::NotRunning);
+    m_options.params = params;
+    m_options.extraEnv = extraEnv;
+    for (const QString &v : secretValues)
+        if (!m_options.secretValues.contains(v))
+            m_options.secretValues << v;
+}
+
 QByteArray RunSession::maskedRequestLine() const
 {
     QJsonDocument doc = QJsonDocument::fromJson(m_request);
@@ -166,6 +177,10 @@ RunSession::Prepared RunSession::prepare() const
         return p;
     }
     p.runtimeName = runtime->name();
+    if (!m_options.emailDb.isEmpty() && !QFileInfo(m_options.emailDb).isFile()) {
+        p.error = QStringLiteral("the email database %1 does not exist (Settings → Integrations sets its path)").arg(m_options.emailDb);
+        return p;
+    }
     if (!m_runDir.isValid()) {
         p.error = QStringLiteral("cannot create a private run directory");
         return p;

@@ -64,6 +64,9 @@ public:
     // sandbox; returns at once. Everything after arrives as signals on this object's thread.
     void start();
     void cancel();
+    // Before start(): the params and integration environment once the keychain has completed
+    // them (DESIGN.md "Running a tool" step 1), and the secret values to mask.
+    void setInputs(const QJsonObject &params, const QProcessEnvironment &extraEnv, const QStringList &secretValues);
     bool isRunning() const { return m_preparing || m_process.state() != QProcess::NotRunning || m_cleaning; }
     qint64 elapsedMs() const { return m_clock.isValid() ? m_clock.elapsed() : 0; }
     QString runtimeName() const { return m_runtimeName; }

@@ -46,6 +46,7 @@ Integrations Integrations::load(const QString &user)
     QSettings s;
     s.beginGroup(QStringLiteral("integrations/") + user);
     Integrations i;
+    i.emailDb = s.value(QStringLiteral("emailDb")).toString();
     i.searxngUrl = s.value(QStringLiteral("searxngUrl")).toString();
     i.browserRelayPort = s.value(QStringLiteral("browserRelayPort"), 0).toInt();
     i.apifyToken = s.value(QStringLiteral("apifyToken"), false).toBool();
@@ -68,6 +69,7 @@ void Integrations::save(const QString &user) const
 {
     QSettings s;
     s.beginGroup(QStringLiteral("integrations/") + user);
+    s.setValue(QStringLiteral("emailDb"), emailDb);
     s.setValue(QStringLiteral("searxngUrl"), searxngUrl);
     s.setValue(QStringLiteral("browserRelayPort"), browserRelayPort);
     s.setValue(QStringLiteral("apifyToken"), apifyToken);

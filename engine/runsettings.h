@@ -39,6 +39,7 @@ struct IntegrationResource
 
 struct Integrations
 {
+    QString emailDb;               // host path of the email SQLite DB, mounted at /officer/data/emails.db
     QString searxngUrl;            // PI_SEARXNG_URL
     int browserRelayPort = 0;      // OFFICER_BROWSER_RELAY_PORT (0: not configured)
     // Whether a token was put in the keychain (only the fact is in QSettings, so a run reads

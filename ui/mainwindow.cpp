@@ -5,6 +5,11 @@
 #include "messagebox.h"
 #include "newtooldialog.h"
 #include "overridesview.h"
+#include "runhistory.h"
+#include "runform.h"
+#include "runview.h"
+#include "secretstore.h"
+#include "settingsdialog.h"
 #include "syncview.h"
 #include "tooleditor.h"
 #include "toolarchive.h"
@@ -103,9 +108,12 @@ QStringList badgesFor(const QModelIndex &index)
 
 } // namespace
 
-MainWindow::MainWindow(const QString &dataPath, const QString &preferredUser, QWidget *parent)
-    : QMainWindow(parent), m_preferredUser(preferredUser)
+MainWindow::MainWindow(const QString &dataPath, const QString &preferredUser, QWidget *parent,
+                       std::unique_ptr<engine::SecretStore> secrets)
+    : QMainWindow(parent), m_preferredUser(preferredUser), m_secrets(std::move(secrets))
 {
+    if (!m_secrets)
+        m_secrets = std::make_unique<engine::KeychainSecretStore>();
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
     m_scanner = new engine::CatalogScanner(this);
@@ -257,6 +265,9 @@ void MainWindow::buildLayout()
     m_editors->setDocumentMode(true);
     connect(m_editors, &QTabWidget::tabCloseRequested, this, [this](int index) { closeEditor(index); });
     m_views->addTab(m_editors, tr("Editor"));
+    m_run = new RunView(*m_secrets, engine::RunHistory::defaultPath(), m_views);
+    m_run->setObjectName(QStringLiteral("runView"));
+    m_views->addTab(m_run, tr("Run"));
     connect(m_toolView, &QTreeView::activated, this, [this] {
         if (const QString dir = currentToolDir(); !dir.isEmpty())
             editTool(dir);
@@ -308,7 +319,7 @@ void MainWindow::buildLayout()
     view->addAction(m_problemsOnly);
     view->addAction(m_overriddenOnly);
     view->addSeparator();
-    const QStringList viewNames = {tr("&Browser"), tr("&Overrides"), tr("Seed &Sync"), tr("&Editor")};
+    const QStringList viewNames = {tr("&Browser"), tr("&Overrides"), tr("Seed &Sync"), tr("&Editor"), tr("&Run")};
     for (int i = 0; i < viewNames.size(); ++i) {
         QAction *a = view->addAction(viewNames[i], this, [this, i] { m_views->setCurrentIndex(i); });
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
@@ -379,6 +390,12 @@ void MainWindow::restoreSettings()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (const int running = m_run->runningCount(); running > 0
+        && MessageBox::ask(this, tr("Runs in Progress"), tr("%n run(s) still in progress. Quit and stop them?", nullptr, running),
+                           {tr("Stop and Quit"), tr("Keep Running")}) != 0) {
+        event->ignore();
+        return;
+    }
     for (int i = m_editors->count() - 1; i >= 0; --i) {
         if (!closeEditor(i)) {
             event->ignore(); // the user chose to keep editing
@@ -421,6 +438,7 @@ void MainWindow::onScanFinished(const std::shared_ptr<const engine::Catalog> &ca
     m_effectiveModel->setCatalog(catalog);
     m_diagnosticModel->setCatalog(*catalog);
     m_overrides->setCatalog(catalog);
+    m_run->setCatalog(catalog);
     m_problems->resizeColumnsToContents();
     updateViewCombo(*catalog);
     if (m_viewCombo->currentIndex() == 0) {
@@ -557,6 +575,10 @@ void MainWindow::buildToolMenu()
             editTool(dir);
     });
     edit->setShortcut(QKeySequence(Qt::Key_F4));
+    QAction *runTool = tool->addAction(QIcon::fromTheme(QStringLiteral("media-playback-start")), tr("&Run…"), this,
+                                       &MainWindow::runCurrentTool);
+    runTool->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    runTool->setToolTip(tr("Fill the tool's inputs and run it in a sandbox"));
     QAction *create = tool->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New Tool…"), this, [this] {
         const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
         const QString user = authoringUser();
@@ -622,6 +644,10 @@ void MainWindow::buildToolMenu()
             if (auto *e = qobject_cast<ToolEditor *>(m_editors->widget(i)))
                 e->setAutoBump(on);
     });
+    settingsMenu->addSeparator();
+    QAction *settingsAction = settingsMenu->addAction(QIcon::fromTheme(QStringLiteral("preferences-system")),
+                                                      tr("&Runtime and Integrations…"), this, &MainWindow::showSettings);
+    settingsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
 }
 
 void MainWindow::setAdminMode(bool on) { m_adminMode->setChecked(on); }
@@ -631,6 +657,26 @@ QString MainWindow::authoringUser() const
 {
     const QString viewed = m_viewCombo->currentData().toString();
     return viewed.isEmpty() ? m_preferredUser : viewed;
+}
+
+bool MainWindow::runCurrentTool()
+{
+    const QModelIndex index = m_toolView->currentIndex().siblingAtColumn(0);
+    if (NodeKind(index.data(model::NodeKindRole).toInt()) != NodeKind::Tool)
+        return false;
+    const auto tool = index.data(model::ToolRecordRole).value<engine::ToolRecord>();
+    // A user's tool runs as that user; a global one as the user the window is about.
+    m_run->setTool(tool, tool.scope == engine::Scope::User ? tool.user : authoringUser());
+    m_views->setCurrentIndex(RunViewTab);
+    m_run->form()->setFocus();
+    return true;
+}
+
+void MainWindow::showSettings()
+{
+    auto *dialog = new SettingsDialog(*m_secrets, authoringUser(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 QString MainWindow::currentToolDir() const

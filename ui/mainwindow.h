@@ -2,6 +2,8 @@
 // The tool browser: catalog tree (or one user's effective tools) with search and filters, the
 // detail pane, and the Problems panel listing every diagnostic and skipped directory.
 
+#include "secretstore.h"
+
 #include <QMainWindow>
 
 #include <memory>
@@ -31,6 +33,7 @@ class ToolFilterProxyModel;
 namespace tw::ui {
 
 class OverridesView;
+class RunView;
 class SyncView;
 class ToolDetailPane;
 class ToolEditor;
@@ -40,7 +43,10 @@ class MainWindow final : public QMainWindow
     Q_OBJECT
 public:
     // `preferredUser`: the user whose effective tools to offer first (may be empty).
-    MainWindow(const QString &dataPath, const QString &preferredUser, QWidget *parent = nullptr);
+    // `secrets` is where sensitive inputs and integration tokens live (the OS keychain unless a
+    // test passes another store).
+    MainWindow(const QString &dataPath, const QString &preferredUser, QWidget *parent = nullptr,
+               std::unique_ptr<engine::SecretStore> secrets = nullptr);
     ~MainWindow() override;
 
     void openDataPath(const QString &dataPath);
@@ -65,7 +71,13 @@ public:
     // Switches to the Overrides view on the cell of the browser's current tool.
     void showCurrentInOverrides();
 
-    enum View { BrowserView, OverridesViewTab, SyncViewTab, EditorViewTab };
+    enum View { BrowserView, OverridesViewTab, SyncViewTab, EditorViewTab, RunViewTab };
+
+    // Testing: the Run view with the current tool (run as its owner, or the authoring user
+    // for a global tool); false when no tool is selected.
+    bool runCurrentTool();
+    RunView *runView() const { return m_run; }
+    void showSettings();
 
     // Authoring. The user is the one the window shows (the effective view's, else the preferred).
     QString authoringUser() const;
@@ -104,6 +116,8 @@ private:
     QString currentToolDir() const;
 
     QString m_preferredUser;
+    std::unique_ptr<engine::SecretStore> m_secrets;
+    RunView *m_run = nullptr;
     engine::CatalogScanner *m_scanner = nullptr;
     model::ToolCatalogModel *m_catalogModel = nullptr;
     model::EffectiveToolsModel *m_effectiveModel = nullptr;

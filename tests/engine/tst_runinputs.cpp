@@ -2,7 +2,9 @@
 // environment, every secret listed for masking, required inputs reported. An in-memory store
 // stands in for the keychain here; tests/keychain runs the same path against gnome-keyring.
 
+#include "fixture.h"
 #include "runinputs.h"
+#include "runpresets.h"
 #include "secretstore.h"
 
 #include <QJsonDocument>
@@ -128,6 +130,110 @@ private Q_SLOTS:
         QVERIFY(!withoutSensitive(apiTool(), p).contains(QStringLiteral("api_token")));
         QCOMPARE(maskSecrets(QStringLiteral("a abcdef b abc"), {QStringLiteral("abc"), QStringLiteral("abcdef")}),
                  QStringLiteral("a ") + kSecretMarker + QStringLiteral(" b ") + kSecretMarker);
+    }
+
+    void checkParams_data()
+    {
+        QTest::addColumn<QByteArray>("params");
+        QTest::addColumn<QStringList>("stored");
+        QTest::addColumn<QStringList>("problems");
+        const QStringList none;
+        QTest::newRow("ok") << QByteArray(R"({"query":"q","limit":3})") << none << none;
+        QTest::newRow("required-missing") << QByteArray(R"({})") << none << QStringList{QStringLiteral("query is required")};
+        QTest::newRow("required-empty") << QByteArray(R"({"query":""})") << none << QStringList{QStringLiteral("query is required")};
+        QTest::newRow("all-at-once") << QByteArray(R"({"query":7,"limit":"x","mode":"fast","extra":1})") << none
+                                     << QStringList{QStringLiteral("extra: not an input of api_call"),
+                                                    QStringLiteral("query must be a string"),
+                                                    QStringLiteral("limit must be a number")};
+        // "fast" is fine for the enum; here only the boolean is wrong.
+        QTest::newRow("bool") << QByteArray(R"({"query":"q","verbose":"yes"})") << none
+                              << QStringList{QStringLiteral("verbose must be true or false")};
+        QTest::newRow("null") << QByteArray(R"({"query":"q","verbose":null})") << none
+                              << QStringList{QStringLiteral("verbose: null is not a value; leave it out to leave it unset")};
+        QTest::newRow("enum-outside") << QByteArray(R"({"query":"q","mode":"warp"})") << none
+                                      << QStringList{QStringLiteral("mode must be one of: fast, slow")};
+    }
+    void checkParams()
+    {
+        QFETCH(QByteArray, params);
+        QFETCH(QStringList, stored);
+        QFETCH(QStringList, problems);
+        ToolManifest t = apiTool();
+        InputSpec mode;
+        mode.name = QStringLiteral("mode");
+        mode.type = InputType::Enum;
+        mode.values = {QStringLiteral("fast"), QStringLiteral("slow")};
+        mode.optional = true;
+        InputSpec verbose;
+        verbose.name = QStringLiteral("verbose");
+        verbose.type = InputType::Boolean;
+        verbose.optional = true;
+        t.inputs[2].type = InputType::Number;
+        t.inputs << mode << verbose;
+        QStringList got;
+        const auto found = tw::engine::checkParams(t, QJsonDocument::fromJson(params).object(), stored);
+        for (const ParamProblem &p : found)
+            got << p.message;
+        QCOMPARE(got, problems);
+    }
+
+    void storedSecretsCountAsGiven()
+    {
+        ToolManifest t = apiTool();
+        t.inputs[0].optional = false;
+        const QJsonObject p{{QStringLiteral("query"), QStringLiteral("q")}};
+        QCOMPARE(tw::engine::checkParams(t, p).size(), 1);
+        QVERIFY(tw::engine::checkParams(t, p, {QStringLiteral("api_token")}).isEmpty());
+    }
+
+    void commandLine()
+    {
+        QCOMPARE(shellQuote(QStringLiteral("plain-word_1.txt")), QStringLiteral("plain-word_1.txt"));
+        QCOMPARE(shellQuote(QStringLiteral("it's here")), QStringLiteral("'it'\\''s here'"));
+        QCOMPARE(shellQuote(QString()), QStringLiteral("''"));
+        QCOMPARE(runCommandLine(QStringLiteral("hello"), QStringLiteral("/data/my tools"), QStringLiteral("a@b.c"),
+                                QStringLiteral("podman"), QStringLiteral("/tmp/p.json")),
+                 QStringLiteral("toolwright run hello --data '/data/my tools' --user a@b.c --runtime podman --params @/tmp/p.json"));
+        QCOMPARE(runCommandLine(QStringLiteral("hello"), QStringLiteral("/d"), QString(), QStringLiteral("auto"), QString()),
+                 QStringLiteral("toolwright run hello --data /d"));
+    }
+
+    void shellWordsRoundTrip()
+    {
+        const QStringList words{QStringLiteral("--ulimit"), QStringLiteral("nofile=1024:1024"), QStringLiteral("a b"),
+                                QStringLiteral("it's"), QString(), QStringLiteral("x\"y"), QStringLiteral("\\")};
+        QStringList quoted;
+        for (const QString &w : words)
+            quoted << shellQuote(w);
+        QCOMPARE(splitShellWords(quoted.join(u' ')), words);
+        QCOMPARE(splitShellWords(QStringLiteral("  one \"two \\\"2\\\"\" three\\ 3 'four' ")),
+                 (QStringList{QStringLiteral("one"), QStringLiteral("two \"2\""), QStringLiteral("three 3"), QStringLiteral("four")}));
+        QString error;
+        splitShellWords(QStringLiteral("a 'b"), &error);
+        QCOMPARE(error, QStringLiteral("unclosed ' quote"));
+    }
+
+    void presetsNeverHoldSecrets()
+    {
+        RunPresets presets(QStringLiteral("a@b"), apiTool());
+        for (const QString &n : presets.names())
+            presets.remove(n);
+        const QJsonObject p{{QStringLiteral("api_token"), QStringLiteral("preset-secret")}, {QStringLiteral("query"), QStringLiteral("q")}};
+        presets.save(QStringLiteral("weekly / EU"), p);
+        presets.save(QStringLiteral("another"), QJsonObject{{QStringLiteral("query"), QStringLiteral("z")}});
+        presets.setLastUsed(p);
+        QCOMPARE(presets.names(), (QStringList{QStringLiteral("another"), QStringLiteral("weekly / EU")}));
+        QCOMPARE(presets.load(QStringLiteral("weekly / EU")), (QJsonObject{{QStringLiteral("query"), QStringLiteral("q")}}));
+        QCOMPARE(presets.lastUsed(), (QJsonObject{{QStringLiteral("query"), QStringLiteral("q")}}));
+        presets.remove(QStringLiteral("another"));
+        QCOMPARE(presets.names(), QStringList{QStringLiteral("weekly / EU")});
+        QSettings s;
+        s.sync();
+        QVERIFY(!tw::test::readFile(s.fileName()).contains("preset-secret"));
+        // Another tool of the same user has its own presets.
+        ToolManifest other = apiTool();
+        other.name = QStringLiteral("other");
+        QVERIFY(RunPresets(QStringLiteral("a@b"), other).names().isEmpty());
     }
 };
 

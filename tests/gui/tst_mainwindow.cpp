@@ -5,6 +5,8 @@
 #include "catalogscanner.h"
 #include "mainwindow.h"
 #include "overridesview.h"
+#include "runform.h"
+#include "runview.h"
 #include "messagebox.h"
 #include "tooleditor.h"
 #include "toolcatalogmodel.h"
@@ -120,6 +122,22 @@ private Q_SLOTS:
         ui::ToolDetailPane *pane = m_window->detailPane();
         QCOMPARE(pane->headerText(), QStringLiteral("Alice's Greeter"));
         QVERIFY(pane->badgeText().contains(QStringLiteral("overrides global v2")));
+    }
+
+    void runFromTheBrowser()
+    {
+        // A user's tool runs as its owner; a global one as the user the window is about.
+        QVERIFY(m_window->selectDir(m_data + QStringLiteral("/alice@example.com/tools/greet_custom")));
+        QVERIFY(m_window->runCurrentTool());
+        QCOMPARE(m_window->viewTabs()->currentIndex(), int(ui::MainWindow::RunViewTab));
+        QCOMPARE(m_window->runView()->tool().dir, m_data + QStringLiteral("/alice@example.com/tools/greet_custom"));
+        QCOMPARE(m_window->runView()->user(), QStringLiteral("alice@example.com"));
+        QVERIFY(m_window->runView()->form()->editor(QStringLiteral("name")));
+        QVERIFY(m_window->selectDir(m_data + QStringLiteral("/tools/weather")));
+        QVERIFY(m_window->runCurrentTool());
+        QCOMPARE(m_window->runView()->tool().manifest.name, QStringLiteral("weather"));
+        QCOMPARE(m_window->runView()->user(), QStringLiteral("alice@example.com"));
+        m_window->viewTabs()->setCurrentIndex(ui::MainWindow::BrowserView);
     }
 
     void diagnosticsWithLines()

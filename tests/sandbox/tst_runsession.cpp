@@ -164,8 +164,32 @@ private Q_SLOTS:
                            QStringLiteral("index.js"));
         tw::test::makeTool(m_data + QStringLiteral("/u@x/tools"), QStringLiteral("ticker"), tw::test::toolMd("ticker"), kTicker,
                            QStringLiteral("index.js"));
+        tw::test::makeTool(m_data + QStringLiteral("/u@x/tools"), QStringLiteral("mailer"), tw::test::toolMd("mailer"),
+                           "import { appendFileSync, readFileSync } from 'node:fs';\n"
+                           "export async function execute() {\n"
+                           "  appendFileSync(process.env.OFFICER_EMAIL_DB, ' and back');\n"
+                           "  return { content: [{ type: 'text', text: readFileSync(process.env.OFFICER_EMAIL_DB, 'utf8') }] };\n"
+                           "}\n",
+                           QStringLiteral("index.js"));
         tw::test::makeTool(m_data + QStringLiteral("/u@x/tools"), QStringLiteral("broken"), tw::test::toolMd("broken"),
                            "export async function execute( {", QStringLiteral("index.ts"));
+    }
+
+    void theEmailDatabaseIsMountedReadWrite()
+    {
+        const QString db = m_tmp.path() + QStringLiteral("/mail/emails.db");
+        tw::test::writeFile(db, "there");
+        RunOptions options;
+        options.emailDb = db;
+        const RunOutcome r = runTool(QStringLiteral("mailer"), {}, options);
+        QCOMPARE(r.state, RunState::Result);
+        QCOMPARE(r.content[0].toObject()[QStringLiteral("text")].toString(), QStringLiteral("there and back"));
+        QCOMPARE(tw::test::readFile(db), QByteArray("there and back"));
+        // A configured database that is not there is a clear failure, not an empty mount.
+        options.emailDb = m_tmp.path() + QStringLiteral("/mail/missing.db");
+        const RunOutcome missing = runTool(QStringLiteral("mailer"), {}, options);
+        QCOMPARE(missing.state, RunState::Failed);
+        QVERIFY2(missing.message.contains(QStringLiteral("missing.db does not exist")), qPrintable(missing.message));
     }
 
     void whatAToolSees()

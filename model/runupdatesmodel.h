@@ -1,0 +1,44 @@
+#pragma once
+// The onUpdate stream of one run as a list: each update's text with the time it arrived, the
+// latest one emphasised. Updates arrive in batches (a run pane coalesces them), and only the
+// newest kMaxRows are kept, so a tool emitting thousands per second keeps memory bounded.
+
+#include <QAbstractListModel>
+#include <QList>
+#include <QString>
+
+namespace tw::model {
+
+class RunUpdatesModel final : public QAbstractListModel
+{
+    Q_OBJECT
+public:
+    struct Update
+    {
+        qint64 elapsedMs = 0; // since the run started
+        QString text;         // the content's text parts, joined
+    };
+    enum Role { ElapsedRole = Qt::UserRole + 400, TextRole, LatestRole };
+    static constexpr int kMaxRows = 5000;
+    static constexpr int kMaxTextChars = 64 * 1024; // per update, in the list (the raw view keeps all)
+
+    explicit RunUpdatesModel(QObject *parent = nullptr);
+    Q_DISABLE_COPY_MOVE(RunUpdatesModel)
+
+    void append(QList<Update> batch);
+    void clear();
+    qint64 total() const { return m_dropped + m_rows.size(); } // every update seen
+    qint64 dropped() const { return m_dropped; }               // the oldest, no longer listed
+    const Update *latest() const { return m_rows.isEmpty() ? nullptr : &m_rows.constLast(); }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+
+private:
+    QList<Update> m_rows;
+    qint64 m_dropped = 0;
+};
+
+QString formatElapsed(qint64 ms); // "+1.234 s"
+
+} // namespace tw::model

@@ -1,0 +1,454 @@
+// The Run view offscreen, with real bubblewrap runs: a form generated for every input type,
+// validation, Run with updates arriving in order, Cancel of a long run, a flood of updates
+// coalesced, secrets remembered (an in-memory store stands in for the keychain here; the
+// keychain suite covers the real one), presets, history and re-run, copy as command, settings.
+
+#include "fixture.h"
+#include "catalog.h"
+#include "messagebox.h"
+#include "runform.h"
+#include "runhistory.h"
+#include "runhistorymodel.h"
+#include "runpane.h"
+#include "runsettings.h"
+#include "runupdatesmodel.h"
+#include "runview.h"
+#include "secretstore.h"
+#include "settingsdialog.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using namespace tw;
+
+namespace {
+
+const QString kUser = QStringLiteral("tess@example.com");
+
+const QByteArray kToolMd = "---\n"
+                           "name: all_types\n"
+                           "label: All Types\n"
+                           "description: Takes one input of every kind and reports what it got.\n"
+                           "version: 1\n"
+                           "inputs:\n"
+                           "  text:\n"
+                           "    type: string\n"
+                           "    description: Some text.\n"
+                           "  count:\n"
+                           "    type: number\n"
+                           "    description: How many updates to send.\n"
+                           "    default: 3\n"
+                           "  ratio:\n"
+                           "    type: number\n"
+                           "    description: A real number.\n"
+                           "    optional: true\n"
+                           "    default: 0.25\n"
+                           "  flag:\n"
+                           "    type: boolean\n"
+                           "    description: A switch.\n"
+                           "    optional: true\n"
+                           "  mode:\n"
+                           "    type: enum\n"
+                           "    values: [fast, slow, flood]\n"
+                           "    description: How to behave.\n"
+                           "    default: fast\n"
+                           "  token:\n"
+                           "    type: string\n"
+                           "    description: A secret.\n"
+                           "    sensitive: true\n"
+                           "    optional: true\n"
+                           "  note:\n"
+                           "    type: string\n"
+                           "    description: Optional text.\n"
+                           "    optional: true\n"
+                           "---\n\n# All Types\n\nReports its params.\n";
+
+const QByteArray kEntry = R"(export async function execute(_id, params, signal, onUpdate) {
+  const n = params.count ?? 3;
+  if (params.mode === 'slow') {
+    onUpdate?.({ content: [{ type: 'text', text: 'waiting' }] });
+    await new Promise((resolve) => { signal?.addEventListener('abort', resolve); setTimeout(resolve, 60000); });
+    return { content: [{ type: 'text', text: signal?.aborted ? 'aborted' : 'slept' }], isError: !!signal?.aborted };
+  }
+  if (params.mode === 'flood') {
+    for (let i = 1; i <= n; i++) onUpdate?.({ content: [{ type: 'text', text: 'u' + i }] });
+    return { content: [{ type: 'text', text: 'flooded' }] };
+  }
+  for (let i = 1; i <= n; i++) {
+    onUpdate?.({ content: [{ type: 'text', text: 'step ' + i }] });
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  console.log('log: done');
+  return { content: [{ type: 'text', text: JSON.stringify(params) }] };
+}
+)";
+
+} // namespace
+
+class TestRunView final : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    QString m_data;
+    engine::MemorySecretStore m_secrets;
+    std::unique_ptr<ui::RunView> m_view;
+
+    ui::RunForm *form() const { return m_view->form(); }
+    template<typename T> T *editor(const char *input) const
+    {
+        return qobject_cast<T *>(form()->editor(QString::fromLatin1(input)));
+    }
+    ui::RunPane *runAndWait()
+    {
+        ui::RunPane *pane = m_view->run();
+        if (pane)
+            [&] { QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 30000); }();
+        return pane;
+    }
+    QString historyPath() const { return m_tmp.path() + QStringLiteral("/history.sqlite"); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        QSettings().clear();
+        engine::RuntimeConfig rc;
+        rc.preferred = QStringLiteral("bwrap");
+        rc.save();
+        m_data = m_tmp.path() + QStringLiteral("/data");
+        test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("all_types"), kToolMd, kEntry, QStringLiteral("index.js"));
+        QVERIFY(QDir().mkpath(m_data + u'/' + kUser + QStringLiteral("/tools")));
+        m_view = std::make_unique<ui::RunView>(m_secrets, historyPath());
+        m_view->resize(1200, 800);
+        m_view->setCatalog(std::make_shared<const engine::Catalog>(engine::scanDataPath(m_data)));
+        QVERIFY(m_view->showTool(QStringLiteral("all_types"), kUser));
+        m_view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
+    }
+
+    void cleanupTestCase() { m_view.reset(); }
+
+    void formHasAFieldForEveryType()
+    {
+        QVERIFY(editor<QLineEdit>("text"));
+        QVERIFY(editor<QDoubleSpinBox>("count"));
+        QVERIFY(editor<QDoubleSpinBox>("ratio"));
+        QVERIFY(editor<QCheckBox>("flag"));
+        auto *mode = editor<QComboBox>("mode");
+        QVERIFY(mode);
+        QCOMPARE(mode->count(), 3);
+        QCOMPARE(mode->itemText(2), QStringLiteral("flood"));
+        auto *token = editor<QLineEdit>("token");
+        QVERIFY(token);
+        QCOMPARE(token->echoMode(), QLineEdit::Password);
+        QVERIFY(form()->rememberBox(QStringLiteral("token")));
+        // Show/hide of a typed secret.
+        form()->revealButton(QStringLiteral("token"))->click();
+        QCOMPARE(token->echoMode(), QLineEdit::Normal);
+        form()->revealButton(QStringLiteral("token"))->click();
+        QCOMPARE(token->echoMode(), QLineEdit::Password);
+
+        // Defaults pre-filled; integers shown as integers, reals with their decimals.
+        QCOMPARE(editor<QDoubleSpinBox>("count")->text(), QStringLiteral("3"));
+        QCOMPARE(editor<QDoubleSpinBox>("ratio")->text(), QStringLiteral("0.25"));
+        QCOMPARE(mode->currentText(), QStringLiteral("fast"));
+        // Optional inputs have a "set" box and start unset; required ones have none.
+        QVERIFY(!form()->setBox(QStringLiteral("text")));
+        QVERIFY(!form()->setBox(QStringLiteral("count")));
+        for (const char *optional : {"ratio", "flag", "token", "note"})
+            QVERIFY2(form()->setBox(QString::fromLatin1(optional)) && !form()->setBox(QString::fromLatin1(optional))->isChecked(), optional);
+        QCOMPARE(form()->params(), (QJsonObject{{QStringLiteral("text"), QString()}, {QStringLiteral("count"), 3}, {QStringLiteral("mode"), QStringLiteral("fast")}}));
+    }
+
+    void requiredFieldsAreCheckedBeforeRun()
+    {
+        QVERIFY(!m_view->run());
+        QCOMPARE(form()->problemText(QStringLiteral("text")), QStringLiteral("text is required"));
+        QVERIFY(m_view->messageLabel()->text().contains(QStringLiteral("text is required")));
+        QCOMPARE(m_view->runTabs()->count(), 0);
+        QTest::keyClicks(editor<QLineEdit>("text"), QStringLiteral("hi"));
+        QVERIFY(form()->problemText(QStringLiteral("text")).isEmpty()); // typing clears it
+    }
+
+    void editingAnOptionalFieldSetsIt()
+    {
+        auto *note = editor<QLineEdit>("note");
+        QTest::keyClicks(note, QStringLiteral("n"));
+        QVERIFY(form()->setBox(QStringLiteral("note"))->isChecked());
+        QCOMPARE(form()->params().value(QStringLiteral("note")).toString(), QStringLiteral("n"));
+        // Unticking leaves it out again (not sent as ""), whatever the field holds.
+        form()->setBox(QStringLiteral("note"))->setChecked(false);
+        QVERIFY(!form()->params().contains(QStringLiteral("note")));
+        // An empty string is a value once set.
+        note->clear();
+        form()->setBox(QStringLiteral("note"))->setChecked(true);
+        QCOMPARE(form()->params().value(QStringLiteral("note")), QJsonValue(QString()));
+        form()->setBox(QStringLiteral("note"))->setChecked(false);
+        editor<QCheckBox>("flag")->setChecked(true);
+        QVERIFY(form()->setBox(QStringLiteral("flag"))->isChecked());
+    }
+
+    void runShowsUpdatesInOrder()
+    {
+        editor<QDoubleSpinBox>("count")->setValue(5);
+        QSignalSpy recorded(m_view.get(), &ui::RunView::runRecorded);
+        ui::RunPane *pane = runAndWait();
+        QVERIFY(pane);
+        QCOMPARE(pane->outcome()->state, engine::RunState::Result);
+        model::RunUpdatesModel *updates = pane->updatesModel();
+        QCOMPARE(updates->rowCount(), 5);
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(updates->index(i).data(model::RunUpdatesModel::TextRole).toString(), QStringLiteral("step %1").arg(i + 1));
+        // Timestamps rise; the latest is emphasised and shown on its own.
+        QVERIFY(updates->index(4).data(model::RunUpdatesModel::ElapsedRole).toLongLong()
+                >= updates->index(0).data(model::RunUpdatesModel::ElapsedRole).toLongLong());
+        QVERIFY(updates->index(4).data(Qt::FontRole).value<QFont>().bold());
+        QVERIFY(!updates->index(3).data(Qt::FontRole).value<QFont>().bold());
+        QVERIFY(pane->latestLabel()->text().endsWith(QStringLiteral("step 5")));
+        // The tool saw exactly the set inputs: flag set, unset ones left out.
+        const QJsonObject got = QJsonDocument::fromJson(pane->resultText().toUtf8()).object();
+        QCOMPARE(got, (QJsonObject{{QStringLiteral("text"), QStringLiteral("hi")}, {QStringLiteral("count"), 5},
+                                   {QStringLiteral("mode"), QStringLiteral("fast")}, {QStringLiteral("flag"), true}}));
+        QVERIFY(pane->logView()->toPlainText().contains(QStringLiteral("log: done")));
+        QVERIFY(!pane->resultView()->property("isError").toBool());
+        const QString raw = pane->rawView()->toPlainText();
+        QVERIFY(raw.contains(QStringLiteral("\"toolCallId\"")));
+        QVERIFY(raw.contains(QStringLiteral("{\"content\":[{\"text\":\"step 1\",\"type\":\"text\"}],\"type\":\"update\"}")));
+        QVERIFY(raw.contains(QStringLiteral("\"type\":\"exit\"")));
+        QVERIFY(!pane->cancelButton()->isEnabled());
+        QVERIFY(m_view->runTabs()->tabText(0).contains(QStringLiteral("result")));
+        // Into the history.
+        QTRY_COMPARE(recorded.size(), 1);
+        QTRY_VERIFY(m_view->historyModel()->rowCount() >= 1);
+        QCOMPARE(m_view->historyModel()->index(0, model::RunHistoryModel::StateColumn).data().toString(), QStringLiteral("result"));
+    }
+
+    void cancelALongRun()
+    {
+        editor<QComboBox>("mode")->setCurrentText(QStringLiteral("slow"));
+        ui::RunPane *pane = m_view->run();
+        QVERIFY(pane);
+        QCOMPARE(m_view->runTabs()->count(), 2); // several runs, one pane each
+        QTRY_COMPARE_WITH_TIMEOUT(pane->updatesModel()->rowCount(), 1, 15000);
+        QVERIFY(pane->isRunning());
+        QVERIFY(pane->cancelButton()->isEnabled());
+        QCOMPARE(m_view->runningCount(), 1);
+        QTest::mouseClick(pane->cancelButton(), Qt::LeftButton);
+        QVERIFY(!pane->cancelButton()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 15000);
+        QCOMPARE(pane->outcome()->state, engine::RunState::Cancelled);
+        QVERIFY(!pane->session()->isRunning());
+        QCOMPARE(m_view->runningCount(), 0);
+        QVERIFY(pane->statusLabel()->text().contains(QStringLiteral("Cancelled")));
+    }
+
+    void aFloodOfUpdatesIsCoalesced()
+    {
+        editor<QComboBox>("mode")->setCurrentText(QStringLiteral("flood"));
+        editor<QDoubleSpinBox>("count")->setValue(20000);
+        // Watch the event loop while the updates pour in.
+        qint64 longestGap = 0;
+        QElapsedTimer gap;
+        gap.start();
+        QTimer probe;
+        probe.setInterval(5);
+        connect(&probe, &QTimer::timeout, this, [&] {
+            longestGap = std::max(longestGap, gap.restart());
+        });
+        probe.start();
+        ui::RunPane *pane = runAndWait();
+        probe.stop();
+        QVERIFY(pane);
+        QCOMPARE(pane->outcome()->state, engine::RunState::Result);
+        QCOMPARE(pane->updatesModel()->total(), 20000);
+        QCOMPARE(pane->updatesModel()->rowCount(), model::RunUpdatesModel::kMaxRows); // bounded
+        QCOMPARE(pane->updatesModel()->index(model::RunUpdatesModel::kMaxRows - 1).data(model::RunUpdatesModel::TextRole).toString(),
+                 QStringLiteral("u20000"));
+        // The views were updated in batches, not once per update.
+        QVERIFY2(pane->flushCount() < 400, qPrintable(QString::number(pane->flushCount())));
+        // A generous bound: the window never froze (the benchmarks measure the real figure).
+        QVERIFY2(longestGap < 2000, qPrintable(QString::number(longestGap)));
+        qInfo("20000 updates: %d flushes, longest event-loop gap %lld ms", pane->flushCount(), longestGap);
+        editor<QComboBox>("mode")->setCurrentText(QStringLiteral("fast"));
+        editor<QDoubleSpinBox>("count")->setValue(2);
+    }
+
+    void secretsAreRememberedNeverShown()
+    {
+        auto *token = editor<QLineEdit>("token");
+        QTest::keyClicks(token, QStringLiteral("tok-SECRET-42"));
+        QVERIFY(form()->setBox(QStringLiteral("token"))->isChecked());
+        form()->rememberBox(QStringLiteral("token"))->setChecked(true);
+        QSignalSpy stored(m_view.get(), &ui::RunView::storedSecretsChanged);
+        ui::RunPane *pane = runAndWait();
+        QVERIFY(pane);
+        const QString key = engine::secretKey(kUser, QStringLiteral("all_types"), QStringLiteral("token"));
+        QCOMPARE(m_secrets.contents().at(key), QStringLiteral("tok-SECRET-42"));
+        // Every view masks it: the result echoes the params, the raw view shows the request.
+        QVERIFY(pane->resultText().contains(engine::kSecretMarker));
+        QVERIFY(!pane->resultText().contains(QStringLiteral("tok-SECRET-42")));
+        QVERIFY(!pane->rawView()->toPlainText().contains(QStringLiteral("tok-SECRET-42")));
+        QVERIFY(!pane->commandLine().contains(QStringLiteral("tok-SECRET-42")));
+        QTRY_VERIFY(!stored.isEmpty());
+        QCOMPARE(form()->storedSecrets(), QStringList{QStringLiteral("token")});
+
+        // Back to the tool: last inputs come back, the secret does not; the field says it is stored.
+        QVERIFY(m_view->showTool(QStringLiteral("all_types"), kUser));
+        QTRY_COMPARE(form()->storedSecrets(), QStringList{QStringLiteral("token")});
+        QCOMPARE(editor<QLineEdit>("text")->text(), QStringLiteral("hi"));
+        QVERIFY(editor<QLineEdit>("token")->text().isEmpty());
+        QVERIFY(form()->forgetButton(QStringLiteral("token"))->isEnabled());
+        // An empty field uses the keychain's value.
+        pane = runAndWait();
+        QVERIFY(pane);
+        QVERIFY(pane->resultText().contains(QStringLiteral("\"token\":\"") + engine::kSecretMarker));
+        // Nothing the program wrote holds it.
+        QSettings s;
+        s.sync();
+        QVERIFY(!test::readFile(s.fileName()).contains("tok-SECRET-42"));
+        QVERIFY(!test::readFile(historyPath()).contains("tok-SECRET-42"));
+        // Forget removes it from the store.
+        form()->forgetButton(QStringLiteral("token"))->click();
+        QTRY_VERIFY(form()->storedSecrets().isEmpty());
+        QVERIFY(!m_secrets.contents().contains(key));
+    }
+
+    void presetsSaveLoadDelete()
+    {
+        editor<QLineEdit>("text")->setText(QStringLiteral("from preset"));
+        editor<QLineEdit>("token")->setText(QStringLiteral("never-in-a-preset"));
+        form()->setBox(QStringLiteral("token"))->setChecked(true);
+        m_view->presetCombo()->setEditText(QStringLiteral("weekly"));
+        m_view->savePreset(QStringLiteral("weekly"));
+        QCOMPARE(m_view->presetNames(), QStringList{QStringLiteral("weekly")});
+        editor<QLineEdit>("text")->setText(QStringLiteral("changed"));
+        QVERIFY(m_view->loadPreset(QStringLiteral("weekly")));
+        QCOMPARE(editor<QLineEdit>("text")->text(), QStringLiteral("from preset"));
+        QVERIFY(editor<QLineEdit>("token")->text().isEmpty());
+        QSettings s;
+        s.sync();
+        QVERIFY(!test::readFile(s.fileName()).contains("never-in-a-preset"));
+        m_view->deletePreset(QStringLiteral("weekly"));
+        QVERIFY(m_view->presetNames().isEmpty());
+        QVERIFY(!m_view->loadPreset(QStringLiteral("weekly")));
+    }
+
+    void rerunFromHistory()
+    {
+        m_view->historyModel()->reload(QStringLiteral("all_types"));
+        QSignalSpy reloaded(m_view->historyModel(), &model::RunHistoryModel::reloaded);
+        QVERIFY(reloaded.wait(5000));
+        // The first run of this suite (text "hi", count 5) is the oldest result row.
+        qint64 first = 0;
+        for (int r = 0; r < m_view->historyModel()->rowCount(); ++r)
+            if (m_view->historyModel()->record(r).params.value(QStringLiteral("count")).toInt() == 5)
+                first = m_view->historyModel()->record(r).id;
+        QVERIFY(first > 0);
+        editor<QLineEdit>("text")->setText(QStringLiteral("something else"));
+        const int before = m_view->runTabs()->count();
+        QVERIFY(m_view->rerun(first));
+        QCOMPARE(m_view->runTabs()->count(), before + 1);
+        QCOMPARE(editor<QLineEdit>("text")->text(), QStringLiteral("hi"));
+        ui::RunPane *pane = m_view->pane(m_view->runTabs()->count() - 1);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 30000);
+        QCOMPARE(pane->updatesModel()->total(), 5);
+    }
+
+    void copyAsCommandLeavesSecretsOut()
+    {
+        ui::RunPane *pane = m_view->pane(0);
+        const QString line = pane->commandLine();
+        QVERIFY2(line.startsWith(QStringLiteral("toolwright run all_types --data ") + m_data), qPrintable(line));
+        QVERIFY(line.contains(QStringLiteral("--user tess@example.com --runtime bwrap --params @")));
+        const QString file = line.section(u'@', -1);
+        const QJsonObject params = QJsonDocument::fromJson(test::readFile(file)).object();
+        QCOMPARE(params.value(QStringLiteral("text")).toString(), QStringLiteral("hi"));
+        // The command really runs.
+        QProcess p;
+        p.start(QStringLiteral(TW_BINARY), QProcess::splitCommand(line).mid(1) << QStringLiteral("--json"));
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+    }
+
+    void closingARunningPaneStopsIt()
+    {
+        editor<QComboBox>("mode")->setCurrentText(QStringLiteral("slow"));
+        ui::RunPane *pane = m_view->run();
+        QVERIFY(pane);
+        QPointer<ui::RunPane> guard(pane);
+        QTRY_COMPARE_WITH_TIMEOUT(pane->updatesModel()->rowCount(), 1, 15000);
+        QSignalSpy recorded(m_view.get(), &ui::RunView::runRecorded);
+        ui::MessageBox::setNextAnswer(0); // "Stop and Close"
+        QMetaObject::invokeMethod(m_view->runTabs(), "tabCloseRequested", Q_ARG(int, m_view->runTabs()->indexOf(pane)));
+        QCOMPARE(m_view->runTabs()->indexOf(pane), -1);
+        QTRY_VERIFY_WITH_TIMEOUT(recorded.size() == 1, 15000);
+        QTRY_VERIFY(guard.isNull());
+        editor<QComboBox>("mode")->setCurrentText(QStringLiteral("fast"));
+    }
+
+    void settingsDialogKeepsTokensInTheKeychain()
+    {
+        ui::SettingsDialog dialog(m_secrets, kUser);
+        dialog.imageField()->setText(QStringLiteral("localhost/my-node:1"));
+        dialog.podmanArgsField()->setText(QStringLiteral("--ulimit nofile=1024:1024 --label 'a b'"));
+        dialog.searxngField()->setText(QStringLiteral("http://search.local"));
+        dialog.apifyTokenField()->setText(QStringLiteral("apify-SECRET-7"));
+        QTableWidget *res = dialog.resourcesTable();
+        res->insertRow(0);
+        res->setItem(0, 0, new QTableWidgetItem(QStringLiteral("crm")));
+        res->setItem(0, 1, new QTableWidgetItem(QStringLiteral("{\"url\":\"http://crm\"}")));
+        res->setItem(0, 2, new QTableWidgetItem(QStringLiteral("{\"apiKey\":\"crm-SECRET-9\"}")));
+        QSignalSpy saved(&dialog, &ui::SettingsDialog::saved);
+        dialog.save();
+        QTRY_COMPARE(saved.size(), 1);
+        QCOMPARE(saved.first().first().toBool(), true);
+
+        const engine::RuntimeConfig rc = engine::RuntimeConfig::load();
+        QCOMPARE(rc.image, QStringLiteral("localhost/my-node:1"));
+        QCOMPARE(rc.podmanArgs, (QStringList{QStringLiteral("--ulimit"), QStringLiteral("nofile=1024:1024"), QStringLiteral("--label"), QStringLiteral("a b")}));
+        const engine::Integrations integ = engine::Integrations::load(kUser);
+        QCOMPARE(integ.searxngUrl, QStringLiteral("http://search.local"));
+        QVERIFY(integ.apifyToken);
+        QCOMPARE(m_secrets.contents().at(engine::resourceSecretKey(kUser, QStringLiteral("apify"))), QStringLiteral("apify-SECRET-7"));
+        QCOMPARE(m_secrets.contents().at(engine::resourceSecretKey(kUser, QStringLiteral("crm"))), QStringLiteral("{\"apiKey\":\"crm-SECRET-9\"}"));
+        QSettings s;
+        s.sync();
+        const QByteArray file = test::readFile(s.fileName());
+        QVERIFY(file.contains("http://crm"));
+        QVERIFY(!file.contains("SECRET"));
+        // Reopened, the dialog shows that tokens are stored, not what they are.
+        ui::SettingsDialog again(m_secrets, kUser);
+        QVERIFY(again.apifyTokenField()->text().isEmpty());
+        QVERIFY(again.apifyTokenField()->placeholderText().contains(QStringLiteral("stored")));
+        QVERIFY(!again.resourcesTable()->item(0, 2)->text().contains(QStringLiteral("SECRET")));
+        QCOMPARE(again.podmanArgsField()->text(), QStringLiteral("--ulimit nofile=1024:1024 --label 'a b'"));
+        // A run sees the integrations.
+        engine::RuntimeConfig back = rc;
+        back.image = engine::RuntimeConfig().image;
+        back.podmanArgs.clear();
+        back.save();
+        engine::Integrations none;
+        none.save(kUser);
+    }
+};
+
+QTEST_MAIN(TestRunView)
+#include "tst_runview.moc"

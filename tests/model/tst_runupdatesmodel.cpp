@@ -1,0 +1,76 @@
+// The onUpdate list of a run pane: batches append in order, the latest row is emphasised (and
+// only it), the cap keeps the newest rows and counts the rest, long texts are cut.
+
+#include "runupdatesmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QFont>
+#include <QSignalSpy>
+#include <QTest>
+
+using tw::model::RunUpdatesModel;
+
+class TestRunUpdatesModel final : public QObject
+{
+    Q_OBJECT
+    static QList<RunUpdatesModel::Update> batch(int from, int to)
+    {
+        QList<RunUpdatesModel::Update> b;
+        for (int i = from; i <= to; ++i)
+            b.append({i * 10, QStringLiteral("u%1").arg(i)});
+        return b;
+    }
+
+private Q_SLOTS:
+    void appendsInOrderAndEmphasisesTheLatest()
+    {
+        RunUpdatesModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy changed(&m, &QAbstractItemModel::dataChanged);
+        m.append(batch(1, 3));
+        m.append(batch(4, 5));
+        QCOMPARE(m.rowCount(), 5);
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(m.index(i).data(RunUpdatesModel::TextRole).toString(), QStringLiteral("u%1").arg(i + 1));
+        QVERIFY(m.index(4).data(RunUpdatesModel::LatestRole).toBool());
+        QVERIFY(m.index(4).data(Qt::FontRole).value<QFont>().bold());
+        QVERIFY(!m.index(2).data(RunUpdatesModel::LatestRole).toBool());
+        QCOMPARE(changed.size(), 1); // the old latest row lost its emphasis
+        QCOMPARE(changed.first().first().toModelIndex().row(), 2);
+        QCOMPARE(m.index(1).data(Qt::DisplayRole).toString(), QStringLiteral("+0.020 s  u2"));
+        m.append({});
+        QCOMPARE(m.rowCount(), 5);
+    }
+
+    void theCapKeepsTheNewest()
+    {
+        RunUpdatesModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.append(batch(1, RunUpdatesModel::kMaxRows - 10));
+        m.append(batch(RunUpdatesModel::kMaxRows - 9, RunUpdatesModel::kMaxRows + 20));
+        QCOMPARE(m.rowCount(), RunUpdatesModel::kMaxRows);
+        QCOMPARE(m.dropped(), 20);
+        QCOMPARE(m.total(), RunUpdatesModel::kMaxRows + 20);
+        QCOMPARE(m.index(0).data(RunUpdatesModel::TextRole).toString(), QStringLiteral("u21"));
+        // One batch larger than the cap.
+        m.append(batch(1, 2 * RunUpdatesModel::kMaxRows));
+        QCOMPARE(m.rowCount(), RunUpdatesModel::kMaxRows);
+        QCOMPARE(m.total(), 3 * RunUpdatesModel::kMaxRows + 20);
+        QCOMPARE(m.latest()->text, QStringLiteral("u%1").arg(2 * RunUpdatesModel::kMaxRows));
+        m.clear();
+        QCOMPARE(m.total(), 0);
+        QVERIFY(!m.latest());
+    }
+
+    void longTextsAreCut()
+    {
+        RunUpdatesModel m;
+        m.append({{0, QString(RunUpdatesModel::kMaxTextChars + 100, u'x')}});
+        const QString t = m.index(0).data(RunUpdatesModel::TextRole).toString();
+        QVERIFY(t.size() < RunUpdatesModel::kMaxTextChars + 60);
+        QVERIFY(t.contains(QStringLiteral("100 more characters")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunUpdatesModel)
+#include "tst_runupdatesmodel.moc"

@@ -1,0 +1,385 @@
+#include "runform.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QToolButton>
+
+#include <cmath>
+
+namespace tw::ui {
+
+namespace {
+
+// A number field that shows 3 as "3" and 0.25 as "0.25": the decimals the value needs.
+class NumberSpinBox final : public QDoubleSpinBox
+{
+public:
+    explicit NumberSpinBox(QWidget *parent) : QDoubleSpinBox(parent)
+    {
+        setDecimals(9);
+        setRange(-1e12, 1e12);
+        setSingleStep(1);
+        setAccelerated(true);
+        setKeyboardTracking(true);
+    }
+    QString textFromValue(double value) const override
+    {
+        QLocale l = locale();
+        l.setNumberOptions(QLocale::OmitGroupSeparator);
+        return l.toString(value, 'g', 12);
+    }
+};
+
+QString displayDefault(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Bool: return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double: return QLocale::c().toString(v.toDouble(), 'g', 12);
+    case QJsonValue::String: return v.toString();
+    default: return {};
+    }
+}
+
+} // namespace
+
+struct RunForm::Field
+{
+    engine::InputSpec spec;
+    QCheckBox *set = nullptr; // optional inputs only
+    QLineEdit *line = nullptr;
+    NumberSpinBox *number = nullptr;
+    QCheckBox *check = nullptr;
+    QComboBox *combo = nullptr;
+    QToolButton *reveal = nullptr;
+    QCheckBox *remember = nullptr;
+    QToolButton *forget = nullptr;
+    QLabel *status = nullptr;
+    QLabel *problem = nullptr;
+    QWidget *editor() const
+    {
+        return line ? static_cast<QWidget *>(line) : number ? static_cast<QWidget *>(number)
+                                              : check ? static_cast<QWidget *>(check)
+                                                      : static_cast<QWidget *>(combo);
+    }
+};
+
+RunForm::RunForm(QWidget *parent) : QWidget(parent)
+{
+    m_layout = new QFormLayout(this);
+    m_layout->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    m_layout->setRowWrapPolicy(QFormLayout::DontWrapRows);
+}
+
+RunForm::~RunForm()
+{
+    qDeleteAll(m_fields);
+}
+
+RunForm::Field *RunForm::field(const QString &input) const
+{
+    for (Field *f : m_fields)
+        if (f->spec.name == input)
+            return f;
+    return nullptr;
+}
+
+void RunForm::setTool(const engine::ToolManifest &tool)
+{
+    m_loading = true;
+    while (m_layout->rowCount() > 0)
+        m_layout->removeRow(0);
+    qDeleteAll(m_fields);
+    m_fields.clear();
+    m_empty = nullptr;
+    m_tool = tool;
+    m_stored.clear();
+
+    if (tool.inputs.isEmpty()) {
+        m_empty = new QLabel(tr("This tool takes no inputs."), this);
+        m_empty->setEnabled(false);
+        m_layout->addRow(m_empty);
+    }
+    for (const engine::InputSpec &spec : tool.inputs) {
+        auto *f = new Field;
+        f->spec = spec;
+        m_fields.append(f);
+        auto *row = new QWidget(this);
+        auto *h = new QHBoxLayout(row);
+        h->setContentsMargins(0, 0, 0, 0);
+        if (spec.optional) {
+            f->set = new QCheckBox(row);
+            f->set->setToolTip(tr("Send this input. Unchecked, it is left out of the call (not set)."));
+            f->set->setAccessibleName(tr("Set %1").arg(spec.name));
+            h->addWidget(f->set);
+            connect(f->set, &QCheckBox::toggled, this, [this, f](bool on) {
+                markSet(*f, on);
+                Q_EMIT edited();
+            });
+        }
+        const auto touched = [this, f] {
+            if (m_loading)
+                return;
+            if (f->set && !f->set->isChecked())
+                f->set->setChecked(true); // editing a field sets it
+            if (!f->problem->isHidden())
+                f->problem->hide();
+            Q_EMIT edited();
+        };
+        switch (spec.type) {
+        case engine::InputType::String:
+            f->line = new QLineEdit(row);
+            connect(f->line, &QLineEdit::textEdited, this, touched);
+            if (spec.sensitive) {
+                f->line->setEchoMode(QLineEdit::Password);
+                f->line->setPlaceholderText(tr("secret"));
+                f->reveal = new QToolButton(row);
+                f->reveal->setText(tr("Show"));
+                f->reveal->setCheckable(true);
+                f->reveal->setToolTip(tr("Show or hide what you typed"));
+                f->reveal->setAccessibleName(tr("Show %1").arg(spec.name));
+                connect(f->reveal, &QToolButton::toggled, this, [f](bool on) {
+                    f->line->setEchoMode(on ? QLineEdit::Normal : QLineEdit::Password);
+                    f->reveal->setText(on ? tr("Hide") : tr("Show"));
+                });
+                f->remember = new QCheckBox(tr("Remember in keychain"), row);
+                f->remember->setToolTip(tr("Store the typed value in the OS keychain when the run starts"));
+                f->forget = new QToolButton(row);
+                f->forget->setText(tr("Forget"));
+                f->forget->setToolTip(tr("Remove the value stored in the keychain"));
+                f->forget->setAccessibleName(tr("Forget stored %1").arg(spec.name));
+                connect(f->forget, &QToolButton::clicked, this, [this, f] { Q_EMIT forgetRequested(f->spec.name); });
+                f->status = new QLabel(row);
+                f->status->setEnabled(false);
+            }
+            break;
+        case engine::InputType::Number:
+            f->number = new NumberSpinBox(row);
+            connect(f->number, &QDoubleSpinBox::valueChanged, this, touched);
+            break;
+        case engine::InputType::Boolean:
+            f->check = new QCheckBox(row);
+            connect(f->check, &QCheckBox::toggled, this, touched);
+            break;
+        case engine::InputType::Enum:
+            f->combo = new QComboBox(row);
+            f->combo->addItems(spec.values);
+            connect(f->combo, &QComboBox::currentIndexChanged, this, touched);
+            break;
+        }
+        QWidget *editor = f->editor();
+        editor->setToolTip(spec.description);
+        editor->setAccessibleName(spec.name);
+        editor->setAccessibleDescription(spec.description);
+        editor->setObjectName(QStringLiteral("input_") + spec.name);
+        h->addWidget(editor, 1);
+        for (QWidget *w : {static_cast<QWidget *>(f->reveal), static_cast<QWidget *>(f->remember),
+                           static_cast<QWidget *>(f->forget), static_cast<QWidget *>(f->status)})
+            if (w)
+                h->addWidget(w);
+
+        auto *label = new QLabel(spec.optional ? tr("%1 <span style='color:gray'>(optional)</span>").arg(spec.name.toHtmlEscaped())
+                                               : QStringLiteral("<b>%1</b>").arg(spec.name.toHtmlEscaped()),
+                                 this);
+        label->setToolTip(spec.description);
+        label->setBuddy(editor);
+        // The field: its editor row, then the description and any problem, all in the field column.
+        auto *cell = new QWidget(this);
+        auto *v = new QVBoxLayout(cell);
+        v->setContentsMargins(0, 0, 0, 6);
+        v->setSpacing(2);
+        v->addWidget(row);
+        QString hint = spec.description.toHtmlEscaped();
+        if (!spec.defaultValue.isUndefined())
+            hint += (hint.isEmpty() ? QString() : QStringLiteral(" ")) + tr("Default: %1.").arg(displayDefault(spec.defaultValue).toHtmlEscaped());
+        auto *desc = new QLabel(QStringLiteral("<small>%1</small>").arg(hint), cell);
+        desc->setWordWrap(true);
+        desc->setEnabled(false);
+        desc->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+        v->addWidget(desc);
+        f->problem = new QLabel(cell);
+        f->problem->setStyleSheet(QStringLiteral("color: #b00020"));
+        f->problem->setObjectName(QStringLiteral("problem_") + spec.name);
+        f->problem->hide();
+        v->addWidget(f->problem);
+        m_layout->addRow(label, cell);
+        m_layout->setAlignment(label, Qt::AlignLeft | Qt::AlignTop);
+
+        setFieldValue(*f, spec.defaultValue);
+        markSet(*f, !spec.optional);
+        updateSecretStatus(*f);
+    }
+    m_loading = false;
+}
+
+void RunForm::setFieldValue(Field &f, const QJsonValue &value)
+{
+    const bool was = m_loading;
+    m_loading = true;
+    if (f.line)
+        f.line->setText(value.isString() ? value.toString() : value.isDouble() || value.isBool() ? displayDefault(value) : QString());
+    if (f.number)
+        f.number->setValue(value.isDouble() ? value.toDouble() : 0.0);
+    if (f.check)
+        f.check->setChecked(value.toBool(false));
+    if (f.combo) {
+        const int i = f.combo->findText(value.toString());
+        f.combo->setCurrentIndex(i >= 0 ? i : 0);
+    }
+    m_loading = was;
+}
+
+QJsonValue RunForm::fieldValue(const Field &f) const
+{
+    if (f.line)
+        return f.line->text();
+    if (f.number) {
+        const double v = f.number->value();
+        // 3.0 goes out as 3: JSON has one number type, and integers read back as integers.
+        return std::floor(v) == v && std::abs(v) < 9e15 ? QJsonValue(qint64(v)) : QJsonValue(v);
+    }
+    if (f.check)
+        return f.check->isChecked();
+    if (f.combo)
+        return f.combo->currentText();
+    return {};
+}
+
+void RunForm::markSet(Field &f, bool set)
+{
+    if (f.set) {
+        const bool was = m_loading;
+        m_loading = true;
+        f.set->setChecked(set);
+        m_loading = was;
+        f.set->setText(set ? QString() : tr("not set"));
+    }
+    // An unset field is shown dimmed but stays editable: typing into it sets it.
+    QPalette p = f.editor()->palette();
+    p.setColor(QPalette::Text, set ? palette().color(QPalette::Text) : palette().color(QPalette::Disabled, QPalette::Text));
+    f.editor()->setPalette(p);
+}
+
+void RunForm::updateSecretStatus(Field &f)
+{
+    if (!f.status)
+        return;
+    const bool stored = m_stored.contains(f.spec.name);
+    f.status->setText(stored ? tr("stored in keychain") : tr("not stored"));
+    f.status->setToolTip(stored ? tr("Leave the field empty to use the stored value") : QString());
+    f.forget->setEnabled(stored);
+    f.line->setPlaceholderText(stored ? tr("empty: the keychain's value") : tr("secret"));
+}
+
+void RunForm::setValues(const QJsonObject &params)
+{
+    m_loading = true;
+    for (Field *f : std::as_const(m_fields)) {
+        const QJsonValue v = params.value(f->spec.name);
+        if (v.isUndefined() || v.isNull()) {
+            setFieldValue(*f, f->spec.defaultValue);
+            if (f->line && f->spec.sensitive)
+                f->line->clear();
+            markSet(*f, !f->spec.optional);
+        } else {
+            setFieldValue(*f, v);
+            markSet(*f, true);
+        }
+    }
+    m_loading = false;
+    clearProblems();
+}
+
+QJsonObject RunForm::params() const
+{
+    QJsonObject p;
+    for (const Field *f : m_fields) {
+        if (f->set && !f->set->isChecked())
+            continue;
+        if (f->spec.sensitive && f->line && f->line->text().isEmpty())
+            continue; // the keychain fills it (DESIGN.md "Running a tool" step 1)
+        p.insert(f->spec.name, fieldValue(*f));
+    }
+    return p;
+}
+
+void RunForm::setStoredSecrets(const QStringList &inputs)
+{
+    m_stored = inputs;
+    for (Field *f : std::as_const(m_fields))
+        updateSecretStatus(*f);
+}
+
+QStringList RunForm::secretsToRemember() const
+{
+    QStringList names;
+    for (const Field *f : m_fields)
+        if (f->remember && f->remember->isChecked() && !f->line->text().isEmpty())
+            names << f->spec.name;
+    return names;
+}
+
+QList<engine::ParamProblem> RunForm::validate()
+{
+    clearProblems();
+    const QList<engine::ParamProblem> problems = engine::checkParams(m_tool, params(), m_stored);
+    for (const engine::ParamProblem &p : problems) {
+        if (Field *f = field(p.input)) {
+            f->problem->setText(p.message);
+            f->problem->show();
+        }
+    }
+    if (!problems.isEmpty())
+        if (Field *f = field(problems.first().input))
+            f->editor()->setFocus();
+    return problems;
+}
+
+void RunForm::clearProblems()
+{
+    for (Field *f : std::as_const(m_fields))
+        f->problem->hide();
+}
+
+QWidget *RunForm::editor(const QString &input) const
+{
+    const Field *f = field(input);
+    return f ? f->editor() : nullptr;
+}
+
+QCheckBox *RunForm::setBox(const QString &input) const
+{
+    const Field *f = field(input);
+    return f ? f->set : nullptr;
+}
+
+QCheckBox *RunForm::rememberBox(const QString &input) const
+{
+    const Field *f = field(input);
+    return f ? f->remember : nullptr;
+}
+
+QToolButton *RunForm::revealButton(const QString &input) const
+{
+    const Field *f = field(input);
+    return f ? f->reveal : nullptr;
+}
+
+QToolButton *RunForm::forgetButton(const QString &input) const
+{
+    const Field *f = field(input);
+    return f ? f->forget : nullptr;
+}
+
+QString RunForm::problemText(const QString &input) const
+{
+    const Field *f = field(input);
+    return f && !f->problem->isHidden() ? f->problem->text() : QString();
+}
+
+} // namespace tw::ui

@@ -1,0 +1,516 @@
+#include "runview.h"
+
+#include "messagebox.h"
+#include "overrideresolver.h"
+#include "runform.h"
+#include "runhistorymodel.h"
+#include "runinputs.h"
+#include "runpane.h"
+#include "runpresets.h"
+#include "runsettings.h"
+#include "runtime.h"
+#include "secretstore.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QShortcut>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace tw::ui {
+
+RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidget *parent)
+    : QWidget(parent), m_secrets(secrets), m_historyPath(historyPath)
+{
+    auto *outer = new QVBoxLayout(this);
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("runSplitter"));
+    outer->addWidget(splitter);
+
+    // Left: the tool, its form, presets, settings, Run.
+    auto *left = new QWidget(splitter);
+    auto *lv = new QVBoxLayout(left);
+    lv->setContentsMargins(0, 0, 0, 0);
+    m_title = new QLabel(tr("Choose a tool in the browser, then Tool → Run (Ctrl+R)."), left);
+    m_title->setWordWrap(true);
+    lv->addWidget(m_title);
+
+    auto *presetRow = new QHBoxLayout;
+    presetRow->addWidget(new QLabel(tr("Preset:"), left));
+    m_presets = new QComboBox(left);
+    m_presets->setEditable(true);
+    m_presets->setInsertPolicy(QComboBox::NoInsert);
+    m_presets->setToolTip(tr("Type a name and Save to keep the current inputs (never secrets); pick one to load it"));
+    m_presets->setAccessibleName(tr("Preset"));
+    m_presets->lineEdit()->setPlaceholderText(tr("name"));
+    presetRow->addWidget(m_presets, 1);
+    auto *saveButton = new QPushButton(tr("Save"), left);
+    auto *deleteButton = new QPushButton(tr("Delete"), left);
+    saveButton->setAccessibleName(tr("Save preset"));
+    deleteButton->setAccessibleName(tr("Delete preset"));
+    presetRow->addWidget(saveButton);
+    presetRow->addWidget(deleteButton);
+    lv->addLayout(presetRow);
+    connect(m_presets, &QComboBox::activated, this, [this](int i) { loadPreset(m_presets->itemText(i)); });
+    connect(saveButton, &QPushButton::clicked, this, [this] { savePreset(m_presets->currentText().trimmed()); });
+    connect(deleteButton, &QPushButton::clicked, this, [this] { deletePreset(m_presets->currentText().trimmed()); });
+
+    auto *scroll = new QScrollArea(left);
+    scroll->setWidgetResizable(true);
+    m_form = new RunForm(scroll);
+    scroll->setWidget(m_form);
+    lv->addWidget(scroll, 1);
+    connect(m_form, &RunForm::forgetRequested, this, [this](const QString &input) {
+        QPointer<RunView> self(this);
+        m_secrets.remove(engine::secretKey(m_user, m_tool.manifest.name, input), this, [self, input](const engine::SecretResult &r) {
+            if (!self)
+                return;
+            self->m_message->setText(r.status == engine::SecretResult::Status::Failed
+                                         ? tr("Could not remove %1 from the keychain: %2").arg(input, r.error)
+                                         : tr("Removed %1 from the keychain.").arg(input));
+            self->refreshStoredSecrets();
+        });
+    });
+
+    auto *settings = new QGroupBox(tr("Run settings for this tool"), left);
+    auto *sf = new QFormLayout(settings);
+    m_runtime = new QComboBox(settings);
+    m_runtime->addItems({QStringLiteral("auto"), QStringLiteral("bwrap"), QStringLiteral("podman"), QStringLiteral("docker")});
+    m_runtime->setToolTip(tr("auto tries podman, docker, then bubblewrap (the default is set in Settings → Runtime)"));
+    sf->addRow(tr("Runtime:"), m_runtime);
+    m_network = new QCheckBox(tr("Allow network access"), settings);
+    sf->addRow(QString(), m_network);
+    m_timeout = new QSpinBox(settings);
+    m_timeout->setRange(1, 24 * 3600);
+    m_timeout->setSuffix(tr(" s"));
+    sf->addRow(tr("Timeout:"), m_timeout);
+    m_updateResets = new QCheckBox(tr("Each progress update restarts the timeout"), settings);
+    sf->addRow(QString(), m_updateResets);
+    m_hardLimit = new QSpinBox(settings);
+    m_hardLimit->setRange(1, 7 * 24 * 3600);
+    m_hardLimit->setSuffix(tr(" s"));
+    m_hardLimit->setToolTip(tr("The longest a run may take, however often it reports progress"));
+    sf->addRow(tr("Hard limit:"), m_hardLimit);
+    m_memory = new QSpinBox(settings);
+    m_memory->setRange(64, 64 * 1024);
+    m_memory->setSingleStep(64);
+    m_memory->setSuffix(tr(" MB"));
+    sf->addRow(tr("Memory:"), m_memory);
+    lv->addWidget(settings);
+    for (QCheckBox *b : {m_network, m_updateResets})
+        connect(b, &QCheckBox::toggled, this, &RunView::saveSettings);
+    for (QSpinBox *b : {m_timeout, m_hardLimit, m_memory})
+        connect(b, &QSpinBox::valueChanged, this, &RunView::saveSettings);
+
+    auto *runRow = new QHBoxLayout;
+    m_message = new QLabel(left);
+    m_message->setWordWrap(true);
+    m_message->setObjectName(QStringLiteral("runMessage"));
+    runRow->addWidget(m_message, 1);
+    m_runButton = new QPushButton(tr("&Run"), left);
+    m_runButton->setToolTip(tr("Run the tool with these inputs (Ctrl+Return)"));
+    m_runButton->setDefault(true);
+    m_runButton->setEnabled(false);
+    runRow->addWidget(m_runButton);
+    lv->addLayout(runRow);
+    connect(m_runButton, &QPushButton::clicked, this, [this] { run(); });
+    auto *runKey = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
+    connect(runKey, &QShortcut::activated, this, [this] { run(); });
+
+    // Right: the runs, then the history.
+    auto *right = new QSplitter(Qt::Vertical, splitter);
+    auto *runsStack = new QStackedWidget(right);
+    auto *noRuns = new QLabel(tr("No runs yet.\n\nFill in the inputs and press Run (Ctrl+Return). Each run gets a pane here "
+                                 "with its progress, log, result and raw events; several can run at once."),
+                              runsStack);
+    noRuns->setAlignment(Qt::AlignCenter);
+    noRuns->setWordWrap(true);
+    noRuns->setEnabled(false);
+    runsStack->addWidget(noRuns);
+    m_runs = new QTabWidget(runsStack);
+    runsStack->addWidget(m_runs);
+    connect(m_runs, &QTabWidget::currentChanged, runsStack, [this, runsStack] {
+        runsStack->setCurrentIndex(m_runs->count() > 0 ? 1 : 0);
+    });
+    m_runs->setObjectName(QStringLiteral("runTabs"));
+    m_runs->setTabsClosable(true);
+    m_runs->setDocumentMode(true);
+    connect(m_runs, &QTabWidget::tabCloseRequested, this, [this](int i) { closeRun(i); });
+    auto *historyBox = new QGroupBox(tr("History"), right);
+    auto *hv = new QVBoxLayout(historyBox);
+    m_history = new model::RunHistoryModel(m_historyPath, this);
+    m_historyView = new QTableView(historyBox);
+    m_historyView->setModel(m_history);
+    m_historyView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_historyView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_historyView->verticalHeader()->hide();
+    m_historyView->horizontalHeader()->setStretchLastSection(true);
+    m_historyView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_historyView->setWordWrap(false);
+    m_historyView->setAccessibleName(tr("Run history"));
+    hv->addWidget(m_historyView);
+    auto *historyButtons = new QHBoxLayout;
+    auto *load = new QPushButton(tr("Load Inputs"), historyBox);
+    auto *rerunButton = new QPushButton(tr("Re-run"), historyBox);
+    auto *refresh = new QPushButton(tr("Refresh"), historyBox);
+    historyButtons->addStretch(1);
+    historyButtons->addWidget(refresh);
+    historyButtons->addWidget(load);
+    historyButtons->addWidget(rerunButton);
+    hv->addLayout(historyButtons);
+    const auto selectedRun = [this]() -> qint64 {
+        const QModelIndex i = m_historyView->currentIndex();
+        return i.isValid() ? m_history->index(i.row(), 0).data(model::RunHistoryModel::RunIdRole).toLongLong() : 0;
+    };
+    connect(load, &QPushButton::clicked, this, [this, selectedRun] { loadFromHistory(selectedRun()); });
+    connect(rerunButton, &QPushButton::clicked, this, [this, selectedRun] { rerun(selectedRun()); });
+    connect(m_historyView, &QTableView::doubleClicked, this, [this, selectedRun] { loadFromHistory(selectedRun()); });
+    connect(refresh, &QPushButton::clicked, this, [this] { m_history->reload(); });
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 1);
+    right->setSizes({560, 200});
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    m_history->reload();
+}
+
+RunView::~RunView()
+{
+    for (QFutureWatcher<qint64> *w : std::as_const(m_writes))
+        w->waitForFinished(); // a run's history row is not lost on quit
+}
+
+void RunView::setCatalog(std::shared_ptr<const engine::Catalog> catalog)
+{
+    m_catalog = std::move(catalog);
+}
+
+void RunView::setTool(const engine::ToolRecord &tool, const QString &user)
+{
+    m_tool = tool;
+    m_user = user;
+    m_hasTool = true;
+    m_title->setText(tr("<b>%1</b> (%2) — %3 tool, runs as %4")
+                         .arg(tool.manifest.label.toHtmlEscaped(), tool.manifest.name.toHtmlEscaped(),
+                              tool.scope == engine::Scope::Global ? tr("global") : tr("user"),
+                              user.isEmpty() ? tr("no user") : user.toHtmlEscaped()));
+    m_title->setToolTip(tool.dir);
+    m_form->setTool(tool.manifest);
+    const engine::RunPresets presets(user, tool.manifest);
+    m_form->setValues(presets.lastUsed());
+    m_presets->clear();
+    m_presets->addItems(presets.names());
+    m_presets->setCurrentIndex(-1);
+    m_presets->clearEditText();
+    m_message->clear();
+    m_runButton->setEnabled(true);
+    loadSettings();
+    refreshStoredSecrets();
+    m_history->reload(tool.manifest.name);
+}
+
+bool RunView::showTool(const QString &name, const QString &user)
+{
+    if (!m_catalog)
+        return false;
+    const engine::EffectiveSet set = engine::resolveEffective(*m_catalog, user);
+    for (const engine::EffectiveTool &e : set.tools) {
+        if (e.tool.manifest.name == name) {
+            setTool(e.tool, user);
+            return true;
+        }
+    }
+    return false;
+}
+
+void RunView::refreshStoredSecrets()
+{
+    // Which sensitive inputs the keychain holds (the value is dropped at once; only the fact shows).
+    struct Pending
+    {
+        QStringList stored;
+        int left = 0;
+    };
+    auto pending = std::make_shared<Pending>();
+    QStringList names;
+    for (const engine::InputSpec &spec : m_tool.manifest.inputs)
+        if (spec.sensitive)
+            names << spec.name;
+    m_form->setStoredSecrets({});
+    if (names.isEmpty())
+        return;
+    pending->left = int(names.size());
+    const QString tool = m_tool.manifest.name, user = m_user;
+    QPointer<RunView> self(this);
+    for (const QString &input : std::as_const(names)) {
+        m_secrets.read(engine::secretKey(user, tool, input), this, [self, pending, input, tool, user](const engine::SecretResult &r) {
+            if (r.ok())
+                pending->stored << input;
+            if (r.status == engine::SecretResult::Status::Failed && self)
+                self->m_message->setText(tr("Keychain: %1").arg(r.error));
+            if (--pending->left == 0 && self && self->m_tool.manifest.name == tool && self->m_user == user) {
+                self->m_form->setStoredSecrets(pending->stored);
+                Q_EMIT self->storedSecretsChanged();
+            }
+        });
+    }
+}
+
+void RunView::loadSettings()
+{
+    m_loadingSettings = true;
+    const engine::ToolRunSettings s = engine::ToolRunSettings::load(m_user, m_tool.manifest.name);
+    m_network->setChecked(s.network);
+    m_timeout->setValue(s.timeoutSec);
+    m_updateResets->setChecked(s.updateResetsTimeout);
+    m_hardLimit->setValue(s.hardLimitSec);
+    m_memory->setValue(s.memoryMb);
+    m_runtime->setCurrentText(engine::RuntimeConfig::load().preferred);
+    m_loadingSettings = false;
+}
+
+void RunView::saveSettings()
+{
+    if (m_loadingSettings || !m_hasTool)
+        return;
+    engine::ToolRunSettings s;
+    s.network = m_network->isChecked();
+    s.timeoutSec = m_timeout->value();
+    s.updateResetsTimeout = m_updateResets->isChecked();
+    s.hardLimitSec = std::max(m_hardLimit->value(), m_timeout->value());
+    s.memoryMb = m_memory->value();
+    s.save(m_user, m_tool.manifest.name);
+}
+
+RunPane *RunView::run()
+{
+    if (!m_hasTool)
+        return nullptr;
+    const QList<engine::ParamProblem> problems = m_form->validate();
+    if (!problems.isEmpty()) {
+        QStringList lines;
+        for (const engine::ParamProblem &p : problems)
+            lines << p.message;
+        m_message->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(lines.join(QStringLiteral("; ")).toHtmlEscaped()));
+        return nullptr;
+    }
+    m_message->clear();
+    const QJsonObject params = m_form->params();
+    engine::RunPresets(m_user, m_tool.manifest).setLastUsed(params);
+    saveSettings();
+
+    // Typed secrets marked "remember" go to the keychain (asynchronously; the run does not wait).
+    for (const QString &input : m_form->secretsToRemember()) {
+        QPointer<RunView> self(this);
+        m_secrets.write(engine::secretKey(m_user, m_tool.manifest.name, input), params.value(input).toString(), this,
+                        [self, input](const engine::SecretResult &r) {
+                            if (!self)
+                                return;
+                            if (!r.ok())
+                                self->m_message->setText(tr("Could not store %1 in the keychain: %2").arg(input, r.error));
+                            self->refreshStoredSecrets();
+                        });
+    }
+
+    engine::RunOptions options;
+    options.params = params;
+    const engine::ToolRunSettings s = engine::ToolRunSettings::load(m_user, m_tool.manifest.name);
+    options.network = s.network;
+    options.timeoutMs = s.timeoutSec * 1000;
+    options.updateResetsTimeout = s.updateResetsTimeout;
+    options.hardLimitMs = s.hardLimitSec * 1000;
+    options.memoryMb = s.memoryMb;
+    options.emailDb = engine::Integrations::load(m_user).emailDb;
+    const QString runtimeName = m_runtime->currentText();
+    const engine::RuntimeConfig config = engine::RuntimeConfig::load();
+    auto session = std::make_unique<engine::RunSession>(
+        m_tool, m_catalog ? m_catalog->dataPath : QString(), m_user, options,
+        engine::RuntimeChooser([runtimeName, config](QString *e) { return engine::makeRuntime(runtimeName, config, e); }));
+    RunPane::Context context;
+    context.dataPath = m_catalog ? m_catalog->dataPath : QString();
+    context.user = m_user;
+    context.runtimeChoice = runtimeName;
+    context.maskedParams = engine::maskedParams(m_tool.manifest, params);
+    context.plainParams = engine::withoutSensitive(m_tool.manifest, params);
+    auto *pane = new RunPane(std::move(session), context, m_runs);
+    m_runs->addTab(pane, pane->title());
+    m_runs->setCurrentWidget(pane);
+    connect(pane, &RunPane::stateChanged, this, [this, pane] { updateTabTitle(pane); });
+    connect(pane, &RunPane::finished, this, &RunView::record);
+    startRun(pane);
+    Q_EMIT runStarted(pane);
+    return pane;
+}
+
+void RunView::startRun(RunPane *pane)
+{
+    // DESIGN.md "Running a tool" step 1: empty sensitive inputs and the integration tokens from
+    // the keychain; then the session (whose options the pane's session already holds) is
+    // rebuilt with them. Both happen before the pane starts.
+    engine::RunSession *session = pane->session();
+    QPointer<RunPane> guard(pane);
+    const engine::ToolRecord tool = session->tool();
+    engine::gatherRunInputs(m_secrets, m_user, tool.manifest, session->options().params, engine::Integrations::load(m_user), pane,
+                            [guard](const engine::RunInputs &in) {
+                                if (!guard)
+                                    return;
+                                guard->session()->setInputs(in.params, in.env, in.secretValues);
+                                guard->start();
+                            });
+}
+
+void RunView::record(const engine::RunRecord &record)
+{
+    auto *watcher = new QFutureWatcher<qint64>(this);
+    m_writes.append(watcher);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        m_writes.removeOne(watcher);
+        const qint64 id = watcher->result();
+        watcher->deleteLater();
+        m_history->reload(m_hasTool ? m_tool.manifest.name : QString());
+        if (id > 0)
+            Q_EMIT runRecorded(id);
+        else
+            m_message->setText(tr("The run could not be written to the history (%1).").arg(m_historyPath));
+    });
+    const QString path = m_historyPath;
+    watcher->setFuture(QtConcurrent::run([path, record] {
+        engine::RunHistory history(path);
+        return history.add(record);
+    }));
+}
+
+void RunView::updateTabTitle(RunPane *pane)
+{
+    const int i = m_runs->indexOf(pane);
+    if (i < 0)
+        return;
+    m_runs->setTabText(i, pane->title());
+    m_runs->setTabToolTip(i, pane->statusLabel()->accessibleName());
+}
+
+bool RunView::closeRun(int index)
+{
+    auto *pane = qobject_cast<RunPane *>(m_runs->widget(index));
+    if (!pane)
+        return false;
+    if (pane->isRunning()
+        && MessageBox::ask(this, tr("Stop the Run?"), tr("%1 is still running. Close its pane and stop it?").arg(pane->title()),
+                           {tr("Stop and Close"), tr("Keep Running")}) != 0)
+        return false;
+    m_runs->removeTab(index);
+    // The pane's session cancels (cancel line, then kill) and records the run before it goes.
+    if (pane->isRunning()) {
+        connect(pane, &RunPane::finished, pane, &QObject::deleteLater);
+        pane->cancel();
+        pane->hide();
+        pane->setParent(this);
+    } else {
+        pane->deleteLater();
+    }
+    return true;
+}
+
+RunPane *RunView::pane(int index) const
+{
+    return qobject_cast<RunPane *>(m_runs->widget(index));
+}
+
+int RunView::runningCount() const
+{
+    int n = 0;
+    for (int i = 0; i < m_runs->count(); ++i)
+        if (pane(i) && pane(i)->isRunning())
+            ++n;
+    return n;
+}
+
+bool RunView::loadFromHistory(qint64 runId)
+{
+    if (runId <= 0)
+        return false;
+    const engine::RunRecord r = engine::RunHistory(m_historyPath).get(runId);
+    if (r.id == 0)
+        return false;
+    if ((!m_hasTool || m_tool.manifest.name != r.tool || m_user != r.user) && !showTool(r.tool, r.user)) {
+        m_message->setText(tr("%1 is no longer among %2's tools.").arg(r.tool, r.user.isEmpty() ? tr("the global") : r.user));
+        return false;
+    }
+    // Masked values are markers, not values: those inputs come from the keychain again.
+    QJsonObject params = r.params;
+    for (const engine::InputSpec &spec : m_tool.manifest.inputs)
+        if (spec.sensitive)
+            params.remove(spec.name);
+    m_form->setValues(params);
+    m_message->setText(tr("Inputs of the run of %1 loaded.").arg(r.startedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+    return true;
+}
+
+bool RunView::rerun(qint64 runId)
+{
+    return loadFromHistory(runId) && run() != nullptr;
+}
+
+void RunView::savePreset(const QString &name)
+{
+    if (!m_hasTool || name.isEmpty()) {
+        m_message->setText(tr("Type a name for the preset first."));
+        return;
+    }
+    engine::RunPresets presets(m_user, m_tool.manifest);
+    presets.save(name, m_form->params());
+    m_presets->clear();
+    m_presets->addItems(presets.names());
+    m_presets->setCurrentText(name);
+    m_message->setText(tr("Preset “%1” saved (sensitive inputs are never kept in presets).").arg(name));
+}
+
+bool RunView::loadPreset(const QString &name)
+{
+    if (!m_hasTool)
+        return false;
+    const engine::RunPresets presets(m_user, m_tool.manifest);
+    if (!presets.contains(name))
+        return false;
+    m_form->setValues(presets.load(name));
+    m_message->setText(tr("Preset “%1” loaded.").arg(name));
+    return true;
+}
+
+void RunView::deletePreset(const QString &name)
+{
+    if (!m_hasTool)
+        return;
+    engine::RunPresets presets(m_user, m_tool.manifest);
+    if (!presets.contains(name)) {
+        m_message->setText(tr("There is no preset “%1”.").arg(name));
+        return;
+    }
+    presets.remove(name);
+    m_presets->clear();
+    m_presets->addItems(presets.names());
+    m_presets->setCurrentIndex(-1);
+    m_presets->clearEditText();
+    m_message->setText(tr("Preset “%1” deleted.").arg(name));
+}
+
+QStringList RunView::presetNames() const
+{
+    return m_hasTool ? engine::RunPresets(m_user, m_tool.manifest).names() : QStringList();
+}
+
+} // namespace tw::ui

@@ -1,0 +1,122 @@
+#pragma once
+// The Run view: a tool's generated input form with presets and its run settings on the left;
+// one live progress pane per run (several at once) and the run history on the right. A run
+// follows DESIGN.md "Running a tool": the form's params, sensitive inputs left empty filled
+// from the keychain, the integrations' environment, the tool's run settings, the runtime.
+
+#include "catalog.h"
+#include "runhistory.h"
+#include "toolrecord.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+class QTableView;
+
+namespace tw::engine {
+class SecretStore;
+}
+namespace tw::model {
+class RunHistoryModel;
+}
+
+namespace tw::ui {
+
+class RunForm;
+class RunPane;
+
+class RunView final : public QWidget
+{
+    Q_OBJECT
+public:
+    // `secrets` must outlive the view; `historyPath` is the SQLite file of past runs.
+    RunView(engine::SecretStore &secrets, const QString &historyPath, QWidget *parent = nullptr);
+    ~RunView() override;
+
+    // The catalog tools are resolved in (for re-runs from the history).
+    void setCatalog(std::shared_ptr<const engine::Catalog> catalog);
+    // Shows `tool`'s form for `user` (the user whose data root the run sees).
+    void setTool(const engine::ToolRecord &tool, const QString &user);
+    // Resolves `name` among `user`'s effective tools in the catalog; false if there is none.
+    bool showTool(const QString &name, const QString &user);
+    bool hasTool() const { return m_hasTool; }
+    const engine::ToolRecord &tool() const { return m_tool; }
+    QString user() const { return m_user; }
+
+    // Validates the form and starts a run in a new pane; null when the form has problems.
+    RunPane *run();
+    // Loads a past run's inputs into the form (its tool first), sensitive ones left to the keychain.
+    bool loadFromHistory(qint64 runId);
+    bool rerun(qint64 runId); // loadFromHistory + run
+
+    // Presets of the current tool.
+    void savePreset(const QString &name);
+    bool loadPreset(const QString &name);
+    void deletePreset(const QString &name);
+    QStringList presetNames() const;
+
+    // For tests and the main window.
+    RunForm *form() const { return m_form; }
+    QTabWidget *runTabs() const { return m_runs; }
+    RunPane *pane(int index) const;
+    int runningCount() const;
+    QPushButton *runButton() const { return m_runButton; }
+    QLabel *messageLabel() const { return m_message; }
+    QComboBox *presetCombo() const { return m_presets; }
+    QComboBox *runtimeCombo() const { return m_runtime; }
+    QSpinBox *timeoutBox() const { return m_timeout; }
+    QCheckBox *networkBox() const { return m_network; }
+    QCheckBox *updateResetsBox() const { return m_updateResets; }
+    QSpinBox *hardLimitBox() const { return m_hardLimit; }
+    QSpinBox *memoryBox() const { return m_memory; }
+    QTableView *historyView() const { return m_historyView; }
+    model::RunHistoryModel *historyModel() const { return m_history; }
+
+Q_SIGNALS:
+    void runStarted(tw::ui::RunPane *pane);
+    void runRecorded(qint64 id); // a finished run is in the history
+    void storedSecretsChanged();
+
+private:
+    void refreshStoredSecrets();
+    void loadSettings();
+    void saveSettings();
+    void startRun(RunPane *pane);
+    void record(const engine::RunRecord &record);
+    void updateTabTitle(RunPane *pane);
+    bool closeRun(int index);
+
+    engine::SecretStore &m_secrets;
+    QString m_historyPath;
+    std::shared_ptr<const engine::Catalog> m_catalog;
+    engine::ToolRecord m_tool;
+    QString m_user;
+    bool m_hasTool = false;
+    bool m_loadingSettings = false;
+
+    QLabel *m_title = nullptr;
+    QLabel *m_message = nullptr;
+    RunForm *m_form = nullptr;
+    QComboBox *m_presets = nullptr;
+    QComboBox *m_runtime = nullptr;
+    QCheckBox *m_network = nullptr;
+    QSpinBox *m_timeout = nullptr;
+    QCheckBox *m_updateResets = nullptr;
+    QSpinBox *m_hardLimit = nullptr;
+    QSpinBox *m_memory = nullptr;
+    QPushButton *m_runButton = nullptr;
+    QTabWidget *m_runs = nullptr;
+    QTableView *m_historyView = nullptr;
+    model::RunHistoryModel *m_history = nullptr;
+    QList<QFutureWatcher<qint64> *> m_writes; // history inserts on the pool
+};
+
+} // namespace tw::ui

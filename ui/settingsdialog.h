@@ -1,0 +1,74 @@
+#pragma once
+// Settings: the Runtime page (which sandbox, the engine binaries, the image, extra engine
+// arguments for host quirks such as ulimits or a remote engine) and the Integrations page of one
+// user (SearXNG URL, browser relay, Apify and relay tokens, resources for OFFICER_RESOURCES).
+// Tokens and the secret fields of resources go to the keychain, never to QSettings.
+
+#include "runsettings.h"
+#include "runtime.h"
+
+#include <QDialog>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QSpinBox;
+class QTableWidget;
+
+namespace tw::engine {
+class SecretStore;
+}
+
+namespace tw::ui {
+
+class SettingsDialog final : public QDialog
+{
+    Q_OBJECT
+public:
+    SettingsDialog(engine::SecretStore &secrets, const QString &user, QWidget *parent = nullptr);
+
+    // Writes both pages (settings at once; keychain entries asynchronously, `saved` follows).
+    void save();
+    QString user() const { return m_user; }
+
+    // For tests.
+    QComboBox *preferredRuntime() const { return m_preferred; }
+    QLineEdit *imageField() const { return m_image; }
+    QLineEdit *podmanArgsField() const { return m_podmanArgs; }
+    QLineEdit *searxngField() const { return m_searxng; }
+    QLineEdit *emailDbField() const { return m_emailDb; }
+    QLineEdit *apifyTokenField() const { return m_apifyToken; }
+    QTableWidget *resourcesTable() const { return m_resources; }
+    QLabel *statusLabel() const { return m_status; }
+
+Q_SIGNALS:
+    void saved(bool ok); // every keychain write has answered
+
+private:
+    void load();
+
+    engine::SecretStore &m_secrets;
+    QString m_user;
+    QComboBox *m_preferred = nullptr;
+    QLineEdit *m_podman = nullptr;
+    QLineEdit *m_docker = nullptr;
+    QLineEdit *m_image = nullptr;
+    QLineEdit *m_podmanArgs = nullptr;
+    QLineEdit *m_dockerArgs = nullptr;
+    QLineEdit *m_podmanGlobal = nullptr;
+    QLineEdit *m_dockerGlobal = nullptr;
+    QDoubleSpinBox *m_cpus = nullptr;
+    QSpinBox *m_pids = nullptr;
+    QLineEdit *m_emailDb = nullptr;
+    QLineEdit *m_searxng = nullptr;
+    QSpinBox *m_relayPort = nullptr;
+    QLineEdit *m_apifyToken = nullptr;
+    QLineEdit *m_relayToken = nullptr;
+    QTableWidget *m_resources = nullptr;
+    QLabel *m_status = nullptr;
+    engine::Integrations m_loaded;
+};
+
+} // namespace tw::ui
