@@ -118,6 +118,9 @@ void RunForm::setTool(const engine::ToolManifest &tool)
             f->set->setAccessibleName(tr("Set %1").arg(spec.name));
             h->addWidget(f->set);
             connect(f->set, &QCheckBox::toggled, this, [this, f](bool on) {
+                // Setting an empty text field by its box starts it at the default.
+                if (on && !m_loading && f->line && !f->spec.sensitive && f->line->text().isEmpty() && f->spec.defaultValue.isString())
+                    setFieldValue(*f, f->spec.defaultValue);
                 markSet(*f, on);
                 Q_EMIT edited();
             });
@@ -147,14 +150,14 @@ void RunForm::setTool(const engine::ToolManifest &tool)
                     f->line->setEchoMode(on ? QLineEdit::Normal : QLineEdit::Password);
                     f->reveal->setText(on ? tr("Hide") : tr("Show"));
                 });
-                f->remember = new QCheckBox(tr("Remember in keychain"), row);
+                f->remember = new QCheckBox(tr("Remember in keychain"), this);
                 f->remember->setToolTip(tr("Store the typed value in the OS keychain when the run starts"));
-                f->forget = new QToolButton(row);
+                f->forget = new QToolButton(this);
                 f->forget->setText(tr("Forget"));
                 f->forget->setToolTip(tr("Remove the value stored in the keychain"));
                 f->forget->setAccessibleName(tr("Forget stored %1").arg(spec.name));
                 connect(f->forget, &QToolButton::clicked, this, [this, f] { Q_EMIT forgetRequested(f->spec.name); });
-                f->status = new QLabel(row);
+                f->status = new QLabel(this);
                 f->status->setEnabled(false);
             }
             break;
@@ -178,10 +181,8 @@ void RunForm::setTool(const engine::ToolManifest &tool)
         editor->setAccessibleDescription(spec.description);
         editor->setObjectName(QStringLiteral("input_") + spec.name);
         h->addWidget(editor, 1);
-        for (QWidget *w : {static_cast<QWidget *>(f->reveal), static_cast<QWidget *>(f->remember),
-                           static_cast<QWidget *>(f->forget), static_cast<QWidget *>(f->status)})
-            if (w)
-                h->addWidget(w);
+        if (f->reveal)
+            h->addWidget(f->reveal);
 
         auto *label = new QLabel(spec.optional ? tr("%1 <span style='color:gray'>(optional)</span>").arg(spec.name.toHtmlEscaped())
                                                : QStringLiteral("<b>%1</b>").arg(spec.name.toHtmlEscaped()),
@@ -194,6 +195,15 @@ void RunForm::setTool(const engine::ToolManifest &tool)
         v->setContentsMargins(0, 0, 0, 6);
         v->setSpacing(2);
         v->addWidget(row);
+        if (f->remember) {
+            // The keychain controls on a line of their own, so the form stays narrow.
+            auto *keychainRow = new QHBoxLayout;
+            keychainRow->addWidget(f->remember);
+            keychainRow->addWidget(f->status);
+            keychainRow->addStretch(1);
+            keychainRow->addWidget(f->forget);
+            v->addLayout(keychainRow);
+        }
         QString hint = spec.description.toHtmlEscaped();
         if (!spec.defaultValue.isUndefined())
             hint += (hint.isEmpty() ? QString() : QStringLiteral(" ")) + tr("Default: %1.").arg(displayDefault(spec.defaultValue).toHtmlEscaped());
@@ -210,11 +220,22 @@ void RunForm::setTool(const engine::ToolManifest &tool)
         m_layout->addRow(label, cell);
         m_layout->setAlignment(label, Qt::AlignLeft | Qt::AlignTop);
 
-        setFieldValue(*f, spec.defaultValue);
-        markSet(*f, !spec.optional);
+        resetField(*f);
         updateSecretStatus(*f);
     }
     m_loading = false;
+}
+
+void RunForm::resetField(Field &f)
+{
+    // A text field shows an optional input's default as a placeholder (typing must not append
+    // to it); the other editors cannot, so they start at the default, unset.
+    const bool placeholder = f.line && (f.spec.optional || f.spec.sensitive);
+    setFieldValue(f, placeholder ? QJsonValue() : f.spec.defaultValue);
+    if (placeholder && !f.spec.sensitive)
+        f.line->setPlaceholderText(f.spec.defaultValue.isUndefined() ? tr("not set")
+                                                                     : tr("not set (default: %1)").arg(displayDefault(f.spec.defaultValue)));
+    markSet(f, !f.spec.optional);
 }
 
 void RunForm::setFieldValue(Field &f, const QJsonValue &value)
@@ -282,10 +303,7 @@ void RunForm::setValues(const QJsonObject &params)
     for (Field *f : std::as_const(m_fields)) {
         const QJsonValue v = params.value(f->spec.name);
         if (v.isUndefined() || v.isNull()) {
-            setFieldValue(*f, f->spec.defaultValue);
-            if (f->line && f->spec.sensitive)
-                f->line->clear();
-            markSet(*f, !f->spec.optional);
+            resetField(*f);
         } else {
             setFieldValue(*f, v);
             markSet(*f, true);

@@ -67,6 +67,7 @@ Q_SIGNALS:
 private:
     struct Field;
     Field *field(const QString &input) const;
+    void resetField(Field &f);
     void setFieldValue(Field &f, const QJsonValue &value);
     QJsonValue fieldValue(const Field &f) const;
     void markSet(Field &f, bool set);

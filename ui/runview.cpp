@@ -167,6 +167,9 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     auto *load = new QPushButton(tr("Load Inputs"), historyBox);
     auto *rerunButton = new QPushButton(tr("Re-run"), historyBox);
     auto *refresh = new QPushButton(tr("Refresh"), historyBox);
+    m_allHistory = new QCheckBox(tr("All tools"), historyBox);
+    m_allHistory->setToolTip(tr("Show the runs of every tool, not only this one's"));
+    historyButtons->addWidget(m_allHistory);
     historyButtons->addStretch(1);
     historyButtons->addWidget(refresh);
     historyButtons->addWidget(load);
@@ -179,12 +182,15 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     connect(load, &QPushButton::clicked, this, [this, selectedRun] { loadFromHistory(selectedRun()); });
     connect(rerunButton, &QPushButton::clicked, this, [this, selectedRun] { rerun(selectedRun()); });
     connect(m_historyView, &QTableView::doubleClicked, this, [this, selectedRun] { loadFromHistory(selectedRun()); });
-    connect(refresh, &QPushButton::clicked, this, [this] { m_history->reload(); });
+    connect(refresh, &QPushButton::clicked, this, &RunView::reloadHistory);
+    connect(m_allHistory, &QCheckBox::toggled, this, &RunView::reloadHistory);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 1);
     right->setSizes({560, 200});
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
+    splitter->setSizes({480, 720});
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_history->reload();
 }
 
@@ -220,7 +226,12 @@ void RunView::setTool(const engine::ToolRecord &tool, const QString &user)
     m_runButton->setEnabled(true);
     loadSettings();
     refreshStoredSecrets();
-    m_history->reload(tool.manifest.name);
+    reloadHistory();
+}
+
+void RunView::reloadHistory()
+{
+    m_history->reload(m_hasTool && !m_allHistory->isChecked() ? m_tool.manifest.name : QString());
 }
 
 bool RunView::showTool(const QString &name, const QString &user)
@@ -381,7 +392,7 @@ void RunView::record(const engine::RunRecord &record)
         m_writes.removeOne(watcher);
         const qint64 id = watcher->result();
         watcher->deleteLater();
-        m_history->reload(m_hasTool ? m_tool.manifest.name : QString());
+        reloadHistory();
         if (id > 0)
             Q_EMIT runRecorded(id);
         else

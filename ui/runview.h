@@ -87,6 +87,7 @@ Q_SIGNALS:
 
 private:
     void refreshStoredSecrets();
+    void reloadHistory();
     void loadSettings();
     void saveSettings();
     void startRun(RunPane *pane);
@@ -115,6 +116,7 @@ private:
     QPushButton *m_runButton = nullptr;
     QTabWidget *m_runs = nullptr;
     QTableView *m_historyView = nullptr;
+    QCheckBox *m_allHistory = nullptr;
     model::RunHistoryModel *m_history = nullptr;
     QList<QFutureWatcher<qint64> *> m_writes; // history inserts on the pool
 };

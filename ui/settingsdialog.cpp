@@ -17,6 +17,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 
 #include <memory>
 
@@ -88,6 +89,19 @@ SettingsDialog::SettingsDialog(engine::SecretStore &secrets, const QString &user
     m_pids = new QSpinBox(runtime);
     m_pids->setRange(16, 1 << 20);
     rf->addRow(tr("Process limit:"), m_pids);
+    auto *check = new QPushButton(tr("Check Runtimes"), runtime);
+    check->setToolTip(tr("Try podman, docker and bubblewrap with these values and say which one auto would use"));
+    rf->addRow(QString(), check);
+    m_runtimeReport = new QLabel(runtime);
+    m_runtimeReport->setWordWrap(true);
+    m_runtimeReport->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    rf->addRow(QString(), m_runtimeReport);
+    connect(check, &QPushButton::clicked, this, &SettingsDialog::checkRuntimes);
+    connect(&m_probe, &QFutureWatcherBase::finished, this, [this, check] {
+        m_runtimeReport->setText(m_probe.result());
+        check->setEnabled(true);
+        Q_EMIT runtimesChecked();
+    });
     tabs->addTab(runtime, tr("Runtime"));
 
     auto *integ = new QWidget(tabs);
@@ -155,7 +169,7 @@ SettingsDialog::SettingsDialog(engine::SecretStore &secrets, const QString &user
         save();
     });
     load();
-    resize(720, 560);
+    resize(760, 680);
 }
 
 void SettingsDialog::load()
@@ -193,9 +207,8 @@ void SettingsDialog::load()
     }
 }
 
-void SettingsDialog::save()
+engine::RuntimeConfig SettingsDialog::runtimeConfig() const
 {
-    m_status->clear();
     engine::RuntimeConfig c = engine::RuntimeConfig::load();
     c.preferred = m_preferred->currentText();
     c.podmanBinary = m_podman->text().trimmed();
@@ -207,7 +220,36 @@ void SettingsDialog::save()
     c.dockerGlobalArgs = engine::splitShellWords(m_dockerGlobal->text());
     c.cpus = m_cpus->value();
     c.pidsLimit = m_pids->value();
-    c.save();
+    return c;
+}
+
+void SettingsDialog::checkRuntimes()
+{
+    if (m_probe.isRunning())
+        return;
+    m_runtimeReport->setText(tr("Checking…"));
+    if (auto *b = qobject_cast<QPushButton *>(sender()))
+        b->setEnabled(false);
+    const engine::RuntimeConfig c = runtimeConfig();
+    m_probe.setFuture(QtConcurrent::run([c] {
+        QStringList lines;
+        QString firstReady;
+        for (const QString &name : {QStringLiteral("podman"), QStringLiteral("docker"), QStringLiteral("bwrap")}) {
+            QString why;
+            const bool ready = engine::makeRuntime(name, c, &why) != nullptr;
+            if (ready && firstReady.isEmpty())
+                firstReady = name;
+            lines << (ready ? tr("%1: ready").arg(name) : why.startsWith(name) ? why : tr("%1: %2").arg(name, why));
+        }
+        lines << (firstReady.isEmpty() ? tr("auto: no runtime works on this machine") : tr("auto uses %1").arg(firstReady));
+        return lines.join(u'\n');
+    }));
+}
+
+void SettingsDialog::save()
+{
+    m_status->clear();
+    runtimeConfig().save();
 
     if (m_user.isEmpty()) {
         Q_EMIT saved(true);

@@ -8,6 +8,7 @@
 #include "runtime.h"
 
 #include <QDialog>
+#include <QFutureWatcher>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -42,12 +43,17 @@ public:
     QLineEdit *apifyTokenField() const { return m_apifyToken; }
     QTableWidget *resourcesTable() const { return m_resources; }
     QLabel *statusLabel() const { return m_status; }
+    QLabel *runtimeReport() const { return m_runtimeReport; }
+    // Probes every runtime with the page's values (off the GUI thread); `runtimesChecked` follows.
+    void checkRuntimes();
 
 Q_SIGNALS:
     void saved(bool ok); // every keychain write has answered
+    void runtimesChecked();
 
 private:
     void load();
+    engine::RuntimeConfig runtimeConfig() const;
 
     engine::SecretStore &m_secrets;
     QString m_user;
@@ -68,6 +74,8 @@ private:
     QLineEdit *m_relayToken = nullptr;
     QTableWidget *m_resources = nullptr;
     QLabel *m_status = nullptr;
+    QLabel *m_runtimeReport = nullptr;
+    QFutureWatcher<QString> m_probe;
     engine::Integrations m_loaded;
 };
 

@@ -79,6 +79,7 @@ const QByteArray kToolMd = "---\n"
                            "    type: string\n"
                            "    description: Optional text.\n"
                            "    optional: true\n"
+                           "    default: memo\n"
                            "---\n\n# All Types\n\nReports its params.\n";
 
 const QByteArray kEntry = R"(export async function execute(_id, params, signal, onUpdate) {
@@ -191,15 +192,20 @@ private Q_SLOTS:
     void editingAnOptionalFieldSetsIt()
     {
         auto *note = editor<QLineEdit>("note");
+        // An optional text's default is a placeholder: typing does not append to it.
+        QVERIFY(note->text().isEmpty());
+        QVERIFY(note->placeholderText().contains(QStringLiteral("memo")));
         QTest::keyClicks(note, QStringLiteral("n"));
         QVERIFY(form()->setBox(QStringLiteral("note"))->isChecked());
         QCOMPARE(form()->params().value(QStringLiteral("note")).toString(), QStringLiteral("n"));
         // Unticking leaves it out again (not sent as ""), whatever the field holds.
         form()->setBox(QStringLiteral("note"))->setChecked(false);
         QVERIFY(!form()->params().contains(QStringLiteral("note")));
-        // An empty string is a value once set.
+        // Setting an empty one by its box starts it at the default; an empty string is a value once set.
         note->clear();
         form()->setBox(QStringLiteral("note"))->setChecked(true);
+        QCOMPARE(note->text(), QStringLiteral("memo"));
+        note->clear();
         QCOMPARE(form()->params().value(QStringLiteral("note")), QJsonValue(QString()));
         form()->setBox(QStringLiteral("note"))->setChecked(false);
         editor<QCheckBox>("flag")->setChecked(true);
@@ -416,6 +422,14 @@ private Q_SLOTS:
         res->setItem(0, 0, new QTableWidgetItem(QStringLiteral("crm")));
         res->setItem(0, 1, new QTableWidgetItem(QStringLiteral("{\"url\":\"http://crm\"}")));
         res->setItem(0, 2, new QTableWidgetItem(QStringLiteral("{\"apiKey\":\"crm-SECRET-9\"}")));
+        // The page's values are probed before they are saved.
+        QSignalSpy checked(&dialog, &ui::SettingsDialog::runtimesChecked);
+        dialog.checkRuntimes();
+        QVERIFY(checked.wait(60000));
+        const QString report = dialog.runtimeReport()->text();
+        QVERIFY2(report.contains(QStringLiteral("podman has no image localhost/my-node:1 (")), qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("bwrap: ready")), qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("auto uses bwrap")), qPrintable(report));
         QSignalSpy saved(&dialog, &ui::SettingsDialog::saved);
         dialog.save();
         QTRY_COMPARE(saved.size(), 1);
