@@ -347,28 +347,6 @@ private Q_SLOTS:
         QSettings().remove(QStringLiteral("runtime"));
     }
 
-    void secretUsageErrors_data()
-    {
-        QTest::addColumn<QStringList>("args");
-        QTest::addColumn<QByteArray>("message");
-        QTest::newRow("no-verb") << QStringList{QStringLiteral("secret")} << QByteArray("usage: toolwright secret");
-        QTest::newRow("bad-verb") << QStringList{QStringLiteral("secret"), QStringLiteral("show"), QStringLiteral("t"), QStringLiteral("i")}
-                                  << QByteArray("usage: toolwright secret");
-        QTest::newRow("no-input") << QStringList{QStringLiteral("secret"), QStringLiteral("get"), QStringLiteral("t")}
-                                  << QByteArray("usage: toolwright secret");
-        QTest::newRow("value-as-argument") << QStringList{QStringLiteral("secret"), QStringLiteral("set"), QStringLiteral("t"),
-                                                          QStringLiteral("i"), QStringLiteral("hunter2")}
-                                           << QByteArray("read from stdin");
-    }
-    void secretUsageErrors()
-    {
-        QFETCH(QStringList, args);
-        QFETCH(QByteArray, message);
-        const Run r = run(args);
-        QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains(message), r.err.constData());
-        QVERIFY(r.out.isEmpty());
-    }
 
     void usageErrors_data()
     {
@@ -385,6 +363,14 @@ private Q_SLOTS:
                                            << QByteArray("not a directory");
         QTest::newRow("sync-without-seed") << QStringList{QStringLiteral("sync"), QStringLiteral("--data"), kData}
                                            << QByteArray("--seed");
+        QTest::newRow("secret-no-verb") << QStringList{QStringLiteral("secret")} << QByteArray("usage: toolwright secret");
+        QTest::newRow("secret-bad-verb") << QStringList{QStringLiteral("secret"), QStringLiteral("show"), QStringLiteral("t"), QStringLiteral("i")}
+                                  << QByteArray("usage: toolwright secret");
+        QTest::newRow("secret-no-input") << QStringList{QStringLiteral("secret"), QStringLiteral("get"), QStringLiteral("t")}
+                                  << QByteArray("usage: toolwright secret");
+        QTest::newRow("secret-value-as-argument") << QStringList{QStringLiteral("secret"), QStringLiteral("set"), QStringLiteral("t"),
+                                                          QStringLiteral("i"), QStringLiteral("hunter2")}
+                                           << QByteArray("read from stdin");
     }
     void usageErrors()
     {
