@@ -1,0 +1,157 @@
+// The runtimes' launch plans and availability, without starting a sandbox: the container
+// contract of issue 4 (run --rm -i, no pull, no network, read-only root, limits, no
+// capabilities, secrets as -e NAME only), bubblewrap's namespaces, and what `auto` picks.
+// A fake engine binary (a shell script) stands in for docker, which has no engine here;
+// the sandbox and container suites run the real ones.
+
+#include "fixture.h"
+#include "runtime.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tw::engine;
+
+namespace {
+
+RunSpec spec(const QString &data)
+{
+    RunSpec s;
+    s.dataPath = data;
+    s.user = QStringLiteral("u@x");
+    s.runDir = data + QStringLiteral("/run");
+    s.containerName = QStringLiteral("toolwright-abc");
+    s.memoryMb = 256;
+    s.env.insert(QStringLiteral("OFFICER_APIFY_TOKEN"), QStringLiteral("tok-VALUE-1"));
+    s.env.insert(QStringLiteral("HOME"), QStringLiteral("/officer/user"));
+    return s;
+}
+
+// An engine binary that answers `image inspect` as told (and anything else with success).
+QString fakeEngine(const QString &dir, const QByteArray &inspectStderr, int inspectExit)
+{
+    const QString path = dir + QStringLiteral("/fake-engine");
+    tw::test::writeFile(path, "#!/bin/sh\nif [ \"$1\" = image ] || [ \"$3\" = image ]; then\n  printf '%s\\n' '" + inspectStderr
+                                  + "' >&2\n  exit " + QByteArray::number(inspectExit) + "\nfi\nexit 0\n");
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    return path;
+}
+
+} // namespace
+
+class TestRuntime final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void containerPlan_data()
+    {
+        QTest::addColumn<int>("engine");
+        QTest::newRow("podman") << int(ContainerRuntime::Engine::Podman);
+        QTest::newRow("docker") << int(ContainerRuntime::Engine::Docker);
+    }
+    void containerPlan()
+    {
+        QFETCH(int, engine);
+        QTemporaryDir tmp;
+        QVERIFY(QDir().mkpath(tmp.path() + QStringLiteral("/tools")));
+        QVERIFY(QDir().mkpath(tmp.path() + QStringLiteral("/u@x/tools")));
+        RuntimeConfig c;
+        c.podmanBinary = c.dockerBinary = fakeEngine(tmp.path(), "", 0);
+        c.image = QStringLiteral("localhost/node:test");
+        c.podmanArgs = c.dockerArgs = {QStringLiteral("--ulimit"), QStringLiteral("nofile=64:64")};
+        c.podmanGlobalArgs = c.dockerGlobalArgs = {QStringLiteral("--url"), QStringLiteral("unix:///x.sock")};
+        const ContainerRuntime rt(ContainerRuntime::Engine(engine), c);
+        const LaunchPlan p = rt.plan(spec(tmp.path()));
+        QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+        const QStringList &a = p.arguments;
+        const QString joined = a.join(u' ');
+        // Global arguments come before `run`, the extra ones just before the image.
+        QCOMPARE(a.mid(0, 6), (QStringList{QStringLiteral("--url"), QStringLiteral("unix:///x.sock"), QStringLiteral("run"),
+                                           QStringLiteral("--rm"), QStringLiteral("-i"), QStringLiteral("--pull=never")}));
+        for (const char *part : {"--name toolwright-abc", "--network none", "--read-only", "--tmpfs /tmp", "--memory 256m",
+                                 "--pids-limit 256", "--cpus 1", "--cap-drop ALL", "--security-opt no-new-privileges",
+                                 "-w /officer/user", "-e OFFICER_APIFY_TOKEN", "-e HOME",
+                                 "--ulimit nofile=64:64 localhost/node:test node --max-old-space-size=256 /run/toolwright/harness.mjs"})
+            QVERIFY2(joined.contains(QLatin1StringView(part)), part);
+        QVERIFY(joined.contains(tmp.path() + QStringLiteral("/tools:/officer/tools:ro")));
+        QVERIFY(joined.contains(tmp.path() + QStringLiteral("/u@x:/officer/user ")));
+        QVERIFY(joined.contains(tmp.path() + QStringLiteral("/u@x/tools:/officer/user/tools:ro")));
+        QVERIFY(joined.contains(tmp.path() + QStringLiteral("/run:/run/toolwright:ro")));
+        // The secret's value only in the client's environment.
+        QVERIFY(!joined.contains(QStringLiteral("tok-VALUE-1")));
+        QCOMPARE(p.environment.value(QStringLiteral("OFFICER_APIFY_TOKEN")), QStringLiteral("tok-VALUE-1"));
+        // The container is removed by name after the run.
+        QCOMPARE(p.cleanupProgram, p.program);
+        QCOMPARE(p.cleanupArguments, (QStringList{QStringLiteral("--url"), QStringLiteral("unix:///x.sock"), QStringLiteral("rm"),
+                                                  QStringLiteral("-f"), QStringLiteral("toolwright-abc")}));
+        // Network only when the tool's settings allow it.
+        RunSpec open = spec(tmp.path());
+        open.network = true;
+        QVERIFY(rt.plan(open).arguments.join(u' ').contains(QStringLiteral("--network bridge")));
+    }
+
+    void availabilityMessages()
+    {
+        QTemporaryDir tmp;
+        RuntimeConfig c;
+        c.image = QStringLiteral("localhost/node:test");
+        c.dockerBinary = tmp.path() + QStringLiteral("/nope/docker");
+        QString why;
+        QVERIFY(!ContainerRuntime(ContainerRuntime::Engine::Docker, c).isAvailable(&why));
+        QVERIFY2(why.contains(QStringLiteral("docker is not installed")), qPrintable(why));
+
+        c.dockerBinary = fakeEngine(tmp.path(), "Error response from daemon: No such image: localhost/node:test", 1);
+        QVERIFY(!ContainerRuntime(ContainerRuntime::Engine::Docker, c).isAvailable(&why));
+        QVERIFY2(why.contains(QStringLiteral("docker has no image localhost/node:test")), qPrintable(why));
+        QVERIFY(why.contains(QStringLiteral("`docker pull localhost/node:test`")));
+
+        c.dockerBinary = fakeEngine(tmp.path(), "Cannot connect to the Docker daemon at unix:///var/run/docker.sock.", 1);
+        QVERIFY(!ContainerRuntime(ContainerRuntime::Engine::Docker, c).isAvailable(&why));
+        QVERIFY2(why.contains(QStringLiteral("docker cannot run containers here (Cannot connect")), qPrintable(why));
+
+        c.dockerBinary = fakeEngine(tmp.path(), "", 0);
+        QVERIFY(ContainerRuntime(ContainerRuntime::Engine::Docker, c).isAvailable(&why));
+    }
+
+    void autoTakesTheFirstThatWorks()
+    {
+        QTemporaryDir tmp;
+        RuntimeConfig c;
+        c.podmanBinary = tmp.path() + QStringLiteral("/nope/podman");
+        c.dockerBinary = fakeEngine(tmp.path(), "", 0);
+        QString error;
+        std::unique_ptr<Runtime> r = makeRuntime(QStringLiteral("auto"), c, &error);
+        QVERIFY(r);
+        QCOMPARE(r->name(), QStringLiteral("docker"));
+        c.dockerBinary = tmp.path() + QStringLiteral("/nope/docker");
+        r = makeRuntime(QStringLiteral("auto"), c, &error);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(r->name(), QStringLiteral("bwrap"));
+        // A runtime asked for by name does not fall back.
+        QVERIFY(!makeRuntime(QStringLiteral("podman"), c, &error));
+        QVERIFY(error.contains(QStringLiteral("podman is not installed")));
+        QVERIFY(!makeRuntime(QStringLiteral("lxc"), c, &error));
+    }
+
+    void bubblewrapPlan()
+    {
+        QTemporaryDir tmp;
+        const LaunchPlan p = BubblewrapRuntime().plan(spec(tmp.path()));
+        QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+        const QString joined = p.arguments.join(u' ');
+        for (const char *part : {"--unshare-all", "--die-with-parent", "--new-session", "--tmpfs /tmp", "--chdir /officer/user",
+                                 "--dir /officer/tools", "--dir /officer/user"})
+            QVERIFY2(joined.contains(QLatin1StringView(part)), part);
+        QVERIFY(!joined.contains(QStringLiteral("--share-net")));
+        QVERIFY(!joined.contains(QStringLiteral("tok-VALUE-1")));
+        QVERIFY(!joined.contains(QDir::homePath() + u' '));
+        QCOMPARE(p.environment.value(QStringLiteral("OFFICER_APIFY_TOKEN")), QStringLiteral("tok-VALUE-1"));
+        RunSpec open = spec(tmp.path());
+        open.network = true;
+        QVERIFY(BubblewrapRuntime().plan(open).arguments.contains(QStringLiteral("--share-net")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRuntime)
+#include "tst_runtime.moc"
