@@ -45,21 +45,55 @@ RunEvent RunEventParser::parseLine(const QByteArray &rawLine, RunEvent::Stream s
     return e;
 }
 
+bool RunEventParser::mayBeEvent(const QByteArray &pending, RunEvent::Stream stream) const
+{
+    if (stream != RunEvent::Stream::Stdout)
+        return false;
+    return pending.size() >= m_prefix.size() ? pending.startsWith(m_prefix) : m_prefix.startsWith(pending);
+}
+
 QList<RunEvent> RunEventParser::feed(const QByteArray &chunk, RunEvent::Stream stream)
 {
     QList<RunEvent> events;
     QByteArray &pending = m_pending[int(stream)];
-    pending += chunk;
+    qsizetype from = 0;
+    if (m_discarding[int(stream)]) {
+        // The rest of an event too large to keep: drop it up to its end.
+        const qsizetype nl = chunk.indexOf('\n');
+        if (nl < 0)
+            return events;
+        m_discarding[int(stream)] = false;
+        pending = chunk.mid(nl + 1);
+    } else {
+        // Only the new bytes can hold the newline: a long line arriving in many chunks is
+        // scanned once, not once per chunk.
+        from = pending.size();
+        pending += chunk;
+    }
     qsizetype start = 0;
     for (;;) {
-        const qsizetype nl = pending.indexOf('\n', start);
+        const qsizetype nl = pending.indexOf('\n', from);
         if (nl < 0)
             break;
         events.append(parseLine(pending.mid(start, nl - start), stream));
         start = nl + 1;
+        from = start;
     }
     pending.remove(0, start);
-    while (pending.size() > kMaxLineBytes) { // an endless line: hand it on in pieces, as log text
+    if (mayBeEvent(pending, stream)) {
+        // An event may be large (a tool's whole result), up to a ceiling.
+        if (pending.size() > kMaxEventBytes) {
+            RunEvent e;
+            e.stream = stream;
+            e.kind = RunEvent::Kind::Error;
+            e.message = QStringLiteral("the tool sent an event larger than %1 MiB; it was dropped").arg(kMaxEventBytes >> 20);
+            events.append(e);
+            pending.clear();
+            m_discarding[int(stream)] = true;
+        }
+        return events;
+    }
+    while (pending.size() > kMaxLineBytes) { // an endless log line: hand it on in pieces
         RunEvent e;
         e.stream = stream;
         e.text = QString::fromUtf8(pending.left(kMaxLineBytes));

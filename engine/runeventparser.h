@@ -35,6 +35,8 @@ public:
     // Lines longer than this are cut into pieces (a tool printing megabytes without a newline
     // must not grow one buffer without bound).
     static constexpr qsizetype kMaxLineBytes = 1024 * 1024;
+    // A framed event (a result may be the tool's whole output) is kept whole up to this size.
+    static constexpr qsizetype kMaxEventBytes = 64 * 1024 * 1024;
 
     explicit RunEventParser(QByteArray nonce);
 
@@ -44,9 +46,11 @@ public:
 
 private:
     RunEvent parseLine(const QByteArray &line, RunEvent::Stream stream) const;
+    bool mayBeEvent(const QByteArray &pending, RunEvent::Stream stream) const;
 
     QByteArray m_prefix; // "\x1eTW <nonce> "
     QByteArray m_pending[2];
+    bool m_discarding[2] = {false, false};
 };
 
 } // namespace tw::engine

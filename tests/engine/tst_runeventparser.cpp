@@ -77,6 +77,35 @@ private Q_SLOTS:
         QCOMPARE(out[0].text.size(), RunEventParser::kMaxLineBytes);
         QCOMPARE(p.finish().first().text.size(), 10);
     }
+
+    void largeEventsArriveWhole()
+    {
+        // A 20 MB result in 64 KiB reads, as a pipe delivers it.
+        RunEventParser p("n");
+        const QByteArray text(20 * 1024 * 1024, 'y');
+        const QByteArray line = "\x1eTW n {\"type\":\"result\",\"content\":[{\"type\":\"text\",\"text\":\"" + text + "\"}]}\nafter\n";
+        QList<RunEvent> events;
+        for (qsizetype i = 0; i < line.size(); i += 64 * 1024)
+            events += p.feed(line.mid(i, 64 * 1024), Stream::Stdout);
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events[0].kind, RunEvent::Kind::Result);
+        QCOMPARE(events[0].content[0].toObject()[QStringLiteral("text")].toString().size(), text.size());
+        QCOMPARE(events[1].text, QStringLiteral("after"));
+    }
+
+    void eventsPastTheCeilingAreDropped()
+    {
+        RunEventParser p("n");
+        QList<RunEvent> events = p.feed("\x1eTW n {\"type\":\"result\",\"x\":\"", Stream::Stdout);
+        const QByteArray block(8 * 1024 * 1024, 'z');
+        for (qsizetype n = 0; n <= RunEventParser::kMaxEventBytes; n += block.size())
+            events += p.feed(block, Stream::Stdout);
+        events += p.feed("zz\"}\nnext line\n", Stream::Stdout);
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events[0].kind, RunEvent::Kind::Error);
+        QVERIFY(events[0].message.contains(QStringLiteral("larger than 64 MiB")));
+        QCOMPARE(events[1].text, QStringLiteral("next line"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRunEventParser)
