@@ -484,16 +484,12 @@ int cmdRun(const QStringList &args)
                                     ? QStringLiteral(" (give it in --params, or store a sensitive one with `toolwright secret set`)")
                                     : QString()));
 
-    RunOptions options;
+    RunOptions options = runOptionsFor(runSettings, integrations);
     options.params = inputs.params;
     options.extraEnv = inputs.env;
     options.secretValues = inputs.secretValues;
-    options.network = runSettings.network;
-    options.memoryMb = runSettings.memoryMb;
-    options.emailDb = integrations.emailDb;
-    options.timeoutMs = int((timeoutSec > 0 ? timeoutSec : runSettings.timeoutSec) * 1000);
-    options.updateResetsTimeout = runSettings.updateResetsTimeout;
-    options.hardLimitMs = runSettings.hardLimitSec * 1000;
+    if (timeoutSec > 0)
+        options.timeoutMs = int(timeoutSec * 1000);
     const bool json = o.parser.isSet(o.json);
     RunSession session(tool, catalog.dataPath, user, options, RuntimeChooser([runtimeName, runtimeConfig](QString *e) {
                            return makeRuntime(runtimeName, runtimeConfig, e);

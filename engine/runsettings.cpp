@@ -41,6 +41,18 @@ void ToolRunSettings::save(const QString &user, const QString &tool) const
     s.setValue(QStringLiteral("memoryMb"), memoryMb);
 }
 
+RunOptions runOptionsFor(const ToolRunSettings &settings, const Integrations &integrations)
+{
+    RunOptions o;
+    o.network = settings.network;
+    o.timeoutMs = settings.timeoutSec * 1000;
+    o.updateResetsTimeout = settings.updateResetsTimeout;
+    o.hardLimitMs = settings.hardLimitSec * 1000;
+    o.memoryMb = settings.memoryMb;
+    o.emailDb = integrations.emailDb;
+    return o;
+}
+
 Integrations Integrations::load(const QString &user)
 {
     QSettings s;

@@ -3,6 +3,8 @@
 // Both live in QSettings per user; nothing sensitive does: integration tokens and secret
 // resource fields are in the keychain under `<user>/resource/<id>` (DESIGN.md "Secrets").
 
+#include "runsession.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QProcessEnvironment>
@@ -57,6 +59,10 @@ struct Integrations
     // Every keychain key whose value the environment needs.
     QStringList secretKeys(const QString &user) const;
 };
+
+// The run options a tool's settings and its user's integrations give (limits, network, the
+// email DB); params, environment and secrets come from gatherRunInputs.
+RunOptions runOptionsFor(const ToolRunSettings &settings, const Integrations &integrations);
 
 struct IntegrationEnvironment
 {

@@ -337,15 +337,9 @@ RunPane *RunView::run()
                         });
     }
 
-    engine::RunOptions options;
+    engine::RunOptions options = engine::runOptionsFor(engine::ToolRunSettings::load(m_user, m_tool.manifest.name),
+                                                       engine::Integrations::load(m_user));
     options.params = params;
-    const engine::ToolRunSettings s = engine::ToolRunSettings::load(m_user, m_tool.manifest.name);
-    options.network = s.network;
-    options.timeoutMs = s.timeoutSec * 1000;
-    options.updateResetsTimeout = s.updateResetsTimeout;
-    options.hardLimitMs = s.hardLimitSec * 1000;
-    options.memoryMb = s.memoryMb;
-    options.emailDb = engine::Integrations::load(m_user).emailDb;
     const QString runtimeName = m_runtime->currentText();
     const engine::RuntimeConfig config = engine::RuntimeConfig::load();
     auto session = std::make_unique<engine::RunSession>(
