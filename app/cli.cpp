@@ -509,7 +509,7 @@ int cmdRun(const QStringList &args)
             return;
         }
         switch (e.kind) {
-        case RunEvent::Kind::Update: out(QStringLiteral("… ") + contentText(e.content) + u'\n'); break;
+        case RunEvent::Kind::Update: out(QStringLiteral("… ") + eventContentText(e) + u'\n'); break;
         case RunEvent::Kind::Log: err(e.text + u'\n'); break;
         case RunEvent::Kind::Result:
         case RunEvent::Kind::Error: break; // reported with the outcome
@@ -530,7 +530,7 @@ int cmdRun(const QStringList &args)
                                                 {QStringLiteral("runtime"), session.runtimeName()},
                                                 {QStringLiteral("message"), r.message}}));
         } else if (r.state == RunState::Result || r.state == RunState::ToolError) {
-            out(contentText(r.content) + u'\n');
+            out((r.contentBytes >= 0 ? r.text : contentText(r.content)) + u'\n');
             if (r.state == RunState::ToolError)
                 err(QStringLiteral("toolwright: the tool reported an error (isError)\n"));
         } else {

@@ -115,6 +115,17 @@ QList<RunEvent> RunEventParser::finish()
     return events;
 }
 
+QString eventContentText(const RunEvent &event)
+{
+    return event.contentBytes >= 0 ? event.contentString : contentText(event.content);
+}
+
+QString eventCompactJson(const RunEvent &event)
+{
+    return !event.compactJson.isEmpty() ? event.compactJson
+                                        : QString::fromUtf8(QJsonDocument(event.json).toJson(QJsonDocument::Compact));
+}
+
 QString contentText(const QJsonArray &content)
 {
     QStringList parts;

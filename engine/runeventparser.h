@@ -24,10 +24,19 @@ struct RunEvent
     QString stack;       // error
     QString text;        // log line (without its line ending)
     QJsonObject json;    // the event as sent (empty for logs)
+
+    // Filled by RunSession off the GUI thread, so no view has to serialise a 20 MB result:
+    QString contentString;       // contentText(content), for updates and results
+    QString compactJson;         // `json` as compact text, for raw views
+    qsizetype contentBytes = -1; // size of `content` as compact JSON
 };
 
 // A content array as text: its text parts in order, other parts (images, resources) as JSON.
 QString contentText(const QJsonArray &content);
+// An event's content as text and the event as compact JSON: precomputed when RunSession filled
+// them, else computed now.
+QString eventContentText(const RunEvent &event);
+QString eventCompactJson(const RunEvent &event);
 
 class RunEventParser final
 {

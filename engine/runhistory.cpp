@@ -31,7 +31,7 @@ void RunRecordBuilder::add(const RunEvent &event, qint64 elapsedMs)
 {
     if (event.kind != RunEvent::Kind::Update)
         return;
-    const qsizetype size = compact(event.content).size();
+    const qsizetype size = event.contentBytes >= 0 ? event.contentBytes : compact(event.content).size();
     if (m_updateBytes + size > kMaxUpdatesBytes) {
         ++m_record.droppedUpdates;
         return;
@@ -46,7 +46,7 @@ RunRecord RunRecordBuilder::finish(const RunOutcome &outcome)
     r.durationMs = outcome.durationMs;
     r.state = runStateName(outcome.state);
     r.message = outcome.message;
-    if (compact(outcome.content).size() <= kMaxResultBytes) {
+    if ((outcome.contentBytes >= 0 ? outcome.contentBytes : compact(outcome.content).size()) <= kMaxResultBytes) {
         r.result = outcome.content;
     } else {
         // Keep the first text, cut to the cap, so the record still says what came back.

@@ -11,6 +11,8 @@
 #include <QRandomGenerator>
 #include <QtConcurrentRun>
 
+#include <algorithm>
+
 Q_LOGGING_CATEGORY(lcRun, "tw.engine.run", QtWarningMsg)
 
 namespace tw::engine {
@@ -116,9 +118,35 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
     });
 }
 
+struct RunSession::EventWorker : QObject
+{
+    EventWorker(QByteArray nonce, QStringList secrets) : parser(std::move(nonce)), secrets(std::move(secrets)) {}
+    RunEventParser parser;
+    QStringList secrets;
+
+    // Masks the secrets and precomputes what views and history need; on the parser thread.
+    QList<RunEvent> complete(QList<RunEvent> events) const
+    {
+        for (RunEvent &e : events) {
+            e = maskEvent(std::move(e), secrets);
+            if (e.kind == RunEvent::Kind::Update || e.kind == RunEvent::Kind::Result) {
+                e.contentString = contentText(e.content);
+                e.contentBytes = QJsonDocument(e.content).toJson(QJsonDocument::Compact).size();
+            }
+            if (e.kind != RunEvent::Kind::Log)
+                e.compactJson = QString::fromUtf8(QJsonDocument(e.json).toJson(QJsonDocument::Compact));
+        }
+        return events;
+    }
+};
+
 RunSession::~RunSession()
 {
     m_done = true;
+    if (m_parserThread) {
+        m_parserThread->quit();
+        m_parserThread->wait();
+    }
     m_prepareWatcher.waitForFinished();
     if (m_process.state() != QProcess::NotRunning) {
         m_process.kill();
@@ -208,6 +236,7 @@ RunSession::Prepared RunSession::prepare() const
     spec.network = m_options.network;
     spec.memoryMb = m_options.memoryMb;
     spec.env = toolEnvironment(m_user, m_options.extraEnv);
+    p.sandboxEnv = spec.env;
     spec.env.insert(QStringLiteral("TW_RUNNER_NONCE"), QString::fromLatin1(p.nonce));
     p.plan = runtime->plan(spec);
     if (!p.plan.error.isEmpty())
@@ -241,7 +270,12 @@ void RunSession::launch(const Prepared &prepared)
     if (!prepared.error.isEmpty())
         return fail(prepared.error);
     m_plan = prepared.plan;
-    m_parser = std::make_unique<RunEventParser>(prepared.nonce);
+    m_sandboxEnv = prepared.sandboxEnv;
+    m_worker = std::make_unique<EventWorker>(prepared.nonce, m_options.secretValues);
+    m_parserThread = new QThread(this);
+    m_parserThread->setObjectName(QStringLiteral("run-events"));
+    m_worker->moveToThread(m_parserThread);
+    m_parserThread->start();
     m_request = QJsonDocument(QJsonObject{{QStringLiteral("toolCallId"), m_options.toolCallId},
                                           {QStringLiteral("entry"), QString(kSandboxRunDir + QStringLiteral("/entry.mjs"))},
                                           {QStringLiteral("params"), m_options.params}})
@@ -255,9 +289,25 @@ void RunSession::launch(const Prepared &prepared)
     m_process.start();
 }
 
-RunEvent RunSession::masked(RunEvent e) const
+QStringList RunSession::maskedEnvironment() const
 {
-    const QStringList &s = m_options.secretValues;
+    QStringList lines;
+    QStringList names = m_sandboxEnv.keys();
+    std::sort(names.begin(), names.end());
+    for (const QString &name : std::as_const(names))
+        lines << name + u'=' + maskSecrets(m_sandboxEnv.value(name), m_options.secretValues);
+    return lines;
+}
+
+QStringList RunSession::launchCommand() const
+{
+    if (m_plan.program.isEmpty())
+        return {};
+    return QStringList{m_plan.program} + m_plan.arguments;
+}
+
+RunEvent maskEvent(RunEvent e, const QStringList &s)
+{
     if (s.isEmpty())
         return e;
     e.text = maskSecrets(e.text, s);
@@ -270,15 +320,25 @@ RunEvent RunSession::masked(RunEvent e) const
 
 void RunSession::read(QProcess::ProcessChannel channel)
 {
-    if (!m_parser)
+    if (!m_worker)
         return;
     m_process.setReadChannel(channel);
     const QByteArray bytes = m_process.readAll();
-    const QList<RunEvent> events = m_parser->feed(
-        bytes, channel == QProcess::StandardOutput ? RunEvent::Stream::Stdout : RunEvent::Stream::Stderr);
-    for (const RunEvent &raw : events) {
-        const RunEvent e = masked(raw);
-        if (e.kind == RunEvent::Kind::Update && m_options.updateResetsTimeout && !m_cancelled && !m_timedOut)
+    if (bytes.isEmpty())
+        return;
+    const auto stream = channel == QProcess::StandardOutput ? RunEvent::Stream::Stdout : RunEvent::Stream::Stderr;
+    EventWorker *worker = m_worker.get();
+    QMetaObject::invokeMethod(worker, [this, worker, bytes, stream] {
+        QList<RunEvent> events = worker->complete(worker->parser.feed(bytes, stream));
+        if (!events.isEmpty())
+            QMetaObject::invokeMethod(this, [this, events = std::move(events)] { deliver(events); }, Qt::QueuedConnection);
+    }, Qt::QueuedConnection);
+}
+
+void RunSession::deliver(const QList<RunEvent> &events)
+{
+    for (const RunEvent &e : events) {
+        if (e.kind == RunEvent::Kind::Update && m_options.updateResetsTimeout && !m_cancelled && !m_timedOut && !m_draining)
             m_timeout.start(m_options.timeoutMs);
         if ((e.kind == RunEvent::Kind::Result || e.kind == RunEvent::Kind::Error) && !m_haveOutcome) {
             m_haveOutcome = true;
@@ -286,9 +346,13 @@ void RunSession::read(QProcess::ProcessChannel channel)
                               : e.isError                      ? RunState::ToolError
                                                                : RunState::Result;
             m_outcome.content = e.content;
+            m_outcome.text = e.contentString;
+            m_outcome.contentBytes = e.contentBytes;
             m_outcome.message = e.message;
         }
         Q_EMIT eventReceived(e);
+        if (m_done)
+            return; // a receiver ended the session
     }
 }
 
@@ -343,18 +407,36 @@ void RunSession::emitFinished(const RunOutcome &outcome)
 
 void RunSession::onFinished(int exitCode)
 {
-    if (m_done)
+    if (m_done || m_draining)
         return;
     read(QProcess::StandardOutput);
     read(QProcess::StandardError);
-    if (m_parser) {
-        for (const RunEvent &e : m_parser->finish())
-            Q_EMIT eventReceived(masked(e));
-    }
-    m_done = true;
+    m_exitElapsedMs = elapsedMs();
     m_timeout.stop();
     m_hardLimit.stop();
     m_grace.stop();
+    if (!m_worker)
+        return conclude(exitCode);
+    // The last output is still on its way through the parser thread: conclude after it.
+    m_draining = true;
+    EventWorker *worker = m_worker.get();
+    QMetaObject::invokeMethod(worker, [this, worker, exitCode] {
+        QList<RunEvent> events = worker->complete(worker->parser.finish());
+        QMetaObject::invokeMethod(this, [this, events = std::move(events), exitCode] {
+            deliver(events);
+            m_draining = false;
+            conclude(exitCode);
+        }, Qt::QueuedConnection);
+    }, Qt::QueuedConnection);
+}
+
+void RunSession::conclude(int exitCode)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    if (m_parserThread)
+        m_parserThread->quit(); // its work is done; the destructor joins it
     RunOutcome o = m_outcome;
     const QString timeoutMessage =
         m_hardLimitHit ? QStringLiteral("the tool reached the hard limit of %1 s").arg(std::max(m_options.hardLimitMs, m_options.timeoutMs) / 1000.0)
@@ -372,7 +454,7 @@ void RunSession::onFinished(int exitCode)
         o.message = QStringLiteral("the sandbox exited with code %1 before the tool answered").arg(exitCode);
     }
     o.exitCode = exitCode;
-    o.durationMs = elapsedMs();
+    o.durationMs = m_exitElapsedMs;
     emitFinished(o);
 }
 

@@ -13,6 +13,7 @@
 #include <QObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTimer>
 
 #include <functional>
@@ -43,9 +44,14 @@ struct RunOutcome
     RunState state = RunState::Failed;
     QString message;       // for Error, Timeout, Failed
     QJsonArray content;    // the result's content
+    QString text;          // contentText(content), computed off the GUI thread
+    qsizetype contentBytes = -1; // content as compact JSON (-1: not known)
     qint64 durationMs = 0;
     int exitCode = -1;     // of the sandbox process
 };
+
+// An event with every occurrence of the secrets masked (text, message, stack, content, json).
+RunEvent maskEvent(RunEvent event, const QStringList &secrets);
 
 // Picks the runtime; called on a worker thread (availability probes start processes).
 using RuntimeChooser = std::function<std::unique_ptr<Runtime>(QString *error)>;
@@ -67,13 +73,18 @@ public:
     // Before start(): the params and integration environment once the keychain has completed
     // them (DESIGN.md "Running a tool" step 1), and the secret values to mask.
     void setInputs(const QJsonObject &params, const QProcessEnvironment &extraEnv, const QStringList &secretValues);
-    bool isRunning() const { return m_preparing || m_process.state() != QProcess::NotRunning || m_cleaning; }
+    bool isRunning() const { return m_preparing || m_process.state() != QProcess::NotRunning || m_draining || m_cleaning; }
     qint64 elapsedMs() const { return m_clock.isValid() ? m_clock.elapsed() : 0; }
     QString runtimeName() const { return m_runtimeName; }
     // The request line sent on stdin, with sensitive values masked (for a raw view).
     QByteArray maskedRequestLine() const;
     const RunOptions &options() const { return m_options; }
     const ToolRecord &tool() const { return m_tool; }
+    // Once the sandbox started: the tool's environment as NAME=value lines in name order, the
+    // secret values masked and the runner's nonce left out (for an environment view).
+    QStringList maskedEnvironment() const;
+    // Once the sandbox started: the program and arguments that started it (never a secret).
+    QStringList launchCommand() const;
 
 Q_SIGNALS:
     void sandboxStarted(const QString &runtimeName);
@@ -86,6 +97,7 @@ private:
         QString error;
         QString runtimeName;
         LaunchPlan plan;
+        QProcessEnvironment sandboxEnv; // what the tool sees, without the nonce
         QByteArray nonce;
     };
     Prepared prepare() const;
@@ -95,8 +107,9 @@ private:
     void stop(bool timedOut);
     void escalate();
     void onFinished(int exitCode);
+    void deliver(const QList<RunEvent> &events);
+    void conclude(int exitCode);
     void emitFinished(const RunOutcome &outcome);
-    RunEvent masked(RunEvent event) const;
 
     ToolRecord m_tool;
     QString m_dataPath, m_user;
@@ -104,11 +117,16 @@ private:
     RuntimeChooser m_chooser;
     QString m_runtimeName;
     LaunchPlan m_plan;
+    QProcessEnvironment m_sandboxEnv;
     QFutureWatcher<Prepared> m_prepareWatcher;
     QProcess m_process;
     QProcess m_cleanup;
     QTemporaryDir m_runDir;
-    std::unique_ptr<RunEventParser> m_parser;
+    // The output is parsed on a thread of its own: a 20 MB result frame takes a JSON parse and
+    // a re-serialisation that must not stall the GUI. Events come back in order, queued.
+    struct EventWorker;
+    QThread *m_parserThread = nullptr;
+    std::unique_ptr<EventWorker> m_worker;
     QTimer m_timeout, m_hardLimit, m_grace;
     QElapsedTimer m_clock;
     QByteArray m_request;
@@ -119,6 +137,8 @@ private:
     bool m_done = false;
     bool m_preparing = false;
     bool m_cleaning = false;
+    bool m_draining = false; // the process ended; its last output is still being parsed
+    qint64 m_exitElapsedMs = 0;
     bool m_killed = false;
     bool m_terminated = false;
     bool m_hardLimitHit = false;

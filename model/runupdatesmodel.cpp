@@ -2,6 +2,8 @@
 
 #include <QFont>
 
+#include <algorithm>
+
 namespace tw::model {
 
 QString formatElapsed(qint64 ms)
@@ -17,7 +19,7 @@ void RunUpdatesModel::append(QList<Update> batch)
         return;
     for (Update &u : batch) {
         if (u.text.size() > kMaxTextChars)
-            u.text = u.text.left(kMaxTextChars) + tr(" … [%1 more characters in the raw view]").arg(u.text.size() - kMaxTextChars);
+            u.text = u.text.left(kMaxTextChars) + tr("\n⋯ [%1 more characters not kept here: Save Output → Raw Events has them]").arg(u.text.size() - kMaxTextChars);
     }
     // A batch larger than the cap replaces everything: only its newest rows can be kept.
     if (batch.size() >= kMaxRows) {
@@ -64,8 +66,15 @@ QVariant RunUpdatesModel::data(const QModelIndex &index, int role) const
     const Update &u = m_rows[index.row()];
     const bool latest = index.row() == m_rows.size() - 1;
     switch (role) {
-    case Qt::DisplayRole:
-        return QString(formatElapsed(u.elapsedMs) + QStringLiteral("  ") + u.text);
+    case Qt::DisplayRole: {
+        // One line per row: the list stays cheap to lay out, the timeline's detail shows all.
+        qsizetype end = u.text.indexOf(u'\n');
+        const bool more = end >= 0 || u.text.size() > kMaxLineChars;
+        if (end < 0)
+            end = u.text.size();
+        return QString(formatElapsed(u.elapsedMs) + QStringLiteral("  ") + u.text.left(std::min<qsizetype>(end, kMaxLineChars))
+                       + (more ? QStringLiteral(" …") : QString()));
+    }
     case Qt::ToolTipRole:
         return tr("Update %1 of %2, %3 after the start").arg(m_dropped + index.row() + 1).arg(total()).arg(formatElapsed(u.elapsedMs));
     case Qt::FontRole:

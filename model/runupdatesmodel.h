@@ -1,6 +1,7 @@
 #pragma once
 // The onUpdate stream of one run as a list: each update's text with the time it arrived, the
-// latest one emphasised. Updates arrive in batches (a run pane coalesces them), and only the
+// latest one emphasised; each row shows the first line of its text (TextRole has all of what
+// is kept). Updates arrive in batches (a run pane coalesces them), and only the
 // newest kMaxRows are kept, so a tool emitting thousands per second keeps memory bounded.
 
 #include <QAbstractListModel>
@@ -20,7 +21,8 @@ public:
     };
     enum Role { ElapsedRole = Qt::UserRole + 400, TextRole, LatestRole };
     static constexpr int kMaxRows = 5000;
-    static constexpr int kMaxTextChars = 64 * 1024; // per update, in the list (the raw view keeps all)
+    static constexpr int kMaxTextChars = 16 * 1024; // per update kept in the timeline (Save Output keeps all)
+    static constexpr int kMaxLineChars = 300;       // of an update's first line, shown in the list
 
     explicit RunUpdatesModel(QObject *parent = nullptr);
     Q_DISABLE_COPY_MOVE(RunUpdatesModel)

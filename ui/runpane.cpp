@@ -3,56 +3,108 @@
 #include "runinputs.h"
 #include "runupdatesmodel.h"
 
+#include <QAction>
 #include <QClipboard>
 #include <QDateTime>
 #include <QDir>
+#include <QFileDialog>
 #include <QFontDatabase>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QListView>
+#include <QLocale>
+#include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollBar>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace tw::ui {
 
 namespace {
-
-constexpr int kMaxLatestChars = 4000;
 
 QString compact(const QJsonObject &o)
 {
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 
-QPlainTextEdit *makeTextView(QWidget *parent, int maxLines)
+QPlainTextEdit *makeTextView(QWidget *parent, const QString &name)
 {
     auto *v = new QPlainTextEdit(parent);
     v->setReadOnly(true);
     v->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     v->setLineWrapMode(QPlainTextEdit::NoWrap);
-    if (maxLines > 0)
-        v->setMaximumBlockCount(maxLines);
+    v->setAccessibleName(name);
+    v->setUndoRedoEnabled(false); // a read-only view needs no undo history of its replacements
     return v;
+}
+
+bool atEnd(const QPlainTextEdit *view)
+{
+    const QScrollBar *bar = view->verticalScrollBar();
+    return bar->value() >= bar->maximum() - 2;
 }
 
 // Appends text and follows the end only if the view was already there (as Kate's output view).
 void appendFollowing(QPlainTextEdit *view, const QString &text)
 {
-    QScrollBar *bar = view->verticalScrollBar();
-    const bool atEnd = bar->value() >= bar->maximum() - 2;
+    const bool follow = atEnd(view);
     view->appendPlainText(text);
-    if (atEnd)
-        bar->setValue(bar->maximum());
+    if (follow)
+        view->verticalScrollBar()->setValue(view->verticalScrollBar()->maximum());
+}
+
+QString outputName(RunPane::Output which)
+{
+    switch (which) {
+    case RunPane::Output::Result: return RunPane::tr("Result");
+    case RunPane::Output::Snapshot: return RunPane::tr("Latest Snapshot");
+    case RunPane::Output::Log: return RunPane::tr("Log");
+    case RunPane::Output::Raw: return RunPane::tr("Raw Events");
+    }
+    return {};
+}
+
+// The head of a result or snapshot for a view: at most kDisplayCap characters, then a marker.
+QString headForDisplay(const QString &text, RunPane::Output which)
+{
+    if (text.size() <= RunPane::kDisplayCap)
+        return text;
+    const QLocale l;
+    return text.left(RunPane::kDisplayCap)
+        + RunPane::tr("\n\n⋯ TRUNCATED: showing the first %1 of %2 characters. Save Output → %3 writes all of it.")
+              .arg(l.toString(RunPane::kDisplayCap), l.toString(text.size()), outputName(which));
 }
 
 } // namespace
+
+void RunPane::Stream::add(const QString &line)
+{
+    ++lines;
+    totalChars += line.size() + 1;
+    if (full.size() + line.size() + 1 <= kMaxKeptChars) {
+        full += line;
+        full += u'\n';
+    } else {
+        droppedChars += line.size() + 1;
+    }
+    pending << line;
+    // Only the newest kDisplayCap characters can be shown: the queue never holds much more.
+    static constexpr qsizetype kMaxPending = 4096;
+    if (pending.size() > 2 * kMaxPending) {
+        pending.remove(0, pending.size() - kMaxPending);
+        pendingTrimmed = true;
+    }
+}
 
 RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, QWidget *parent)
     : QWidget(parent),
@@ -67,16 +119,34 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
     m_elapsed = new QLabel(this);
     m_elapsed->setObjectName(QStringLiteral("runElapsed"));
     m_elapsed->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_elapsed->setToolTip(tr("Time since the run started"));
+    m_source = new QLabel(this);
+    m_source->setObjectName(QStringLiteral("runSource"));
+    m_source->setText(QStringLiteral("<span style='color:gray'>%1</span>").arg(m_context.source.toHtmlEscaped()));
+    m_source->setToolTip(m_session->tool().dir);
+    m_source->setAccessibleName(tr("Source: %1").arg(m_context.source));
     header->addWidget(m_status);
     header->addSpacing(12);
     header->addWidget(m_elapsed);
+    header->addSpacing(12);
+    header->addWidget(m_source);
     header->addStretch(1);
+    m_save = new QToolButton(this);
+    m_save->setText(tr("Save Output"));
+    m_save->setToolTip(tr("Write the full text of an output to a file (the views show at most %L1 characters)").arg(kDisplayCap));
+    m_save->setPopupMode(QToolButton::InstantPopup);
+    auto *saveMenu = new QMenu(m_save);
+    for (Output which : {Output::Result, Output::Snapshot, Output::Log, Output::Raw})
+        connect(saveMenu->addAction(outputName(which) + QStringLiteral("…")), &QAction::triggered, this,
+                [this, which] { chooseSaveFile(which); });
+    m_save->setMenu(saveMenu);
     m_copyResult = new QPushButton(tr("Copy Result"), this);
     m_copyResult->setEnabled(false);
     auto *copyCommand = new QPushButton(tr("Copy as Command"), this);
     copyCommand->setToolTip(tr("Copy the equivalent `toolwright run` line (secrets left out)"));
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setToolTip(tr("Abort the tool's signal, then stop its sandbox after a grace period"));
+    header->addWidget(m_save);
     header->addWidget(m_copyResult);
     header->addWidget(copyCommand);
     header->addWidget(m_cancel);
@@ -87,36 +157,51 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
     m_banner->hide();
     v->addWidget(m_banner);
 
-    m_latest = new QLabel(this);
-    m_latest->setObjectName(QStringLiteral("latestUpdate"));
-    m_latest->setWordWrap(true);
-    m_latest->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_latest->setFrameShape(QFrame::StyledPanel);
-    m_latest->setMargin(6);
-    QFont bold = m_latest->font();
-    bold.setBold(true);
-    m_latest->setFont(bold);
-    m_latest->setText(tr("No progress reported yet."));
-    m_latest->setAccessibleName(tr("Latest update"));
-    v->addWidget(m_latest);
-
     m_tabs = new QTabWidget(this);
+
+    // Snapshot: the latest update in place.
+    auto *snapshotTab = new QWidget(m_tabs);
+    auto *sv = new QVBoxLayout(snapshotTab);
+    sv->setContentsMargins(0, 4, 0, 0);
+    m_latest = new QLabel(snapshotTab);
+    m_latest->setObjectName(QStringLiteral("latestUpdate"));
+    m_latest->setText(tr("No progress reported yet."));
+    m_latest->setEnabled(false);
+    sv->addWidget(m_latest);
+    m_snapshot = makeTextView(snapshotTab, tr("Latest snapshot"));
+    m_snapshot->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    sv->addWidget(m_snapshot, 1);
+
+    // Timeline: every update, the selected one in full.
+    auto *timeline = new QSplitter(Qt::Vertical, m_tabs);
     m_updates = new model::RunUpdatesModel(this);
-    m_updatesView = new QListView(m_tabs);
+    m_updatesView = new QListView(timeline);
     m_updatesView->setModel(m_updates);
     m_updatesView->setUniformItemSizes(true); // cheap layout for thousands of rows
     m_updatesView->setAccessibleName(tr("Updates"));
-    m_log = makeTextView(m_tabs, kMaxLogLines);
-    m_log->setAccessibleName(tr("Log"));
-    m_result = makeTextView(m_tabs, 0);
+    m_detail = makeTextView(timeline, tr("Selected update"));
+    m_detail->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_detail->setPlaceholderText(tr("Select an update to see it in full."));
+    timeline->addWidget(m_updatesView);
+    timeline->addWidget(m_detail);
+    timeline->setSizes({300, 150});
+    connect(m_updatesView->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
+        m_detail->setPlainText(current.data(model::RunUpdatesModel::TextRole).toString());
+    });
+
+    m_log = makeTextView(m_tabs, tr("Log"));
+    m_result = makeTextView(m_tabs, tr("Result"));
     m_result->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    m_result->setAccessibleName(tr("Result"));
-    m_raw = makeTextView(m_tabs, kMaxRawLines);
-    m_raw->setAccessibleName(tr("Raw events"));
-    m_tabs->addTab(m_updatesView, tr("Updates"));
+    m_result->setPlaceholderText(tr("The result appears here when the run ends."));
+    m_raw = makeTextView(m_tabs, tr("Raw events"));
+    m_environment = makeTextView(m_tabs, tr("Environment"));
+    m_environment->setPlaceholderText(tr("The environment appears here when the sandbox starts."));
+    m_tabs->addTab(snapshotTab, tr("Snapshot"));
+    m_tabs->addTab(timeline, tr("Timeline"));
     m_tabs->addTab(m_log, tr("Log"));
     m_tabs->addTab(m_result, tr("Result"));
     m_tabs->addTab(m_raw, tr("Raw"));
+    m_tabs->addTab(m_environment, tr("Environment"));
     v->addWidget(m_tabs, 1);
 
     m_flushTimer.setSingleShot(true);
@@ -128,18 +213,11 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
     connect(m_cancel, &QPushButton::clicked, this, &RunPane::cancel);
     connect(m_copyResult, &QPushButton::clicked, this, &RunPane::copyResult);
     connect(copyCommand, &QPushButton::clicked, this, &RunPane::copyCommandLine);
-    connect(m_session.get(), &engine::RunSession::sandboxStarted, this, [this](const QString &runtime) {
-        m_record.setRuntime(runtime);
-        m_pendingRaw.prepend(QString::fromUtf8(m_session->maskedRequestLine()));
-        m_pendingRaw.prepend(tr("// request on stdin (secrets masked), then every event"));
-        if (!m_flushTimer.isActive())
-            m_flushTimer.start();
-        setStatus(tr("Running in %1").arg(runtime));
-        Q_EMIT stateChanged();
-    });
+    connect(m_session.get(), &engine::RunSession::sandboxStarted, this, &RunPane::onSandboxStarted);
     connect(m_session.get(), &engine::RunSession::eventReceived, this, &RunPane::onEvent);
     connect(m_session.get(), &engine::RunSession::finished, this, &RunPane::onFinished);
-    setStatus(tr("Ready"));
+    setPhase(Phase::Waiting);
+    tick();
 }
 
 RunPane::~RunPane()
@@ -151,36 +229,69 @@ RunPane::~RunPane()
 
 void RunPane::start()
 {
+    if (m_phase != Phase::Waiting)
+        return;
     m_wall.start();
-    m_state = QStringLiteral("preparing");
-    setStatus(tr("Preparing…"));
+    setPhase(Phase::Preparing);
     m_tick.start();
-    tick();
     m_session->start();
-    Q_EMIT stateChanged();
+    if (m_cancelRequested)
+        m_session->cancel(); // cancelled while the inputs were gathered: the sandbox never starts
 }
 
 void RunPane::cancel()
 {
-    if (!isRunning())
+    if (m_phase == Phase::Finished || m_cancelRequested)
         return;
+    m_cancelRequested = true;
     m_cancel->setEnabled(false);
     m_cancel->setText(tr("Cancelling…"));
     setStatus(tr("Cancelling…"));
-    m_session->cancel();
+    if (m_phase != Phase::Waiting)
+        m_session->cancel();
+    Q_EMIT stateChanged();
 }
 
 bool RunPane::isRunning() const
 {
-    return !m_outcome && m_wall.isValid();
+    return m_phase != Phase::Waiting && m_phase != Phase::Finished;
 }
 
 QString RunPane::title() const
 {
     const QString name = m_session->tool().manifest.name;
-    if (!m_outcome)
-        return isRunning() ? tr("%1 — running").arg(name) : name;
+    switch (m_phase) {
+    case Phase::Waiting: return tr("%1 — starting").arg(name);
+    case Phase::Preparing: return tr("%1 — preparing").arg(name);
+    case Phase::Running: return tr("%1 — running").arg(name);
+    case Phase::PartialOutput: return tr("%1 — partial output").arg(name);
+    case Phase::Finished: break;
+    }
     return QStringLiteral("%1 — %2").arg(name, engine::runStateName(m_outcome->state));
+}
+
+void RunPane::setPhase(Phase phase)
+{
+    m_phase = phase;
+    switch (phase) {
+    case Phase::Waiting:
+        setStatus(tr("Starting…"));
+        break;
+    case Phase::Preparing:
+        setStatus(tr("Preparing the sandbox…"));
+        break;
+    case Phase::Running:
+        setStatus(tr("Running in %1 — no output yet").arg(m_runtime), QStringLiteral("#1a5fb4"));
+        break;
+    case Phase::PartialOutput:
+        setStatus(tr("Running in %1 — partial output").arg(m_runtime), QStringLiteral("#1a5fb4"));
+        break;
+    case Phase::Finished:
+        break; // onFinished says how it ended
+    }
+    if (m_cancelRequested && phase != Phase::Finished)
+        setStatus(tr("Cancelling…"));
+    Q_EMIT stateChanged();
 }
 
 void RunPane::setStatus(const QString &text, const QString &color)
@@ -196,35 +307,112 @@ void RunPane::tick()
     m_elapsed->setText(QStringLiteral("%1 s").arg(double(ms) / 1000.0, 0, 'f', 1));
 }
 
+void RunPane::onSandboxStarted(const QString &runtime)
+{
+    m_runtime = runtime;
+    m_record.setRuntime(runtime);
+    m_rawStream.add(tr("// request on stdin (secrets masked), then every event"));
+    m_rawStream.add(QString::fromUtf8(m_session->maskedRequestLine()));
+    QStringList env{tr("# What the tool sees in its environment (secret values masked)")};
+    env << m_session->maskedEnvironment();
+    QStringList command;
+    for (const QString &word : m_session->launchCommand())
+        command << engine::shellQuote(word);
+    env << QString() << tr("# The sandbox was started with (secrets never appear here: they travel in the environment)")
+        << command.join(u' ');
+    m_environment->setPlainText(env.join(u'\n'));
+    if (!m_flushTimer.isActive())
+        m_flushTimer.start();
+    setPhase(Phase::Running);
+}
+
 void RunPane::onEvent(const engine::RunEvent &e)
 {
     const qint64 t = m_session->elapsedMs();
     m_record.add(e, t);
     switch (e.kind) {
     case engine::RunEvent::Kind::Update:
-        m_pendingUpdates.append({t, engine::contentText(e.content)});
-        m_pendingRaw << compact(e.json);
+        // onUpdate carries the accumulated result so far: the newest replaces the snapshot.
+        m_latestFull = engine::eventContentText(e);
+        m_latestElapsed = t;
+        m_snapshotDirty = true;
+        m_pendingUpdates.append({t, m_latestFull});
+        m_rawStream.add(engine::eventCompactJson(e));
+        if (m_phase == Phase::Running)
+            setPhase(Phase::PartialOutput);
         break;
     case engine::RunEvent::Kind::Log:
-        m_pendingLog << e.text;
-        m_pendingRaw << compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("log")},
+        m_logStream.add(e.text);
+        m_rawStream.add(compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("log")},
                                             {QStringLiteral("stream"), e.stream == engine::RunEvent::Stream::Stderr ? QStringLiteral("stderr") : QStringLiteral("stdout")},
-                                            {QStringLiteral("text"), e.text}});
+                                            {QStringLiteral("text"), e.text}}));
         break;
     case engine::RunEvent::Kind::Result:
     case engine::RunEvent::Kind::Error:
-        m_pendingRaw << compact(e.json);
+        m_rawStream.add(engine::eventCompactJson(e));
         break;
     }
     // Bound what waits for the next flush too: only the newest updates can ever be listed.
     if (m_pendingUpdates.size() > 2 * model::RunUpdatesModel::kMaxRows)
         m_pendingUpdates.remove(0, m_pendingUpdates.size() - model::RunUpdatesModel::kMaxRows);
-    if (m_pendingRaw.size() > 2 * kMaxRawLines)
-        m_pendingRaw.remove(0, m_pendingRaw.size() - kMaxRawLines);
-    if (m_pendingLog.size() > 2 * kMaxLogLines)
-        m_pendingLog.remove(0, m_pendingLog.size() - kMaxLogLines);
     if (!m_flushTimer.isActive())
         m_flushTimer.start();
+}
+
+void RunPane::showSnapshot()
+{
+    if (!m_snapshotDirty)
+        return;
+    m_snapshotDirty = false;
+    // Replaced in place; a tester reading further down keeps their place.
+    const int scroll = m_snapshot->verticalScrollBar()->value();
+    m_snapshot->setPlainText(headForDisplay(m_latestFull, Output::Snapshot));
+    m_snapshot->verticalScrollBar()->setValue(scroll);
+    m_latest->setText(tr("Update %L1 at %2 — each update replaces the one before; the Timeline lists them all.")
+                          .arg(m_updates->total())
+                          .arg(model::formatElapsed(m_latestElapsed)));
+    m_latest->setEnabled(true);
+}
+
+void RunPane::flushStream(Stream &s, QPlainTextEdit *view, Output which)
+{
+    if (s.pending.isEmpty())
+        return;
+    QString fresh = s.pending.join(u'\n');
+    s.pending.clear();
+    const bool contiguous = !std::exchange(s.pendingTrimmed, false);
+    if (contiguous && s.shownChars + fresh.size() + 1 <= kDisplayCap) {
+        appendFollowing(view, fresh);
+        s.shownChars += fresh.size() + 1;
+        return;
+    }
+    // Over the cap: show the newest half of it, from a line start, below a marker.
+    const bool follow = atEnd(view);
+    QString tail = fresh.size() > kDisplayCap / 2 ? fresh.right(kDisplayCap / 2) : fresh;
+    if (fresh.size() > kDisplayCap / 2) {
+        const qsizetype nl = tail.indexOf(u'\n');
+        if (nl >= 0 && nl + 1 < tail.size())
+            tail = tail.mid(nl + 1);
+    } else if (contiguous) {
+        // Fill up with the end of what is already shown.
+        const QString shown = view->toPlainText();
+        const qsizetype room = kDisplayCap / 2 - tail.size();
+        QString keep = shown.right(room);
+        const qsizetype nl = keep.indexOf(u'\n');
+        keep = nl >= 0 ? keep.mid(nl + 1) : QString();
+        if (keep.startsWith(QStringLiteral("⋯")))
+            keep.clear();
+        if (!keep.isEmpty())
+            tail = keep + u'\n' + tail;
+    }
+    const QLocale l;
+    const QString marker = tr("⋯ TRUNCATED: %1 earlier characters are not shown (this view keeps the newest). "
+                              "Save Output → %2 writes all of it.")
+                               .arg(l.toString(qint64(s.totalChars - tail.size() - 1)), outputName(which));
+    view->setPlainText(marker + u'\n' + tail);
+    s.shownChars = marker.size() + 1 + tail.size();
+    if (follow)
+        view->verticalScrollBar()->setValue(view->verticalScrollBar()->maximum());
 }
 
 void RunPane::flush()
@@ -237,25 +425,17 @@ void RunPane::flush()
             batch.append({u.elapsedMs, std::move(u.text)});
         m_pendingUpdates.clear();
         m_updates->append(std::move(batch));
-        const auto *latest = m_updates->latest();
-        QString text = latest->text;
-        if (text.size() > kMaxLatestChars)
-            text = text.left(kMaxLatestChars) + QStringLiteral(" …");
-        m_latest->setText(model::formatElapsed(latest->elapsedMs) + QStringLiteral("  ") + text);
-        m_tabs->setTabText(0, tr("Updates (%1)").arg(m_updates->total()));
+        m_tabs->setTabText(1, tr("Timeline (%L1)").arg(m_updates->total()));
         if (m_updatesView->verticalScrollBar()->value() >= m_updatesView->verticalScrollBar()->maximum() - 2)
             m_updatesView->scrollToBottom();
     }
-    if (!m_pendingLog.isEmpty()) {
-        m_logLines += m_pendingLog.size();
-        appendFollowing(m_log, m_pendingLog.join(u'\n'));
-        m_pendingLog.clear();
-        m_tabs->setTabText(1, tr("Log (%1)").arg(m_logLines));
+    showSnapshot();
+    const qint64 logLines = m_logStream.lines;
+    if (!m_logStream.pending.isEmpty()) {
+        flushStream(m_logStream, m_log, Output::Log);
+        m_tabs->setTabText(2, tr("Log (%L1)").arg(logLines));
     }
-    if (!m_pendingRaw.isEmpty()) {
-        appendFollowing(m_raw, m_pendingRaw.join(u'\n'));
-        m_pendingRaw.clear();
-    }
+    flushStream(m_rawStream, m_raw, Output::Raw);
 }
 
 void RunPane::onFinished(const engine::RunOutcome &outcome)
@@ -263,28 +443,30 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
     m_outcome = outcome;
     m_tick.stop();
     m_flushTimer.stop();
-    m_pendingRaw << compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("exit")},
+    m_rawStream.add(compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("exit")},
                                         {QStringLiteral("state"), engine::runStateName(outcome.state)},
                                         {QStringLiteral("duration_ms"), outcome.durationMs},
                                         {QStringLiteral("runtime"), m_session->runtimeName()},
-                                        {QStringLiteral("message"), outcome.message}});
+                                        {QStringLiteral("message"), outcome.message}}));
     flush();
+    const bool hadPartialOutput = m_phase == Phase::PartialOutput;
+    m_phase = Phase::Finished;
     tick();
     m_cancel->setEnabled(false);
     m_cancel->setText(tr("Cancel"));
 
-    m_resultText = engine::contentText(outcome.content);
-    QString banner, color;
+    m_resultText = outcome.contentBytes >= 0 ? outcome.text : engine::contentText(outcome.content);
+    QString banner;
     switch (outcome.state) {
     case engine::RunState::Result:
         setStatus(tr("Finished"), QStringLiteral("#1b7f3b"));
         break;
     case engine::RunState::ToolError:
-        setStatus(tr("Tool error"), QStringLiteral("#b00020"));
+        setStatus(tr("Finished — tool error"), QStringLiteral("#b00020"));
         banner = tr("The tool returned isError: true.");
         break;
     case engine::RunState::Error:
-        setStatus(tr("Error"), QStringLiteral("#b00020"));
+        setStatus(tr("Failed — error"), QStringLiteral("#b00020"));
         banner = outcome.message;
         break;
     case engine::RunState::Timeout:
@@ -300,9 +482,12 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
         banner = outcome.message;
         break;
     }
-    if (m_resultText.isEmpty() && outcome.state != engine::RunState::Result && outcome.state != engine::RunState::ToolError)
+    const bool noResult = outcome.state != engine::RunState::Result && outcome.state != engine::RunState::ToolError;
+    if (noResult && hadPartialOutput)
+        banner += (banner.isEmpty() ? QString() : QStringLiteral(" ")) + tr("The last snapshot is kept in the Snapshot tab.");
+    if (m_resultText.isEmpty() && noResult)
         m_resultText = outcome.message;
-    m_result->setPlainText(m_resultText);
+    m_result->setPlainText(headForDisplay(m_resultText, Output::Result));
     const bool isError = outcome.state != engine::RunState::Result;
     m_result->setStyleSheet(isError ? QStringLiteral("QPlainTextEdit { background: #fdecee; color: #5f000f; }") : QString());
     m_result->setProperty("isError", isError);
@@ -312,9 +497,48 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
         m_banner->show();
     }
     m_copyResult->setEnabled(!m_resultText.isEmpty());
-    m_tabs->setCurrentWidget(m_result);
+    // A run that ended without a result but with progress shows that progress.
+    m_tabs->setCurrentIndex(noResult && hadPartialOutput ? 0 : 3);
     Q_EMIT stateChanged();
     Q_EMIT finished(m_record.finish(outcome));
+}
+
+QString RunPane::fullOutput(Output which) const
+{
+    switch (which) {
+    case Output::Result: return m_resultText;
+    case Output::Snapshot: return m_latestFull;
+    case Output::Log: return m_logStream.full;
+    case Output::Raw: return m_rawStream.full;
+    }
+    return {};
+}
+
+bool RunPane::saveOutput(Output which, const QString &path, QString *error) const
+{
+    QSaveFile out(path);
+    const QByteArray bytes = fullOutput(which).toUtf8();
+    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
+        if (error)
+            *error = tr("Could not write %1: %2").arg(path, out.errorString());
+        return false;
+    }
+    return true;
+}
+
+void RunPane::chooseSaveFile(Output which)
+{
+    const QString suggested = QDir::home().filePath(m_session->tool().manifest.name + u'-'
+                                                    + outputName(which).toLower().replace(u' ', u'-')
+                                                    + (which == Output::Raw ? QStringLiteral(".jsonl") : QStringLiteral(".txt")));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save %1").arg(outputName(which)), suggested);
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!saveOutput(which, path, &error)) {
+        m_banner->setText(error);
+        m_banner->show();
+    }
 }
 
 QString RunPane::commandLine()

@@ -1,10 +1,22 @@
 #pragma once
-// One run's live progress pane: status, elapsed time and Cancel; the onUpdate stream with
-// timestamps (the latest emphasised, also shown on its own above the list); the tool's log
-// output; the result (isError highlighted) with Copy; a raw view of the request and every
-// event as JSON; "Copy as Command". Events are coalesced: they are queued as they arrive and
-// shown by a timer a few times a second, so a tool sending 10,000 updates a second cannot
-// flood the event loop, and every view keeps only a bounded tail.
+// One run's live progress pane.
+//
+// Header: the run's phase (starting, preparing, running with no output yet, running with
+// partial output, finished — each told apart), the elapsed time (always shown, ticking while it
+// runs), where the tool comes from (global, or a user's copy that shadows global vN), Save
+// Output, Copy Result, Copy as Command, and Cancel (enabled exactly while a cancel can work).
+//
+// Tabs: Snapshot — onUpdate carries the accumulated result so far, so the latest update is
+// shown in place, replacing the one before; Timeline — every update with its time, the selected
+// one in full below; Log — the tool's own output lines; Result (isError highlighted); Raw — the
+// request and every event as JSON; Environment — what the tool sees (secrets masked) and the
+// command that started the sandbox.
+//
+// Output size: every view shows at most kDisplayCap characters (the head of a result or
+// snapshot, the tail of the log and the raw events) with a marker saying how much is left out;
+// Save Output writes the full text to a file. Events are coalesced: queued as they arrive and
+// shown by a timer a few times a second, so neither 10,000 updates a second nor a 20 MB result
+// can freeze the window.
 
 #include "runhistory.h"
 #include "runsession.h"
@@ -22,6 +34,7 @@ class QListView;
 class QPlainTextEdit;
 class QPushButton;
 class QTabWidget;
+class QToolButton;
 
 namespace tw::model {
 class RunUpdatesModel;
@@ -38,19 +51,26 @@ public:
         QString dataPath;
         QString user;
         QString runtimeChoice;   // what the tester chose (auto, bwrap, …)
+        QString source;          // where the tool comes from: "global v3", "user · shadows global v2"
         QJsonObject maskedParams; // for history and the raw view
         QJsonObject plainParams;  // without sensitive inputs: for "copy as command"
     };
+    enum class Phase { Waiting, Preparing, Running, PartialOutput, Finished };
+    enum class Output { Result, Snapshot, Log, Raw };
+
     static constexpr int kFlushIntervalMs = 50;
-    static constexpr int kMaxLogLines = 20000;
-    static constexpr int kMaxRawLines = 20000;
+    static constexpr qsizetype kDisplayCap = 100 * 1024;            // characters per view
+    static constexpr qsizetype kMaxKeptChars = 64 * 1024 * 1024;     // of the log and raw events, for Save Output
 
     RunPane(std::unique_ptr<engine::RunSession> session, Context context, QWidget *parent = nullptr);
     ~RunPane() override;
 
     void start();
+    // Cancels in every phase before Finished: before the sandbox starts, the run ends as
+    // cancelled without starting it.
     void cancel();
     bool isRunning() const;
+    Phase phase() const { return m_phase; }
     std::optional<engine::RunOutcome> outcome() const { return m_outcome; }
     QString title() const; // "tool — state"
 
@@ -60,17 +80,25 @@ public:
     void copyCommandLine();
     void copyResult();
     QString resultText() const { return m_resultText; }
+    // The full text of one output (as far as kept), and writing it to a file atomically.
+    QString fullOutput(Output which) const;
+    bool saveOutput(Output which, const QString &path, QString *error = nullptr) const;
 
     engine::RunSession *session() const { return m_session.get(); }
     model::RunUpdatesModel *updatesModel() const { return m_updates; }
     QLabel *statusLabel() const { return m_status; }
     QLabel *elapsedLabel() const { return m_elapsed; }
+    QLabel *sourceLabel() const { return m_source; }
     QLabel *latestLabel() const { return m_latest; }
     QPushButton *cancelButton() const { return m_cancel; }
+    QToolButton *saveButton() const { return m_save; }
     QListView *updatesView() const { return m_updatesView; }
+    QPlainTextEdit *snapshotView() const { return m_snapshot; }
+    QPlainTextEdit *timelineDetail() const { return m_detail; }
     QPlainTextEdit *logView() const { return m_log; }
     QPlainTextEdit *resultView() const { return m_result; }
     QPlainTextEdit *rawView() const { return m_raw; }
+    QPlainTextEdit *environmentView() const { return m_environment; }
     QTabWidget *tabs() const { return m_tabs; }
     int flushCount() const { return m_flushes; } // how often the views were updated
 
@@ -79,11 +107,29 @@ Q_SIGNALS:
     void finished(const tw::engine::RunRecord &record); // the masked record, for the history
 
 private:
+    // A growing text (the log, the raw events) kept whole up to kMaxKeptChars, and shown as its
+    // newest kDisplayCap characters.
+    struct Stream
+    {
+        QString full;
+        qint64 droppedChars = 0; // beyond kMaxKeptChars, not kept
+        qint64 totalChars = 0;
+        qint64 lines = 0;
+        qsizetype shownChars = 0;
+        QStringList pending;     // waiting for the next flush
+        bool pendingTrimmed = false; // the oldest pending lines were dropped unseen
+        void add(const QString &line);
+    };
     void onEvent(const engine::RunEvent &event);
     void onFinished(const engine::RunOutcome &outcome);
+    void onSandboxStarted(const QString &runtime);
     void flush();
+    void flushStream(Stream &stream, QPlainTextEdit *view, Output which);
     void tick();
+    void setPhase(Phase phase);
     void setStatus(const QString &text, const QString &color = {});
+    void showSnapshot();
+    void chooseSaveFile(Output which);
 
     std::unique_ptr<engine::RunSession> m_session;
     Context m_context;
@@ -91,33 +137,42 @@ private:
     model::RunUpdatesModel *m_updates = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_elapsed = nullptr;
+    QLabel *m_source = nullptr;
     QLabel *m_latest = nullptr;
     QLabel *m_banner = nullptr;
     QPushButton *m_cancel = nullptr;
     QPushButton *m_copyResult = nullptr;
+    QToolButton *m_save = nullptr;
     QListView *m_updatesView = nullptr;
+    QPlainTextEdit *m_snapshot = nullptr;
+    QPlainTextEdit *m_detail = nullptr;
     QPlainTextEdit *m_log = nullptr;
     QPlainTextEdit *m_result = nullptr;
     QPlainTextEdit *m_raw = nullptr;
+    QPlainTextEdit *m_environment = nullptr;
     QTabWidget *m_tabs = nullptr;
     QTimer m_flushTimer;
     QTimer m_tick;
     QElapsedTimer m_wall;
 
-    // Waiting for the next flush.
+    // Updates waiting for the next flush; the newest one's full text is kept for the snapshot.
     struct PendingUpdate
     {
         qint64 elapsedMs;
         QString text;
     };
     QList<PendingUpdate> m_pendingUpdates;
-    QStringList m_pendingLog;
-    QStringList m_pendingRaw;
-    qint64 m_logLines = 0;
+    QString m_latestFull;
+    qint64 m_latestElapsed = 0;
+    bool m_snapshotDirty = false;
+    Stream m_logStream;
+    Stream m_rawStream;
 
+    Phase m_phase = Phase::Waiting;
+    bool m_cancelRequested = false;
+    QString m_runtime;
     std::optional<engine::RunOutcome> m_outcome;
     QString m_resultText;
-    QString m_state;
     int m_flushes = 0;
 };
 

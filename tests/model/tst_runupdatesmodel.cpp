@@ -67,8 +67,21 @@ private Q_SLOTS:
         RunUpdatesModel m;
         m.append({{0, QString(RunUpdatesModel::kMaxTextChars + 100, u'x')}});
         const QString t = m.index(0).data(RunUpdatesModel::TextRole).toString();
-        QVERIFY(t.size() < RunUpdatesModel::kMaxTextChars + 60);
+        QVERIFY(t.size() < RunUpdatesModel::kMaxTextChars + 100);
         QVERIFY(t.contains(QStringLiteral("100 more characters")));
+        // The list row shows a bounded first line, marked as cut.
+        const QString row = m.index(0).data(Qt::DisplayRole).toString();
+        QVERIFY(row.size() < RunUpdatesModel::kMaxLineChars + 20);
+        QVERIFY(row.endsWith(QStringLiteral(" …")));
+    }
+
+    void rowsShowTheFirstLine()
+    {
+        RunUpdatesModel m;
+        m.append({{5, QStringLiteral("step 2 of 3\npartial table\nrow")}, {9, QStringLiteral("done")}});
+        QCOMPARE(m.index(0).data(Qt::DisplayRole).toString(), QStringLiteral("+0.005 s  step 2 of 3 …"));
+        QCOMPARE(m.index(0).data(RunUpdatesModel::TextRole).toString(), QStringLiteral("step 2 of 3\npartial table\nrow"));
+        QCOMPARE(m.index(1).data(Qt::DisplayRole).toString(), QStringLiteral("+0.009 s  done"));
     }
 };
 

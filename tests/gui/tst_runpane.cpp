@@ -1,0 +1,273 @@
+// One run pane offscreen, with real bubblewrap runs: its phases (preparing, running with no
+// output yet, partial output, finished) and where Cancel can work; a tool that sends 10,000
+// snapshots, 5 MB of log and a 20 MB result leaves the window responsive, every view capped
+// with a marker, and Save Output writes exactly what the tool produced; secrets masked in every
+// view, the environment view included.
+
+#include "fixture.h"
+#include "catalog.h"
+#include "runpane.h"
+#include "runsettings.h"
+#include "runtime.h"
+#include "runupdatesmodel.h"
+#include "secretstore.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QListView>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace tw;
+
+namespace {
+
+const QByteArray kToolMd = "---\n"
+                           "name: big_output\n"
+                           "description: Sends a lot of output, slowly or all at once.\n"
+                           "version: 1\n"
+                           "inputs:\n"
+                           "  mode:\n"
+                           "    type: enum\n"
+                           "    values: [big, slow, echo]\n"
+                           "    description: What to do.\n"
+                           "  token:\n"
+                           "    type: string\n"
+                           "    description: A secret echoed everywhere.\n"
+                           "    sensitive: true\n"
+                           "    optional: true\n"
+                           "---\n\n# Big output\n";
+
+// Deterministic, so the test can rebuild what the tool sent.
+const QByteArray kEntry =
+    "export async function execute(_id, params, signal, onUpdate) {\n"
+    "  if (params.mode === 'big') {\n"
+    "    for (let i = 1; i <= 10000; i++)\n"
+    "      onUpdate?.({ content: [{ type: 'text', text: 'done ' + i + ' of 10000\\n' + 'row '.repeat(50) }] });\n"
+    "    for (let i = 0; i < 50000; i++) console.log('log line ' + i + ' ' + 'z'.repeat(80));\n"
+    "    const parts = [];\n"
+    "    for (let i = 0; i < 200000; i++) parts.push('line ' + String(i).padStart(7, '0') + ' ' + 'abcdefghij'.repeat(9) + '\\n');\n"
+    "    return { content: [{ type: 'text', text: parts.join('') }] };\n"
+    "  }\n"
+    "  if (params.mode === 'slow') {\n"
+    "    await new Promise((r) => setTimeout(r, 400));\n"
+    "    onUpdate?.({ content: [{ type: 'text', text: 'half way' }] });\n"
+    "    await new Promise((resolve) => { signal?.addEventListener('abort', resolve); setTimeout(resolve, 60000); });\n"
+    "    return { content: [{ type: 'text', text: 'slept' }] };\n"
+    "  }\n"
+    "  onUpdate?.({ content: [{ type: 'text', text: 'update with ' + params.token }] });\n"
+    "  console.log('log with ' + params.token);\n"
+    "  return { content: [{ type: 'text', text: 'result with ' + params.token + ' env ' + process.env.OFFICER_APIFY_TOKEN }] };\n"
+    "}\n";
+
+QString expectedResult()
+{
+    QString s;
+    s.reserve(200000 * 104);
+    const QString tail = QStringLiteral("abcdefghij").repeated(9);
+    for (int i = 0; i < 200000; ++i)
+        s += QStringLiteral("line %1 ").arg(i, 7, 10, QLatin1Char('0')) + tail + u'\n';
+    return s;
+}
+
+QString expectedLog()
+{
+    QString s;
+    const QString z(80, u'z');
+    for (int i = 0; i < 50000; ++i)
+        s += QStringLiteral("log line %1 ").arg(i) + z + u'\n';
+    return s;
+}
+
+} // namespace
+
+class TestRunPane final : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    QString m_data;
+    engine::ToolRecord m_tool;
+
+    std::unique_ptr<ui::RunPane> makePane(const QJsonObject &params, const QProcessEnvironment &env = {},
+                                          const QStringList &secrets = {})
+    {
+        engine::RunOptions options;
+        options.params = params;
+        options.timeoutMs = 120000;
+        auto session = std::make_unique<engine::RunSession>(m_tool, m_data, QString(), options,
+                                                            engine::RuntimeChooser([](QString *e) {
+                                                                return engine::makeRuntime(QStringLiteral("bwrap"), e);
+                                                            }));
+        session->setInputs(params, env, secrets);
+        ui::RunPane::Context context;
+        context.dataPath = m_data;
+        context.runtimeChoice = QStringLiteral("bwrap");
+        context.source = QStringLiteral("global v1");
+        auto pane = std::make_unique<ui::RunPane>(std::move(session), context);
+        pane->resize(1000, 700);
+        pane->show();
+        return pane;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        m_data = m_tmp.path() + QStringLiteral("/data");
+        test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("big_output"), kToolMd, kEntry, QStringLiteral("index.js"));
+        const engine::Catalog catalog = engine::scanDataPath(m_data);
+        QCOMPARE(catalog.global.tools.size(), 1);
+        m_tool = catalog.global.tools.first();
+    }
+
+    void phasesAreToldApart()
+    {
+        auto pane = makePane({{QStringLiteral("mode"), QStringLiteral("slow")}});
+        QCOMPARE(pane->phase(), ui::RunPane::Phase::Waiting);
+        QCOMPARE(pane->sourceLabel()->accessibleName(), QStringLiteral("Source: global v1"));
+        QList<ui::RunPane::Phase> phases;
+        QStringList statuses;
+        QList<bool> cancelEnabled;
+        connect(pane.get(), &ui::RunPane::stateChanged, this, [&] {
+            if (phases.isEmpty() || phases.last() != pane->phase()) {
+                phases << pane->phase();
+                statuses << pane->statusLabel()->accessibleName();
+                cancelEnabled << pane->cancelButton()->isEnabled();
+            }
+        });
+        pane->start();
+        QTRY_COMPARE_WITH_TIMEOUT(pane->phase(), ui::RunPane::Phase::PartialOutput, 15000);
+        // The elapsed time ticks while it runs.
+        const QString before = pane->elapsedLabel()->text();
+        QTRY_VERIFY(pane->elapsedLabel()->text() != before);
+        QTRY_COMPARE(pane->snapshotView()->toPlainText(), QStringLiteral("half way"));
+        QVERIFY(pane->title().endsWith(QStringLiteral("partial output")));
+        pane->cancel();
+        QVERIFY(!pane->cancelButton()->isEnabled()); // a second cancel cannot do more
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 15000);
+        QCOMPARE(pane->outcome()->state, engine::RunState::Cancelled);
+
+        QCOMPARE(phases, (QList<ui::RunPane::Phase>{ui::RunPane::Phase::Preparing, ui::RunPane::Phase::Running,
+                                                    ui::RunPane::Phase::PartialOutput, ui::RunPane::Phase::Finished}));
+        QVERIFY2(statuses[1].contains(QStringLiteral("no output yet")), qPrintable(statuses[1]));
+        QVERIFY2(statuses[2].contains(QStringLiteral("partial output")), qPrintable(statuses[2]));
+        QCOMPARE(cancelEnabled, (QList<bool>{true, true, true, false}));
+        // Ended without a result but with progress: the last snapshot stays in front.
+        QCOMPARE(pane->tabs()->currentIndex(), 0);
+        QCOMPARE(pane->snapshotView()->toPlainText(), QStringLiteral("half way"));
+    }
+
+    void cancelBeforeTheSandboxStarts()
+    {
+        auto pane = makePane({{QStringLiteral("mode"), QStringLiteral("slow")}});
+        QVERIFY(pane->cancelButton()->isEnabled());
+        pane->cancel(); // while the keychain would still be gathering the inputs
+        QVERIFY(!pane->cancelButton()->isEnabled());
+        pane->start();
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 15000);
+        QCOMPARE(pane->outcome()->state, engine::RunState::Cancelled);
+        QVERIFY(pane->environmentView()->toPlainText().isEmpty()); // no sandbox was started
+        QVERIFY(!pane->cancelButton()->isEnabled());
+    }
+
+    void bigOutputKeepsTheWindowResponsive()
+    {
+        auto pane = makePane({{QStringLiteral("mode"), QStringLiteral("big")}});
+        qint64 longestGap = 0;
+        QElapsedTimer gap;
+        QTimer probe;
+        probe.setInterval(5);
+        connect(&probe, &QTimer::timeout, this, [&] { longestGap = std::max(longestGap, gap.restart()); });
+        QElapsedTimer wall;
+        wall.start();
+        pane->start();
+        QTRY_VERIFY_WITH_TIMEOUT(pane->phase() == ui::RunPane::Phase::Running || pane->outcome(), 30000);
+        gap.start();
+        probe.start(); // from the sandbox's start: preparing is the bundler's time, not the pane's
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 120000);
+        probe.stop();
+        qInfo("10,000 snapshots, 5 MB log, 20 MB result: %lld ms, %d flushes, longest event-loop gap %lld ms",
+              wall.elapsed(), pane->flushCount(), longestGap);
+        QCOMPARE(pane->outcome()->state, engine::RunState::Result);
+        QCOMPARE(pane->updatesModel()->total(), 10000);
+        // A generous bound for a loaded 2-core CI machine; the benchmarks measure the real figure.
+        QVERIFY2(longestGap < 500, qPrintable(QString::number(longestGap)));
+
+        // Every view is capped and says so.
+        const qsizetype cap = ui::RunPane::kDisplayCap;
+        const QString result = pane->resultView()->toPlainText();
+        QVERIFY(result.size() < cap + 300);
+        const QLocale l;
+        QVERIFY(result.contains(QStringLiteral("TRUNCATED: showing the first %1 of %2 characters").arg(l.toString(cap), l.toString(20800000))));
+        QVERIFY(result.startsWith(QStringLiteral("line 0000000 abcdefghij")));
+        const QString log = pane->logView()->toPlainText();
+        QVERIFY(log.size() < cap + 300);
+        QVERIFY(log.startsWith(QStringLiteral("⋯ TRUNCATED")));
+        QVERIFY(log.endsWith(QStringLiteral("log line 49999 ") + QString(80, u'z')));
+        QVERIFY(pane->rawView()->toPlainText().size() < cap + 300);
+        QVERIFY(pane->rawView()->toPlainText().contains(QStringLiteral("\"type\":\"exit\"")));
+        QCOMPARE(pane->snapshotView()->toPlainText(), QStringLiteral("done 10000 of 10000\n") + QStringLiteral("row ").repeated(50));
+        QVERIFY(pane->latestLabel()->text().contains(l.toString(10000)));
+        QVERIFY(pane->tabs()->tabText(1).contains(l.toString(10000)));
+        QVERIFY(pane->tabs()->tabText(2).contains(l.toString(50000)));
+
+        // Saved in full, byte for byte.
+        const QString expected = expectedResult();
+        QCOMPARE(expected.size(), 20800000);
+        QCOMPARE(pane->fullOutput(ui::RunPane::Output::Result).size(), expected.size());
+        const QString file = m_tmp.filePath(QStringLiteral("result.txt"));
+        QVERIFY(pane->saveOutput(ui::RunPane::Output::Result, file));
+        QVERIFY(test::readFile(file) == expected.toUtf8());
+        QVERIFY(pane->saveOutput(ui::RunPane::Output::Log, file));
+        QVERIFY(test::readFile(file) == expectedLog().toUtf8());
+        QVERIFY(pane->saveOutput(ui::RunPane::Output::Snapshot, file));
+        QCOMPARE(QString::fromUtf8(test::readFile(file)), pane->snapshotView()->toPlainText());
+        QVERIFY(pane->saveOutput(ui::RunPane::Output::Raw, file));
+        const QByteArray raw = test::readFile(file);
+        QCOMPARE(raw.count("\"type\":\"update\""), 10000);
+        QVERIFY(raw.contains(expected.right(1000).toUtf8().replace("\n", "\\n")));
+        // A path that cannot be written says so.
+        QString error;
+        QVERIFY(!pane->saveOutput(ui::RunPane::Output::Result, m_tmp.filePath(QStringLiteral("no/such/dir/x.txt")), &error));
+        QVERIFY2(error.contains(QStringLiteral("no/such/dir/x.txt")), qPrintable(error));
+    }
+
+    void secretsAreMaskedInEveryView()
+    {
+        const QString token = QStringLiteral("tok-SECRET-31");
+        const QString apify = QStringLiteral("apify-SECRET-77");
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("OFFICER_APIFY_TOKEN"), apify);
+        auto pane = makePane({{QStringLiteral("mode"), QStringLiteral("echo")}, {QStringLiteral("token"), token}}, env, {token, apify});
+        pane->start();
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 30000);
+        QCOMPARE(pane->outcome()->state, engine::RunState::Result);
+        pane->updatesView()->setCurrentIndex(pane->updatesModel()->index(0));
+        const QString environment = pane->environmentView()->toPlainText();
+        QVERIFY(environment.contains(QStringLiteral("OFFICER_APIFY_TOKEN=") + engine::kSecretMarker));
+        QVERIFY(environment.contains(QStringLiteral("PI_TOOLS_DIRS=/officer/tools:/officer/user/tools")));
+        QVERIFY(!environment.contains(QStringLiteral("TW_RUNNER_NONCE")));
+        QVERIFY(environment.contains(QStringLiteral("bwrap")));
+        const QList<QPlainTextEdit *> views{pane->snapshotView(), pane->timelineDetail(), pane->logView(),
+                                            pane->resultView(), pane->rawView(), pane->environmentView()};
+        for (QPlainTextEdit *view : views) {
+            const QString text = view->toPlainText();
+            QVERIFY2(!text.isEmpty(), qPrintable(view->accessibleName()));
+            QVERIFY2(!text.contains(token) && !text.contains(apify), qPrintable(view->accessibleName()));
+        }
+        QVERIFY(pane->snapshotView()->toPlainText().contains(QStringLiteral("update with ") + engine::kSecretMarker));
+        QVERIFY(pane->resultText().contains(QStringLiteral("env ") + engine::kSecretMarker));
+        for (auto which : {ui::RunPane::Output::Result, ui::RunPane::Output::Snapshot, ui::RunPane::Output::Log, ui::RunPane::Output::Raw})
+            QVERIFY(!pane->fullOutput(which).contains(token) && !pane->fullOutput(which).contains(apify));
+    }
+};
+
+QTEST_MAIN(TestRunPane)
+#include "tst_runpane.moc"
