@@ -428,18 +428,17 @@ int cmdRun(const QStringList &args)
     QJsonObject params;
     if (o.parser.isSet(o.params)) {
         QByteArray text = o.parser.value(o.params).toUtf8();
+        QString paramsFile;
         if (text.startsWith('@')) {
-            QFile f(QString::fromUtf8(text.mid(1)));
+            paramsFile = QString::fromUtf8(text.mid(1));
+            QFile f(paramsFile);
             if (!f.open(QIODevice::ReadOnly))
                 return usageError(QStringLiteral("cannot read %1").arg(f.fileName()));
             text = f.readAll();
         }
-        QJsonParseError pe;
-        const QJsonDocument doc = QJsonDocument::fromJson(text, &pe);
-        if (pe.error != QJsonParseError::NoError || !doc.isObject())
-            return usageError(QStringLiteral("--params must be a JSON object (%1)")
-                                  .arg(pe.error != QJsonParseError::NoError ? pe.errorString() : QStringLiteral("not an object")));
-        params = doc.object();
+        QString parseError;
+        if (!parseParamsJson(QString::fromUtf8(text), &params, &parseError))
+            return usageError(QStringLiteral("--params must be a JSON object (%1%2)").arg(paramsFile.isEmpty() ? QString() : paramsFile + QStringLiteral(": "), parseError));
     }
     const bool embedded = o.parser.value(o.data).isEmpty() && qEnvironmentVariableIsEmpty("DATA_PATH");
     if (!openDataPath(o, &dataPath, &error))
@@ -480,7 +479,7 @@ int cmdRun(const QStringList &args)
     // how the tool handles it.
     for (const ParamProblem &p : checkParams(tool.manifest, inputs.params))
         err(QStringLiteral("toolwright: warning: %1%2\n")
-                .arg(p.message, p.message.endsWith(QStringLiteral("is required"))
+                .arg(p.message, p.kind == ParamProblem::Kind::Required
                                     ? QStringLiteral(" (give it in --params, or store a sensitive one with `toolwright secret set`)")
                                     : QString()));
 

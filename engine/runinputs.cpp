@@ -1,5 +1,7 @@
 #include "runinputs.h"
 
+#include <QJsonDocument>
+
 #include "secretstore.h"
 
 #include <QPointer>
@@ -108,15 +110,15 @@ QList<ParamProblem> checkParams(const ToolManifest &tool, const QJsonObject &par
     QList<ParamProblem> problems;
     for (auto it = params.begin(); it != params.end(); ++it) {
         if (std::none_of(tool.inputs.cbegin(), tool.inputs.cend(), [&](const InputSpec &s) { return s.name == it.key(); }))
-            problems.append({it.key(), QStringLiteral("%1: not an input of %2").arg(it.key(), tool.name)});
+            problems.append({it.key(), QStringLiteral("%1: not an input of %2").arg(it.key(), tool.name), ParamProblem::Kind::NotAnInput});
     }
     for (const InputSpec &spec : tool.inputs) {
         const QJsonValue v = params.value(spec.name);
         if (isEmptyValue(v)) {
             if (!spec.optional && spec.defaultValue.isUndefined() && !(spec.sensitive && stored.contains(spec.name)))
-                problems.append({spec.name, QStringLiteral("%1 is required").arg(spec.name)});
+                problems.append({spec.name, QStringLiteral("%1 is required").arg(spec.name), ParamProblem::Kind::Required});
             if (v.isNull())
-                problems.append({spec.name, QStringLiteral("%1: null is not a value; leave it out to leave it unset").arg(spec.name)});
+                problems.append({spec.name, QStringLiteral("%1: null is not a value; leave it out to leave it unset").arg(spec.name), ParamProblem::Kind::Null});
             continue;
         }
         switch (spec.type) {
@@ -134,11 +136,37 @@ QList<ParamProblem> checkParams(const ToolManifest &tool, const QJsonObject &par
             break;
         case InputType::Enum:
             if (!v.isString() || !spec.values.contains(v.toString()))
-                problems.append({spec.name, QStringLiteral("%1 must be one of: %2").arg(spec.name, spec.values.join(QStringLiteral(", ")))});
+                problems.append({spec.name, QStringLiteral("%1 must be one of: %2").arg(spec.name, spec.values.join(QStringLiteral(", "))),
+                                 ParamProblem::Kind::NotInValues});
             break;
         }
     }
     return problems;
+}
+
+bool parseParamsJson(const QString &text, QJsonObject *params, QString *error)
+{
+    if (text.trimmed().isEmpty()) {
+        *params = {};
+        return true;
+    }
+    const QByteArray bytes = text.toUtf8();
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        // The offset is in bytes; count lines and characters up to it.
+        const QString before = QString::fromUtf8(bytes.left(pe.offset));
+        const qsizetype line = before.count(u'\n') + 1;
+        const qsizetype column = before.size() - (before.lastIndexOf(u'\n') + 1) + 1;
+        *error = QStringLiteral("line %1, column %2: %3").arg(line).arg(column).arg(pe.errorString());
+        return false;
+    }
+    if (!doc.isObject()) {
+        *error = QStringLiteral("the params must be a JSON object ({\"input\": value, …})");
+        return false;
+    }
+    *params = doc.object();
+    return true;
 }
 
 QString shellQuote(const QString &word)

@@ -43,10 +43,16 @@ QJsonObject withoutSensitive(const ToolManifest &tool, const QJsonObject &params
 // which count as given.
 struct ParamProblem
 {
-    QString input;
-    QString message;
+    enum class Kind { Syntax, NotAnInput, Required, Null, WrongType, NotInValues };
+    QString input;   // empty for a syntax error of the whole params object
+    QString message; // names the field
+    Kind kind = Kind::WrongType;
 };
 QList<ParamProblem> checkParams(const ToolManifest &tool, const QJsonObject &params, const QStringList &stored = {});
+
+// A params object typed as JSON (the run form's raw mode, `--params`): a syntax error says
+// where ("line 3, column 12: …"); text that is no object says so. Empty text is `{}`.
+bool parseParamsJson(const QString &text, QJsonObject *params, QString *error);
 
 // A word for a POSIX shell: as is when it is plain, else in single quotes.
 QString shellQuote(const QString &word);

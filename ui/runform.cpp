@@ -28,6 +28,7 @@ public:
         setAccelerated(true);
         setKeyboardTracking(true);
     }
+    QLineEdit *edit() const { return lineEdit(); }
     QString textFromValue(double value) const override
     {
         QLocale l = locale();
@@ -121,6 +122,10 @@ void RunForm::setTool(const engine::ToolManifest &tool)
                 // Setting an empty text field by its box starts it at the default.
                 if (on && !m_loading && f->line && !f->spec.sensitive && f->line->text().isEmpty() && f->spec.defaultValue.isString())
                     setFieldValue(*f, f->spec.defaultValue);
+                // Unset looks the same however it was reached: an empty text field (its default
+                // as the placeholder), any other editor at its default, dimmed.
+                if (!on && !m_loading)
+                    setFieldValue(*f, f->line ? QJsonValue() : f->spec.defaultValue);
                 markSet(*f, on);
                 Q_EMIT edited();
             });
@@ -134,10 +139,23 @@ void RunForm::setTool(const engine::ToolManifest &tool)
                 f->problem->hide();
             Q_EMIT edited();
         };
+        // A cleared field returns to "not set"; an empty string is sent by ticking the box of an
+        // empty field that has no default, or from the JSON editor.
+        const auto cleared = [this, f](const QString &text) {
+            if (m_loading || !text.isEmpty() || !f->set)
+                return false;
+            markSet(*f, false);
+            Q_EMIT edited();
+            return true;
+        };
         switch (spec.type) {
         case engine::InputType::String:
             f->line = new QLineEdit(row);
-            connect(f->line, &QLineEdit::textEdited, this, touched);
+            f->line->setClearButtonEnabled(!spec.sensitive && spec.optional);
+            connect(f->line, &QLineEdit::textEdited, this, [touched, cleared](const QString &text) {
+                if (!cleared(text))
+                    touched();
+            });
             if (spec.sensitive) {
                 f->line->setEchoMode(QLineEdit::Password);
                 f->line->setPlaceholderText(tr("secret"));
@@ -164,6 +182,7 @@ void RunForm::setTool(const engine::ToolManifest &tool)
         case engine::InputType::Number:
             f->number = new NumberSpinBox(row);
             connect(f->number, &QDoubleSpinBox::valueChanged, this, touched);
+            connect(f->number->edit(), &QLineEdit::textEdited, this, [cleared](const QString &text) { cleared(text); });
             break;
         case engine::InputType::Boolean:
             f->check = new QCheckBox(row);

@@ -13,12 +13,15 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QJsonDocument>
+#include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
 #include <QScrollArea>
@@ -28,6 +31,7 @@
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
@@ -69,11 +73,50 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     connect(saveButton, &QPushButton::clicked, this, [this] { savePreset(m_presets->currentText().trimmed()); });
     connect(deleteButton, &QPushButton::clicked, this, [this] { deletePreset(m_presets->currentText().trimmed()); });
 
-    auto *scroll = new QScrollArea(left);
+    m_jsonToggle = new QCheckBox(tr("Edit as &JSON"), left);
+    m_jsonToggle->setToolTip(tr("Edit the whole params object as JSON; it is checked against the inputs before Run"));
+    presetRow->addWidget(m_jsonToggle);
+    m_formStack = new QStackedWidget(left);
+    auto *scroll = new QScrollArea(m_formStack);
     scroll->setWidgetResizable(true);
     m_form = new RunForm(scroll);
     scroll->setWidget(m_form);
-    lv->addWidget(scroll, 1);
+    m_formStack->addWidget(scroll);
+    auto *jsonPage = new QWidget(m_formStack);
+    auto *jv = new QVBoxLayout(jsonPage);
+    jv->setContentsMargins(0, 0, 0, 0);
+    m_json = new QPlainTextEdit(jsonPage);
+    m_json->setObjectName(QStringLiteral("paramsJson"));
+    m_json->setAccessibleName(tr("Params as JSON"));
+    m_json->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_json->setTabChangesFocus(true);
+    jv->addWidget(m_json, 1);
+    m_jsonProblems = new QLabel(jsonPage);
+    m_jsonProblems->setObjectName(QStringLiteral("paramsJsonProblems"));
+    m_jsonProblems->setWordWrap(true);
+    m_jsonProblems->setStyleSheet(QStringLiteral("color: #b00020"));
+    m_jsonProblems->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    jv->addWidget(m_jsonProblems);
+    auto *jsonHint = new QLabel(tr("<small>Leave an input out to leave it unset. A sensitive value shown as %1 is the one typed "
+                                   "in the form; leave it out to use the keychain's.</small>")
+                                    .arg(engine::kSecretMarker),
+                                jsonPage);
+    jsonHint->setWordWrap(true);
+    jsonHint->setEnabled(false);
+    jv->addWidget(jsonHint);
+    m_formStack->addWidget(jsonPage);
+    lv->addWidget(m_formStack, 1);
+    m_jsonCheck = new QTimer(this);
+    m_jsonCheck->setSingleShot(true);
+    m_jsonCheck->setInterval(250);
+    connect(m_jsonCheck, &QTimer::timeout, this, &RunView::showJsonProblems);
+    connect(m_json, &QPlainTextEdit::textChanged, m_jsonCheck, qOverload<>(&QTimer::start));
+    connect(m_jsonToggle, &QCheckBox::toggled, this, [this](bool on) {
+        if (!setJsonMode(on)) {
+            const QSignalBlocker block(m_jsonToggle);
+            m_jsonToggle->setChecked(!on);
+        }
+    });
     connect(m_form, &RunForm::forgetRequested, this, [this](const QString &input) {
         QPointer<RunView> self(this);
         m_secrets.remove(engine::secretKey(m_user, m_tool.manifest.name, input), this, [self, input](const engine::SecretResult &r) {
@@ -224,6 +267,8 @@ void RunView::setTool(const engine::ToolRecord &tool, const QString &user)
     m_presets->clearEditText();
     m_message->clear();
     m_runButton->setEnabled(true);
+    if (isJsonMode())
+        fillJsonFromForm(); // the new tool's values, never the last tool's text
     loadSettings();
     refreshStoredSecrets();
     reloadHistory();
@@ -311,7 +356,15 @@ RunPane *RunView::run()
 {
     if (!m_hasTool)
         return nullptr;
-    const QList<engine::ParamProblem> problems = m_form->validate();
+    QList<engine::ParamProblem> problems;
+    QJsonObject params;
+    if (isJsonMode()) {
+        params = jsonParams(&problems);
+        showJsonProblems();
+    } else {
+        problems = m_form->validate();
+        params = m_form->params();
+    }
     if (!problems.isEmpty()) {
         QStringList lines;
         for (const engine::ParamProblem &p : problems)
@@ -320,7 +373,6 @@ RunPane *RunView::run()
         return nullptr;
     }
     m_message->clear();
-    const QJsonObject params = m_form->params();
     engine::RunPresets(m_user, m_tool.manifest).setLastUsed(params);
     saveSettings();
 
@@ -468,6 +520,90 @@ bool RunView::loadFromHistory(qint64 runId)
 bool RunView::rerun(qint64 runId)
 {
     return loadFromHistory(runId) && run() != nullptr;
+}
+
+bool RunView::isJsonMode() const
+{
+    return m_formStack->currentIndex() == 1;
+}
+
+void RunView::fillJsonFromForm()
+{
+    // Typed secrets are shown as markers and kept aside; the JSON never holds them.
+    QJsonObject params = m_form->params();
+    m_jsonSecrets = {};
+    for (const engine::InputSpec &spec : m_tool.manifest.inputs) {
+        if (spec.sensitive && params.contains(spec.name)) {
+            m_jsonSecrets.insert(spec.name, params.value(spec.name));
+            params.insert(spec.name, engine::kSecretMarker);
+        }
+    }
+    const QSignalBlocker block(m_json);
+    m_json->setPlainText(QString::fromUtf8(QJsonDocument(params).toJson(QJsonDocument::Indented)));
+    m_jsonProblems->clear();
+}
+
+QJsonObject RunView::jsonParams(QList<engine::ParamProblem> *problems) const
+{
+    QJsonObject params;
+    QString error;
+    problems->clear();
+    if (!engine::parseParamsJson(m_json->toPlainText(), &params, &error)) {
+        problems->append({QString(), tr("params: %1").arg(error), engine::ParamProblem::Kind::Syntax});
+        return {};
+    }
+    for (const engine::InputSpec &spec : m_tool.manifest.inputs) {
+        if (spec.sensitive && params.value(spec.name) == QJsonValue(engine::kSecretMarker)) {
+            if (m_jsonSecrets.contains(spec.name))
+                params.insert(spec.name, m_jsonSecrets.value(spec.name));
+            else
+                params.remove(spec.name); // the keychain's value, as an empty field would
+        }
+    }
+    *problems = engine::checkParams(m_tool.manifest, params, m_form->storedSecrets());
+    return params;
+}
+
+QList<engine::ParamProblem> RunView::showJsonProblems()
+{
+    QList<engine::ParamProblem> problems;
+    jsonParams(&problems);
+    QStringList lines;
+    for (const engine::ParamProblem &p : std::as_const(problems))
+        lines << p.message;
+    m_jsonProblems->setText(lines.join(u'\n'));
+    return problems;
+}
+
+bool RunView::setJsonMode(bool on)
+{
+    if (on == isJsonMode())
+        return true;
+    if (on) {
+        fillJsonFromForm();
+        m_formStack->setCurrentIndex(1);
+        m_json->setFocus();
+    } else {
+        // Back to the form only with what the form can show: valid JSON, known inputs, right types.
+        QList<engine::ParamProblem> problems;
+        const QJsonObject params = jsonParams(&problems);
+        problems.erase(std::remove_if(problems.begin(), problems.end(),
+                                      [](const engine::ParamProblem &p) { return p.kind == engine::ParamProblem::Kind::Required; }),
+                       problems.end());
+        if (!problems.isEmpty()) {
+            showJsonProblems();
+            m_message->setText(tr("Fix the JSON first: the form cannot show %1").arg(problems.first().message));
+            return false;
+        }
+        m_form->setValues(params);
+        m_formStack->setCurrentIndex(0);
+        m_message->clear();
+    }
+    if (m_jsonToggle->isChecked() != on) {
+        const QSignalBlocker block(m_jsonToggle);
+        m_jsonToggle->setChecked(on);
+    }
+    return true;
 }
 
 void RunView::savePreset(const QString &name)

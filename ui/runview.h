@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "runhistory.h"
+#include "runinputs.h"
 #include "toolrecord.h"
 
 #include <QFutureWatcher>
@@ -16,7 +17,10 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QPlainTextEdit;
 class QPushButton;
+class QStackedWidget;
+class QTimer;
 class QSpinBox;
 class QTabWidget;
 class QTableView;
@@ -51,8 +55,16 @@ public:
     const engine::ToolRecord &tool() const { return m_tool; }
     QString user() const { return m_user; }
 
-    // Validates the form and starts a run in a new pane; null when the form has problems.
+    // Validates the form (or the JSON editor) and starts a run in a new pane; null when the
+    // params have problems.
     RunPane *run();
+    // The JSON editor for the whole params object instead of the form. Switching back is
+    // refused (false) while the JSON has problems the form cannot show.
+    bool setJsonMode(bool on);
+    bool isJsonMode() const;
+    // The params the JSON editor holds, sensitive markers resolved; `problems` gets every
+    // problem, each naming its field.
+    QJsonObject jsonParams(QList<engine::ParamProblem> *problems) const;
     // Loads a past run's inputs into the form (its tool first), sensitive ones left to the keychain.
     bool loadFromHistory(qint64 runId);
     bool rerun(qint64 runId); // loadFromHistory + run
@@ -70,6 +82,9 @@ public:
     int runningCount() const;
     QPushButton *runButton() const { return m_runButton; }
     QLabel *messageLabel() const { return m_message; }
+    QCheckBox *jsonToggle() const { return m_jsonToggle; }
+    QPlainTextEdit *jsonEditor() const { return m_json; }
+    QLabel *jsonProblemsLabel() const { return m_jsonProblems; }
     QComboBox *presetCombo() const { return m_presets; }
     QComboBox *runtimeCombo() const { return m_runtime; }
     QSpinBox *timeoutBox() const { return m_timeout; }
@@ -87,6 +102,8 @@ Q_SIGNALS:
 
 private:
     void refreshStoredSecrets();
+    QList<engine::ParamProblem> showJsonProblems();
+    void fillJsonFromForm();
     void reloadHistory();
     void loadSettings();
     void saveSettings();
@@ -106,6 +123,12 @@ private:
     QLabel *m_title = nullptr;
     QLabel *m_message = nullptr;
     RunForm *m_form = nullptr;
+    QStackedWidget *m_formStack = nullptr;
+    QCheckBox *m_jsonToggle = nullptr;
+    QPlainTextEdit *m_json = nullptr;
+    QLabel *m_jsonProblems = nullptr;
+    QTimer *m_jsonCheck = nullptr;
+    QJsonObject m_jsonSecrets; // typed sensitive values the editor shows as markers
     QComboBox *m_presets = nullptr;
     QComboBox *m_runtime = nullptr;
     QCheckBox *m_network = nullptr;

@@ -177,6 +177,46 @@ private Q_SLOTS:
         QCOMPARE(got, problems);
     }
 
+    void problemsHaveAKind()
+    {
+        ToolManifest t = apiTool();
+        t.inputs[0].optional = false;
+        const auto found = tw::engine::checkParams(t, QJsonObject{{QStringLiteral("nope"), 1}, {QStringLiteral("query"), 5}});
+        const auto kindOf = [](const QList<ParamProblem> &problems, const QString &input) {
+            for (const ParamProblem &p : problems)
+                if (p.input == input)
+                    return int(p.kind);
+            return -1;
+        };
+        QCOMPARE(kindOf(found, QStringLiteral("nope")), int(ParamProblem::Kind::NotAnInput));
+        QCOMPARE(kindOf(found, QStringLiteral("query")), int(ParamProblem::Kind::WrongType));
+        QCOMPARE(kindOf(tw::engine::checkParams(t, {}), QStringLiteral("query")), int(ParamProblem::Kind::Required));
+    }
+
+    void paramsJsonSaysWhere_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("empty") << QString() << true << QString();
+        QTest::newRow("object") << QStringLiteral("{\"a\": 1}") << true << QString();
+        QTest::newRow("array") << QStringLiteral("[1]") << false << QStringLiteral("the params must be a JSON object");
+        QTest::newRow("second-line") << QStringLiteral("{\n  \"a\": 1 \"b\": 2}") << false << QStringLiteral("line 2, column ");
+        QTest::newRow("unterminated") << QStringLiteral("{\"a\": \"x") << false << QStringLiteral("line 1, column ");
+        QTest::newRow("non-ascii-before") << QStringLiteral("{\"ä\": 1,\n\"ö\": }") << false << QStringLiteral("line 2, column ");
+    }
+
+    void paramsJsonSaysWhere()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, ok);
+        QFETCH(QString, error);
+        QJsonObject params;
+        QString message;
+        QCOMPARE(tw::engine::parseParamsJson(text, &params, &message), ok);
+        QVERIFY2(message.startsWith(error), qPrintable(message));
+    }
+
     void storedSecretsCountAsGiven()
     {
         ToolManifest t = apiTool();

@@ -80,6 +80,10 @@ const QByteArray kToolMd = "---\n"
                            "    description: Optional text.\n"
                            "    optional: true\n"
                            "    default: memo\n"
+                           "  extra:\n"
+                           "    type: string\n"
+                           "    description: Optional text without a default.\n"
+                           "    optional: true\n"
                            "---\n\n# All Types\n\nReports its params.\n";
 
 const QByteArray kEntry = R"(export async function execute(_id, params, signal, onUpdate) {
@@ -174,7 +178,7 @@ private Q_SLOTS:
         // Optional inputs have a "set" box and start unset; required ones have none.
         QVERIFY(!form()->setBox(QStringLiteral("text")));
         QVERIFY(!form()->setBox(QStringLiteral("count")));
-        for (const char *optional : {"ratio", "flag", "token", "note"})
+        for (const char *optional : {"ratio", "flag", "token", "note", "extra"})
             QVERIFY2(form()->setBox(QString::fromLatin1(optional)) && !form()->setBox(QString::fromLatin1(optional))->isChecked(), optional);
         QCOMPARE(form()->params(), (QJsonObject{{QStringLiteral("text"), QString()}, {QStringLiteral("count"), 3}, {QStringLiteral("mode"), QStringLiteral("fast")}}));
     }
@@ -198,18 +202,61 @@ private Q_SLOTS:
         QTest::keyClicks(note, QStringLiteral("n"));
         QVERIFY(form()->setBox(QStringLiteral("note"))->isChecked());
         QCOMPARE(form()->params().value(QStringLiteral("note")).toString(), QStringLiteral("n"));
-        // Unticking leaves it out again (not sent as ""), whatever the field holds.
+        // Unticking leaves it out again (not sent as ""), and empties the field.
         form()->setBox(QStringLiteral("note"))->setChecked(false);
         QVERIFY(!form()->params().contains(QStringLiteral("note")));
-        // Setting an empty one by its box starts it at the default; an empty string is a value once set.
+        QVERIFY(note->text().isEmpty());
+        // Setting an empty one by its box starts it at the default.
         note->clear();
         form()->setBox(QStringLiteral("note"))->setChecked(true);
         QCOMPARE(note->text(), QStringLiteral("memo"));
-        note->clear();
-        QCOMPARE(form()->params().value(QStringLiteral("note")), QJsonValue(QString()));
         form()->setBox(QStringLiteral("note"))->setChecked(false);
         editor<QCheckBox>("flag")->setChecked(true);
         QVERIFY(form()->setBox(QStringLiteral("flag"))->isChecked());
+    }
+
+    void unsetIsNotEmptyNorCleared()
+    {
+        // Text: typing sets it, clearing it by editing returns it to "not set".
+        auto *note = editor<QLineEdit>("note");
+        note->setFocus();
+        QTest::keyClicks(note, QStringLiteral("ab"));
+        QCOMPARE(form()->params().value(QStringLiteral("note")).toString(), QStringLiteral("ab"));
+        QTest::keyClick(note, Qt::Key_Backspace);
+        QVERIFY(form()->setBox(QStringLiteral("note"))->isChecked());
+        QTest::keyClick(note, Qt::Key_Backspace);
+        QVERIFY(!form()->setBox(QStringLiteral("note"))->isChecked());
+        QVERIFY(!form()->params().contains(QStringLiteral("note")));
+        // An empty string is a value: the box of an empty field without a default sends "".
+        auto *extra = editor<QLineEdit>("extra");
+        QVERIFY(!form()->params().contains(QStringLiteral("extra")));
+        form()->setBox(QStringLiteral("extra"))->setChecked(true);
+        QCOMPARE(form()->params().value(QStringLiteral("extra")), QJsonValue(QString()));
+        extra->setFocus();
+        QTest::keyClicks(extra, QStringLiteral("x"));
+        QTest::keyClick(extra, Qt::Key_Backspace);
+        QVERIFY(!form()->params().contains(QStringLiteral("extra")));
+        // Number: a value typed sets it (0 is a value), a cleared box returns to "not set".
+        auto *ratio = editor<QDoubleSpinBox>("ratio");
+        ratio->setFocus();
+        ratio->selectAll();
+        QTest::keyClicks(ratio, QStringLiteral("0"));
+        QVERIFY(form()->setBox(QStringLiteral("ratio"))->isChecked());
+        QCOMPARE(form()->params().value(QStringLiteral("ratio")), QJsonValue(0));
+        ratio->selectAll();
+        QTest::keyClick(ratio, Qt::Key_Backspace);
+        QVERIFY(!form()->setBox(QStringLiteral("ratio"))->isChecked());
+        QVERIFY(!form()->params().contains(QStringLiteral("ratio")));
+        // Boolean: false is a value, distinct from unset.
+        auto *flag = editor<QCheckBox>("flag");
+        const bool wasSet = form()->setBox(QStringLiteral("flag"))->isChecked();
+        form()->setBox(QStringLiteral("flag"))->setChecked(false);
+        QVERIFY(!form()->params().contains(QStringLiteral("flag")));
+        flag->setChecked(true);
+        flag->setChecked(false);
+        QCOMPARE(form()->params().value(QStringLiteral("flag")), QJsonValue(false));
+        flag->setChecked(true);
+        form()->setBox(QStringLiteral("flag"))->setChecked(wasSet);
     }
 
     void runShowsUpdatesInOrder()
@@ -409,6 +456,67 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(recorded.size() == 1, 15000);
         QTRY_VERIFY(guard.isNull());
         editor<QComboBox>("mode")->setCurrentText(QStringLiteral("fast"));
+    }
+
+    void jsonParamsAreCheckedAgainstTheInputs()
+    {
+        QVERIFY(m_view->setJsonMode(true));
+        QVERIFY(m_view->jsonToggle()->isChecked());
+        QCOMPARE(QJsonDocument::fromJson(m_view->jsonEditor()->toPlainText().toUtf8()).object(), form()->params());
+        // A syntax error says where.
+        m_view->jsonEditor()->setPlainText(QStringLiteral("{\n  \"text\": \"a\",\n  \"count\": 2,,\n}"));
+        QList<engine::ParamProblem> problems;
+        m_view->jsonParams(&problems);
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems.first().message.startsWith(QStringLiteral("params: line 3, column")), qPrintable(problems.first().message));
+        QTRY_VERIFY(m_view->jsonProblemsLabel()->text().contains(QStringLiteral("line 3")));
+        QVERIFY(!m_view->run());
+        // Every problem at once, each naming its field.
+        m_view->jsonEditor()->setPlainText(QStringLiteral("{\"count\": \"many\", \"mode\": \"medium\", \"flag\": 1, \"bogus\": true}"));
+        m_view->jsonParams(&problems);
+        QStringList messages;
+        for (const engine::ParamProblem &p : problems)
+            messages << p.message;
+        QVERIFY2(messages.contains(QStringLiteral("count must be a number")), qPrintable(messages.join(u'|')));
+        QVERIFY(messages.contains(QStringLiteral("mode must be one of: fast, slow, flood")));
+        QVERIFY(messages.contains(QStringLiteral("flag must be true or false")));
+        QVERIFY(messages.contains(QStringLiteral("bogus: not an input of all_types")));
+        QVERIFY(messages.contains(QStringLiteral("text is required")));
+        const int panes = m_view->runTabs()->count();
+        QVERIFY(!m_view->run());
+        QCOMPARE(m_view->runTabs()->count(), panes);
+        // The form cannot show a wrong type: switching back is refused, the toggle stays on.
+        m_view->jsonToggle()->setChecked(false);
+        QVERIFY(m_view->isJsonMode());
+        QVERIFY(m_view->jsonToggle()->isChecked());
+        // Valid JSON runs as written: an empty string and false are values, absent means unset.
+        m_view->jsonEditor()->setPlainText(QStringLiteral("{\"text\": \"from json\", \"count\": 1, \"mode\": \"fast\", \"extra\": \"\", \"flag\": false}"));
+        ui::RunPane *pane = runAndWait();
+        QVERIFY(pane);
+        QCOMPARE(QJsonDocument::fromJson(pane->resultText().toUtf8()).object(),
+                 (QJsonObject{{QStringLiteral("text"), QStringLiteral("from json")}, {QStringLiteral("count"), 1},
+                              {QStringLiteral("mode"), QStringLiteral("fast")}, {QStringLiteral("extra"), QString()},
+                              {QStringLiteral("flag"), false}}));
+        // Back to the form, which now shows those values.
+        m_view->jsonToggle()->setChecked(false);
+        QVERIFY(!m_view->isJsonMode());
+        QCOMPARE(editor<QLineEdit>("text")->text(), QStringLiteral("from json"));
+        QVERIFY(form()->setBox(QStringLiteral("extra"))->isChecked());
+        QVERIFY(!form()->setBox(QStringLiteral("note"))->isChecked());
+        // A typed secret is a marker in the JSON and the typed value in the params.
+        editor<QLineEdit>("token")->setFocus();
+        QTest::keyClicks(editor<QLineEdit>("token"), QStringLiteral("typed-SECRET-5"));
+        QVERIFY(m_view->setJsonMode(true));
+        QVERIFY(!m_view->jsonEditor()->toPlainText().contains(QStringLiteral("typed-SECRET-5")));
+        QVERIFY(m_view->jsonEditor()->toPlainText().contains(engine::kSecretMarker));
+        QCOMPARE(m_view->jsonParams(&problems).value(QStringLiteral("token")).toString(), QStringLiteral("typed-SECRET-5"));
+        QVERIFY(m_view->setJsonMode(false));
+        editor<QLineEdit>("token")->clear();
+        form()->setBox(QStringLiteral("token"))->setChecked(false);
+        form()->setBox(QStringLiteral("extra"))->setChecked(false);
+        editor<QLineEdit>("text")->setText(QStringLiteral("hi"));
+        form()->setBox(QStringLiteral("flag"))->setChecked(true);
+        editor<QCheckBox>("flag")->setChecked(true);
     }
 
     void settingsDialogKeepsTokensInTheKeychain()
