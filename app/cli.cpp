@@ -494,6 +494,7 @@ int cmdRun(const QStringList &args)
                            return makeRuntime(runtimeName, runtimeConfig, e);
                        }));
     RunRecordBuilder record(tool.manifest.name, user, runtimeName, maskedParams(tool.manifest, inputs.params));
+    record.setSource(toolSource(catalog, tool));
     QObject::connect(&session, &RunSession::sandboxStarted, &session, [&](const QString &rt) { record.setRuntime(rt); });
     QObject::connect(&session, &RunSession::eventReceived, &session, [&, json](const RunEvent &e) {
         record.add(e, session.elapsedMs());

@@ -88,4 +88,16 @@ QList<OverrideRow> resolveOverrides(const Catalog &catalog)
     return rows;
 }
 
+QString toolSource(const Catalog &catalog, const ToolRecord &tool)
+{
+    const QString own = QStringLiteral("%1 v%2").arg(tool.scope == Scope::Global ? QStringLiteral("global") : QStringLiteral("user"))
+                            .arg(tool.manifest.version);
+    if (tool.scope == Scope::Global)
+        return own;
+    for (const ToolRecord &g : catalog.global.tools)
+        if (g.manifest.name == tool.manifest.name && g.shadowedBy.isEmpty())
+            return own + QStringLiteral(" · shadows global v%1").arg(g.manifest.version);
+    return own;
+}
+
 } // namespace tw::engine

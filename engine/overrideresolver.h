@@ -45,4 +45,8 @@ struct OverrideRow
 
 QList<OverrideRow> resolveOverrides(const Catalog &catalog);
 
+// Where a tool comes from, as run panes and the run history name it: "global v3", "user v2",
+// or "user v2 · shadows global v1" when a global tool of that name is hidden by it.
+QString toolSource(const Catalog &catalog, const ToolRecord &tool);
+
 } // namespace tw::engine

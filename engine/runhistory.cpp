@@ -85,8 +85,9 @@ RunHistory::RunHistory(const QString &path) : m_connection(QStringLiteral("tw-hi
             " id INTEGER PRIMARY KEY AUTOINCREMENT, tool TEXT NOT NULL, user TEXT NOT NULL,"
             " started_at TEXT NOT NULL, duration_ms INTEGER NOT NULL, state TEXT NOT NULL,"
             " runtime TEXT, message TEXT, params TEXT, updates TEXT, dropped_updates INTEGER DEFAULT 0,"
-            " result TEXT, result_truncated INTEGER DEFAULT 0)"))
-        && q.exec(QStringLiteral("CREATE INDEX IF NOT EXISTS runs_tool ON runs(tool, started_at)"));
+            " result TEXT, result_truncated INTEGER DEFAULT 0, source TEXT)"))
+        && q.exec(QStringLiteral("CREATE INDEX IF NOT EXISTS runs_tool ON runs(tool, started_at)"))
+        && addMissingColumns(q);
     if (!ok)
         m_error = QStringLiteral("%1: %2").arg(path, q.lastError().text());
     m_open = ok;
@@ -101,14 +102,27 @@ RunHistory::~RunHistory()
     QSqlDatabase::removeDatabase(m_connection);
 }
 
+bool RunHistory::addMissingColumns(QSqlQuery &q)
+{
+    // A history written by an older Toolwright lacks the newer columns: add them, keep the rows.
+    if (!q.exec(QStringLiteral("PRAGMA table_info(runs)")))
+        return false;
+    QStringList have;
+    while (q.next())
+        have << q.value(1).toString();
+    if (!have.contains(QStringLiteral("source")) && !q.exec(QStringLiteral("ALTER TABLE runs ADD COLUMN source TEXT")))
+        return false;
+    return true;
+}
+
 qint64 RunHistory::add(const RunRecord &r)
 {
     if (!isOpen())
         return 0;
     QSqlQuery q(QSqlDatabase::database(m_connection));
     q.prepare(QStringLiteral("INSERT INTO runs (tool, user, started_at, duration_ms, state, runtime, message, params,"
-                             " updates, dropped_updates, result, result_truncated)"
-                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+                             " updates, dropped_updates, result, result_truncated, source)"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     // A null QString binds as SQL NULL; the global tools run with no user, stored as "".
     const auto text = [](const QString &v) { return v.isNull() ? QStringLiteral("") : v; };
     q.addBindValue(text(r.tool));
@@ -123,6 +137,7 @@ qint64 RunHistory::add(const RunRecord &r)
     q.addBindValue(r.droppedUpdates);
     q.addBindValue(QString::fromUtf8(compact(r.result)));
     q.addBindValue(r.resultTruncated ? 1 : 0);
+    q.addBindValue(text(r.source));
     if (!q.exec()) {
         m_error = q.lastError().text();
         return 0;
@@ -149,11 +164,12 @@ RunRecord recordFrom(const QSqlQuery &q, bool withUpdates)
     r.droppedUpdates = q.value(10).toInt();
     r.result = QJsonDocument::fromJson(q.value(11).toString().toUtf8()).array();
     r.resultTruncated = q.value(12).toInt() != 0;
+    r.source = q.value(13).toString();
     return r;
 }
 
 const QString kColumns = QStringLiteral("id, tool, user, started_at, duration_ms, state, runtime, message, params, %1,"
-                                        " dropped_updates, result, result_truncated");
+                                        " dropped_updates, result, result_truncated, source");
 
 } // namespace
 

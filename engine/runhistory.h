@@ -13,6 +13,8 @@
 #include <QList>
 #include <QString>
 
+class QSqlQuery;
+
 namespace tw::engine {
 
 struct RunRecord
@@ -24,6 +26,7 @@ struct RunRecord
     qint64 durationMs = 0;
     QString state;            // runStateName()
     QString runtime;
+    QString source;           // toolSource(): "global v3", "user v2 · shadows global v1"
     QString message;
     QJsonObject params;       // masked
     QJsonArray updates;       // [{"t": ms since start, "content": [...]}], capped
@@ -41,6 +44,7 @@ public:
 
     RunRecordBuilder(QString tool, QString user, QString runtime, QJsonObject maskedParams);
     void setRuntime(const QString &runtime) { m_record.runtime = runtime; }
+    void setSource(const QString &source) { m_record.source = source; }
     void add(const RunEvent &event, qint64 elapsedMs);
     RunRecord finish(const RunOutcome &outcome);
 
@@ -70,6 +74,7 @@ public:
     bool clear();
 
 private:
+    static bool addMissingColumns(QSqlQuery &q);
     QString m_connection;
     bool m_open = false;
     mutable QString m_error;

@@ -104,7 +104,7 @@ QVariant EffectiveToolsModel::data(const QModelIndex &index, int role) const
         QStringList parts;
         parts.append(t.scope == engine::Scope::User ? tr("user") : tr("global"));
         if (e.overridden)
-            parts.append(tr("overrides global v%1").arg(e.overridden->manifest.version));
+            parts.append(tr("shadows global v%1").arg(e.overridden->manifest.version));
         if (const QString p = problemSummary(t.diagnostics); !p.isEmpty())
             parts.append(p);
         return parts.join(QStringLiteral(" · "));

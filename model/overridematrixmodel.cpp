@@ -195,7 +195,7 @@ QVariant OverrideMatrixModel::data(const QModelIndex &index, int role) const
             return column == 0 ? tr("no global tool of this name") : tr("%1 uses the global tool").arg(m_users[column - 1]);
         QString tip = t->dir;
         if (state == CellState::Overrides)
-            tip += tr("\noverrides global v%1 (version %2 by %3)")
+            tip += tr("\nshadows global v%1 (version %2 by %3)")
                        .arg(global->manifest.version)
                        .arg(delta >= 0 ? tr("up") : tr("down"))
                        .arg(std::abs(delta));

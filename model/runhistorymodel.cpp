@@ -70,6 +70,7 @@ QVariant RunHistoryModel::data(const QModelIndex &index, int role) const
     switch (index.column()) {
     case StartedColumn: return r.startedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
     case ToolColumn: return r.tool;
+    case SourceColumn: return r.source;
     case UserColumn: return r.user.isEmpty() ? tr("(global)") : r.user;
     case StateColumn: return r.state;
     case DurationColumn: return QStringLiteral("%1 s").arg(double(r.durationMs) / 1000.0, 0, 'f', 2);
@@ -85,6 +86,7 @@ QVariant RunHistoryModel::headerData(int section, Qt::Orientation orientation, i
     switch (section) {
     case StartedColumn: return tr("Started");
     case ToolColumn: return tr("Tool");
+    case SourceColumn: return tr("Source");
     case UserColumn: return tr("User");
     case StateColumn: return tr("State");
     case DurationColumn: return tr("Duration");

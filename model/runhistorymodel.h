@@ -13,7 +13,7 @@ class RunHistoryModel final : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { StartedColumn, ToolColumn, UserColumn, StateColumn, DurationColumn, RuntimeColumn, ColumnCount };
+    enum Column { StartedColumn, ToolColumn, SourceColumn, UserColumn, StateColumn, DurationColumn, RuntimeColumn, ColumnCount };
     enum Role { RunIdRole = Qt::UserRole + 500, StateRole };
 
     explicit RunHistoryModel(QString databasePath, QObject *parent = nullptr);

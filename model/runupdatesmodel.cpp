@@ -13,8 +13,9 @@ QString formatElapsed(qint64 ms)
 
 RunUpdatesModel::RunUpdatesModel(QObject *parent) : QAbstractListModel(parent) {}
 
-void RunUpdatesModel::append(QList<Update> batch)
+void RunUpdatesModel::append(QList<Update> batch, qint64 unseen)
 {
+    m_dropped += unseen;
     if (batch.isEmpty())
         return;
     for (Update &u : batch) {

@@ -27,7 +27,9 @@ public:
     explicit RunUpdatesModel(QObject *parent = nullptr);
     Q_DISABLE_COPY_MOVE(RunUpdatesModel)
 
-    void append(QList<Update> batch);
+    // `unseen`: updates that arrived before this batch but were never handed over (a producer
+    // bounding its queue); they count in total() and dropped().
+    void append(QList<Update> batch, qint64 unseen = 0);
     void clear();
     qint64 total() const { return m_dropped + m_rows.size(); } // every update seen
     qint64 dropped() const { return m_dropped; }               // the oldest, no longer listed

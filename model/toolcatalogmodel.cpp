@@ -349,7 +349,7 @@ QVariant ToolCatalogModel::toolData(const Node *node, int column, int role) cons
         QStringList parts;
         switch (state) {
         case OverrideState::OverridesGlobal:
-            parts.append(tr("overrides global v%1").arg(m_globalVersion.value(m.name)));
+            parts.append(tr("shadows global v%1").arg(m_globalVersion.value(m.name)));
             break;
         case OverrideState::Overridden: {
             const QStringList users = overriddenBy();

@@ -24,7 +24,7 @@ enum ToolRole {
     DiagnosticCountRole,     // int
     ToolRecordRole,          // tw::engine::ToolRecord
     SkippedDirRole,          // tw::engine::SkippedDir
-    StatusTextRole,          // short text: badges such as "overrides global v2"
+    StatusTextRole,          // short text: badges such as "shadows global v2"
 };
 
 enum class NodeKind { Group, User, Tool, Skipped };

@@ -87,7 +87,7 @@ QStringList badgesFor(const QModelIndex &index)
     QStringList badges;
     switch (OverrideState(index.data(model::OverrideStateRole).toInt())) {
     case OverrideState::OverridesGlobal:
-        badges.append(MainWindow::tr("overrides global v%1").arg(index.data(model::OverriddenVersionRole).toInt()));
+        badges.append(MainWindow::tr("shadows global v%1").arg(index.data(model::OverriddenVersionRole).toInt()));
         break;
     case OverrideState::Overridden: {
         const QStringList users = index.data(model::OverriddenByRole).toStringList();

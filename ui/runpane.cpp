@@ -112,6 +112,7 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
       m_context(std::move(context)),
       m_record(m_session->tool().manifest.name, m_context.user, m_context.runtimeChoice, m_context.maskedParams)
 {
+    m_record.setSource(m_context.source);
     auto *v = new QVBoxLayout(this);
     auto *header = new QHBoxLayout;
     m_status = new QLabel(this);
@@ -353,8 +354,11 @@ void RunPane::onEvent(const engine::RunEvent &e)
         break;
     }
     // Bound what waits for the next flush too: only the newest updates can ever be listed.
-    if (m_pendingUpdates.size() > 2 * model::RunUpdatesModel::kMaxRows)
-        m_pendingUpdates.remove(0, m_pendingUpdates.size() - model::RunUpdatesModel::kMaxRows);
+    if (m_pendingUpdates.size() > 2 * model::RunUpdatesModel::kMaxRows) {
+        const qsizetype drop = m_pendingUpdates.size() - model::RunUpdatesModel::kMaxRows;
+        m_pendingUpdates.remove(0, drop);
+        m_pendingDropped += drop;
+    }
     if (!m_flushTimer.isActive())
         m_flushTimer.start();
 }
@@ -424,7 +428,7 @@ void RunPane::flush()
         for (PendingUpdate &u : m_pendingUpdates)
             batch.append({u.elapsedMs, std::move(u.text)});
         m_pendingUpdates.clear();
-        m_updates->append(std::move(batch));
+        m_updates->append(std::move(batch), std::exchange(m_pendingDropped, 0));
         m_tabs->setTabText(1, tr("Timeline (%L1)").arg(m_updates->total()));
         if (m_updatesView->verticalScrollBar()->value() >= m_updatesView->verticalScrollBar()->maximum() - 2)
             m_updatesView->scrollToBottom();

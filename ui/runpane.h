@@ -162,6 +162,7 @@ private:
         QString text;
     };
     QList<PendingUpdate> m_pendingUpdates;
+    qint64 m_pendingDropped = 0; // updates dropped from the queue unseen (only the newest can be listed)
     QString m_latestFull;
     qint64 m_latestElapsed = 0;
     bool m_snapshotDirty = false;

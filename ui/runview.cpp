@@ -13,6 +13,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -52,6 +53,12 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     m_title = new QLabel(tr("Choose a tool in the browser, then Tool → Run (Ctrl+R)."), left);
     m_title->setWordWrap(true);
     lv->addWidget(m_title);
+    m_notice = new QLabel(left);
+    m_notice->setObjectName(QStringLiteral("runToolNotice"));
+    m_notice->setWordWrap(true);
+    m_notice->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notice->hide();
+    lv->addWidget(m_notice);
 
     auto *presetRow = new QHBoxLayout;
     presetRow->addWidget(new QLabel(tr("Preset:"), left));
@@ -246,6 +253,109 @@ RunView::~RunView()
 void RunView::setCatalog(std::shared_ptr<const engine::Catalog> catalog)
 {
     m_catalog = std::move(catalog);
+    if (m_hasTool)
+        reloadToolFromCatalog();
+}
+
+bool RunView::toolIsRunning() const
+{
+    for (int i = 0; i < m_runs->count(); ++i)
+        if (RunPane *p = pane(i); p && p->isRunning() && p->session()->tool().dir == m_tool.dir)
+            return true;
+    return false;
+}
+
+void RunView::reloadToolFromCatalog()
+{
+    if (!m_catalog || !m_hasTool)
+        return;
+    // The same directory in the same location: a user's override is never swapped for the global copy.
+    const engine::LocationScan *location =
+        m_tool.scope == engine::Scope::Global ? &m_catalog->global : m_catalog->userLocation(m_tool.user);
+    const engine::ToolRecord *now = nullptr;
+    const engine::SkippedDir *skipped = nullptr;
+    if (location) {
+        for (const engine::ToolRecord &t : location->tools)
+            if (t.dir == m_tool.dir)
+                now = &t;
+        for (const engine::SkippedDir &d : location->skipped)
+            if (d.dir == m_tool.dir)
+                skipped = &d;
+    }
+    if (now && *now == m_tool && !m_toolBroken)
+        return; // nothing changed for this tool
+    if (toolIsRunning()) {
+        m_reloadPending = true;
+        m_notice->setText(tr("%1 changed on disk. The form reloads when its run ends.").arg(m_tool.manifest.name));
+        m_notice->setStyleSheet(QStringLiteral("QLabel { background: #fff4ce; color: #4d3800; padding: 4px; border-radius: 3px; }"));
+        m_notice->show();
+        return;
+    }
+    m_reloadPending = false;
+    if (!now) {
+        m_toolBroken = true;
+        m_runButton->setEnabled(false);
+        QString why = tr("%1 no longer loads from %2.").arg(m_tool.manifest.name, m_tool.dir);
+        if (skipped) {
+            for (const engine::Diagnostic &d : skipped->diagnostics) {
+                if (d.severity == engine::Severity::Skip || d.severity == engine::Severity::Error) {
+                    why = tr("%1 no longer loads: %2").arg(m_tool.manifest.name, engine::formatDiagnostic(d));
+                    break;
+                }
+            }
+        } else if (!QFileInfo::exists(m_tool.dir)) {
+            why = tr("%1 is gone from disk (%2).").arg(m_tool.manifest.name, m_tool.dir);
+        }
+        if (m_tool.scope == engine::Scope::User) {
+            for (const engine::ToolRecord &g : m_catalog->global.tools) {
+                if (g.manifest.name == m_tool.manifest.name && g.shadowedBy.isEmpty()) {
+                    why += u' ' + tr("The platform would now use the global copy (v%1) for %2; Toolwright does not switch to it "
+                                     "on its own. Fix the file, or pick the global tool in the browser to run that one.")
+                                      .arg(g.manifest.version)
+                                      .arg(m_tool.user);
+                    break;
+                }
+            }
+        }
+        m_notice->setText(why);
+        m_notice->setStyleSheet(QStringLiteral("QLabel { background: #fdecee; color: #5f000f; padding: 4px; border-radius: 3px; }"));
+        m_notice->show();
+        return;
+    }
+    // Reload, keeping what the tester typed where the inputs still take it.
+    QList<engine::ParamProblem> ignored;
+    const QJsonObject typed = isJsonMode() ? jsonParams(&ignored) : m_form->params();
+    m_tool = *now;
+    m_toolBroken = false;
+    showToolTitle();
+    m_form->setTool(m_tool.manifest);
+    QJsonObject keep;
+    for (auto it = typed.begin(); it != typed.end(); ++it) {
+        const QJsonObject one{{it.key(), it.value()}};
+        const auto problems = engine::checkParams(m_tool.manifest, one);
+        if (std::none_of(problems.begin(), problems.end(), [&](const engine::ParamProblem &p) {
+                return p.input == it.key() && p.kind != engine::ParamProblem::Kind::Required;
+            }))
+            keep.insert(it.key(), it.value());
+    }
+    m_form->setValues(keep);
+    if (isJsonMode())
+        fillJsonFromForm();
+    m_runButton->setEnabled(true);
+    m_notice->setText(tr("Reloaded %1 (version %2): its files changed on disk.").arg(m_tool.manifest.name).arg(m_tool.manifest.version));
+    m_notice->setStyleSheet(QStringLiteral("QLabel { background: #e6f4ea; color: #0d3b1e; padding: 4px; border-radius: 3px; }"));
+    m_notice->show();
+    refreshStoredSecrets();
+}
+
+void RunView::showToolTitle()
+{
+    const engine::ToolRecord &tool = m_tool;
+    const QString source = m_catalog ? engine::toolSource(*m_catalog, tool) : engine::scopeName(tool.scope);
+    m_title->setText(tr("<b>%1</b> (%2) — %3, runs as %4")
+                         .arg(tool.manifest.label.toHtmlEscaped(), tool.manifest.name.toHtmlEscaped(), source.toHtmlEscaped(),
+                              m_user.isEmpty() ? tr("no user") : m_user.toHtmlEscaped()));
+    m_title->setToolTip(tool.dir);
 }
 
 void RunView::setTool(const engine::ToolRecord &tool, const QString &user)
@@ -253,11 +363,10 @@ void RunView::setTool(const engine::ToolRecord &tool, const QString &user)
     m_tool = tool;
     m_user = user;
     m_hasTool = true;
-    m_title->setText(tr("<b>%1</b> (%2) — %3 tool, runs as %4")
-                         .arg(tool.manifest.label.toHtmlEscaped(), tool.manifest.name.toHtmlEscaped(),
-                              tool.scope == engine::Scope::Global ? tr("global") : tr("user"),
-                              user.isEmpty() ? tr("no user") : user.toHtmlEscaped()));
-    m_title->setToolTip(tool.dir);
+    m_toolBroken = false;
+    m_reloadPending = false;
+    m_notice->hide();
+    showToolTitle();
     m_form->setTool(tool.manifest);
     const engine::RunPresets presets(user, tool.manifest);
     m_form->setValues(presets.lastUsed());
@@ -354,8 +463,8 @@ void RunView::saveSettings()
 
 RunPane *RunView::run()
 {
-    if (!m_hasTool)
-        return nullptr;
+    if (!m_hasTool || m_toolBroken)
+        return nullptr; // a tool that does not load is not run (its error is in view)
     QList<engine::ParamProblem> problems;
     QJsonObject params;
     if (isJsonMode()) {
@@ -401,6 +510,7 @@ RunPane *RunView::run()
     context.dataPath = m_catalog ? m_catalog->dataPath : QString();
     context.user = m_user;
     context.runtimeChoice = runtimeName;
+    context.source = m_catalog ? engine::toolSource(*m_catalog, m_tool) : QString();
     context.maskedParams = engine::maskedParams(m_tool.manifest, params);
     context.plainParams = engine::withoutSensitive(m_tool.manifest, params);
     auto *pane = new RunPane(std::move(session), context, m_runs);
@@ -408,6 +518,10 @@ RunPane *RunView::run()
     m_runs->setCurrentWidget(pane);
     connect(pane, &RunPane::stateChanged, this, [this, pane] { updateTabTitle(pane); });
     connect(pane, &RunPane::finished, this, &RunView::record);
+    connect(pane, &RunPane::finished, this, [this] {
+        if (m_reloadPending && !toolIsRunning())
+            reloadToolFromCatalog(); // the change that arrived during the run
+    });
     startRun(pane);
     Q_EMIT runStarted(pane);
     return pane;

@@ -45,8 +45,14 @@ public:
     RunView(engine::SecretStore &secrets, const QString &historyPath, QWidget *parent = nullptr);
     ~RunView() override;
 
-    // The catalog tools are resolved in (for re-runs from the history).
+    // The catalog tools are resolved in (for re-runs from the history). A new catalog reloads
+    // the shown tool's form from it — after its runs end, never under them. A tool that no
+    // longer loads keeps its error in view and Run disabled; the view never falls back to the
+    // global copy of an overridden tool on its own.
     void setCatalog(std::shared_ptr<const engine::Catalog> catalog);
+    bool isReloadPending() const { return m_reloadPending; }
+    bool toolFailsToLoad() const { return m_toolBroken; }
+    QLabel *noticeLabel() const { return m_notice; }
     // Shows `tool`'s form for `user` (the user whose data root the run sees).
     void setTool(const engine::ToolRecord &tool, const QString &user);
     // Resolves `name` among `user`'s effective tools in the catalog; false if there is none.
@@ -102,6 +108,9 @@ Q_SIGNALS:
 
 private:
     void refreshStoredSecrets();
+    void reloadToolFromCatalog();
+    bool toolIsRunning() const;
+    void showToolTitle();
     QList<engine::ParamProblem> showJsonProblems();
     void fillJsonFromForm();
     void reloadHistory();
@@ -119,9 +128,12 @@ private:
     QString m_user;
     bool m_hasTool = false;
     bool m_loadingSettings = false;
+    bool m_reloadPending = false;
+    bool m_toolBroken = false;
 
     QLabel *m_title = nullptr;
     QLabel *m_message = nullptr;
+    QLabel *m_notice = nullptr; // the tool's state on disk: reload pending, reloaded, broken
     RunForm *m_form = nullptr;
     QStackedWidget *m_formStack = nullptr;
     QCheckBox *m_jsonToggle = nullptr;

@@ -26,7 +26,7 @@ public:
 
     explicit ToolDetailPane(QWidget *parent = nullptr);
 
-    // `badges`: e.g. "overrides global v2" or "overridden by a@x"; shown beside the header.
+    // `badges`: e.g. "shadows global v2" or "overridden by a@x"; shown beside the header.
     void showTool(const engine::ToolRecord &tool, const QStringList &badges);
     void showSkipped(const engine::SkippedDir &skipped);
     void showNothing(const QString &message);

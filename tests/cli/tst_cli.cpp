@@ -1,6 +1,7 @@
 // The built binary's CLI: exact JSON shapes, exit codes and one-line errors of DESIGN.md.
 
 #include "fixture.h"
+#include "runhistory.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -315,8 +316,16 @@ private Q_SLOTS:
         QCOMPARE(run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--runtime"),
                       QStringLiteral("nope")}).code, 2);
         QCOMPARE(run({QStringLiteral("run"), QStringLiteral("nope"), QStringLiteral("--data"), tmp.path()}).code, 2);
-        // Every run went into the history, in the app's data dir.
+        // A params syntax error says where.
+        const Run syntax = run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--params"),
+                                QStringLiteral("{\"name\": \"a\",,}")});
+        QCOMPARE(syntax.code, 2);
+        QVERIFY2(syntax.err.contains("line 1, column 15"), syntax.err.constData());
+        // Every run went into the history, in the app's data dir, with where the tool came from.
         QVERIFY(QFileInfo(historyPath()).size() > 0);
+        const QList<tw::engine::RunRecord> rows = tw::engine::RunHistory(historyPath()).recent();
+        QVERIFY(!rows.isEmpty());
+        QVERIFY2(rows.first().source.startsWith(QStringLiteral("global v")), qPrintable(rows.first().source));
     }
 
     void runInPodman()

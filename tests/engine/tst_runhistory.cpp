@@ -7,6 +7,8 @@
 
 #include <QFile>
 #include <QJsonDocument>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -123,6 +125,36 @@ private Q_SLOTS:
         QVERIFY2(id > 0, qPrintable(history.error()));
         QCOMPARE(history.get(id).user, QString());
         QVERIFY(history.isOpen());
+    }
+
+    void sourceIsKeptAndOldHistoriesGainIt()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("history.sqlite"));
+        {
+            // A history as the first release wrote it: no source column, one row.
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("old"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QStringLiteral("CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, tool TEXT NOT NULL, user TEXT NOT NULL,"
+                                          " started_at TEXT NOT NULL, duration_ms INTEGER NOT NULL, state TEXT NOT NULL, runtime TEXT,"
+                                          " message TEXT, params TEXT, updates TEXT, dropped_updates INTEGER DEFAULT 0, result TEXT,"
+                                          " result_truncated INTEGER DEFAULT 0)")));
+            QVERIFY(q.exec(QStringLiteral("INSERT INTO runs (tool, user, started_at, duration_ms, state) VALUES ('old', '', '2026-01-01T00:00:00.000Z', 5, 'result')")));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("old"));
+        RunHistory history(path);
+        QVERIFY2(history.isOpen(), qPrintable(history.error()));
+        RunRecordBuilder b(QStringLiteral("calc"), QStringLiteral("a@b"), QStringLiteral("bwrap"), {});
+        b.setSource(QStringLiteral("user v7 · shadows global v2"));
+        QVERIFY(history.add(b.finish(outcome(RunState::Result, QStringLiteral("ok")))) > 0);
+        const QList<RunRecord> rows = history.recent();
+        QCOMPARE(rows.size(), 2);
+        QCOMPARE(rows[0].source, QStringLiteral("user v7 · shadows global v2"));
+        QCOMPARE(rows[1].tool, QStringLiteral("old"));
+        QVERIFY(rows[1].source.isEmpty());
     }
 
     void unwritablePlaceIsReported()

@@ -121,7 +121,7 @@ private Q_SLOTS:
         QVERIFY(m_window->selectDir(m_data + QStringLiteral("/alice@example.com/tools/greet_custom")));
         ui::ToolDetailPane *pane = m_window->detailPane();
         QCOMPARE(pane->headerText(), QStringLiteral("Alice's Greeter"));
-        QVERIFY(pane->badgeText().contains(QStringLiteral("overrides global v2")));
+        QVERIFY(pane->badgeText().contains(QStringLiteral("shadows global v2")));
     }
 
     void runFromTheBrowser()
@@ -191,7 +191,7 @@ private Q_SLOTS:
         combo->setCurrentIndex(alice);
         QTRY_COMPARE(visibleLeaves(), (QStringList{QStringLiteral("greet"), QStringLiteral("todo"), QStringLiteral("weather")}));
         QVERIFY(m_window->selectDir(m_data + QStringLiteral("/alice@example.com/tools/greet_custom")));
-        QVERIFY(m_window->detailPane()->badgeText().contains(QStringLiteral("overrides global v2")));
+        QVERIFY(m_window->detailPane()->badgeText().contains(QStringLiteral("shadows global v2")));
         combo->setCurrentIndex(0);
         QTRY_COMPARE(visibleLeaves().size(), 9);
     }

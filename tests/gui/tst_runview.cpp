@@ -519,6 +519,90 @@ private Q_SLOTS:
         editor<QCheckBox>("flag")->setChecked(true);
     }
 
+    void aToolChangedDuringARunReloadsAfterIt()
+    {
+        const QString toolsDir = m_data + QStringLiteral("/tools");
+        const QByteArray md = "---\nname: reload_me\ndescription: Waits until cancelled.\nversion: 1\ninputs:\n"
+                              "  first:\n    type: string\n    description: The first.\n---\n\n# Reload me\n";
+        const QByteArray entry = "export async function execute(_id, params, signal, onUpdate) {\n"
+                                 "  onUpdate?.({ content: [{ type: 'text', text: 'started' }] });\n"
+                                 "  await new Promise((r) => { signal?.addEventListener('abort', r); setTimeout(r, 60000); });\n"
+                                 "  return { content: [{ type: 'text', text: 'v1 ran' }] };\n}\n";
+        test::makeTool(toolsDir, QStringLiteral("reload_me"), md, entry, QStringLiteral("index.js"));
+        m_view->setCatalog(std::make_shared<const engine::Catalog>(engine::scanDataPath(m_data)));
+        QVERIFY(m_view->showTool(QStringLiteral("reload_me"), kUser));
+        editor<QLineEdit>("first")->setText(QStringLiteral("kept"));
+        ui::RunPane *pane = m_view->run();
+        QVERIFY(pane);
+        QTRY_COMPARE_WITH_TIMEOUT(pane->updatesModel()->rowCount(), 1, 15000);
+
+        // v2 lands on disk while v1 runs: the form is not rebuilt under the run.
+        test::writeFile(toolsDir + QStringLiteral("/reload_me/TOOL.md"),
+                        QByteArray(md).replace("version: 1", "version: 2")
+                            .replace("---\n\n#", "  second:\n    type: number\n    description: New.\n    optional: true\n---\n\n#"));
+        m_view->setCatalog(std::make_shared<const engine::Catalog>(engine::scanDataPath(m_data)));
+        QVERIFY(m_view->isReloadPending());
+        QVERIFY(!form()->editor(QStringLiteral("second")));
+        QVERIFY(m_view->noticeLabel()->text().contains(QStringLiteral("reloads when its run ends")));
+        QCOMPARE(pane->session()->tool().manifest.version, 1);
+
+        // After the run: reloaded, the typed value kept.
+        pane->cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 15000);
+        QVERIFY(!m_view->isReloadPending());
+        QVERIFY(form()->editor(QStringLiteral("second")));
+        QCOMPARE(m_view->tool().manifest.version, 2);
+        QCOMPARE(editor<QLineEdit>("first")->text(), QStringLiteral("kept"));
+        QVERIFY(m_view->noticeLabel()->text().contains(QStringLiteral("Reloaded reload_me (version 2)")));
+        QVERIFY(m_view->runButton()->isEnabled());
+    }
+
+    void aBrokenOverrideNeverFallsBackToTheGlobalCopy()
+    {
+        // The user's copy of reload_me shadows the global one.
+        const QString userTools = m_data + u'/' + kUser + QStringLiteral("/tools");
+        const QByteArray md = "---\nname: reload_me\ndescription: The user's copy.\nversion: 7\n---\n\n# Mine\n";
+        test::makeTool(userTools, QStringLiteral("reload_me"), md,
+                       "export async function execute() { return { content: [{ type: 'text', text: 'mine' }] }; }\n",
+                       QStringLiteral("index.js"));
+        m_view->setCatalog(std::make_shared<const engine::Catalog>(engine::scanDataPath(m_data)));
+        QVERIFY(m_view->showTool(QStringLiteral("reload_me"), kUser));
+        QCOMPARE(m_view->tool().scope, engine::Scope::User);
+        ui::RunPane *pane = runAndWait();
+        QVERIFY(pane);
+        QCOMPARE(pane->resultText(), QStringLiteral("mine"));
+        QCOMPARE(pane->sourceLabel()->accessibleName(), QStringLiteral("Source: user v7 · shadows global v2"));
+        QTRY_VERIFY(m_view->historyModel()->rowCount() > 0);
+        QTRY_COMPARE(m_view->historyModel()->index(0, model::RunHistoryModel::SourceColumn).data().toString(),
+                     QStringLiteral("user v7 · shadows global v2"));
+
+        // A broken save: the loader skips it; the view keeps the user's tool, says why, and will not run.
+        test::writeFile(userTools + QStringLiteral("/reload_me/TOOL.md"), "---\nname: reload_me\ndescription: [unclosed\nversion: 8\n---\n");
+        m_view->setCatalog(std::make_shared<const engine::Catalog>(engine::scanDataPath(m_data)));
+        QVERIFY(m_view->toolFailsToLoad());
+        QCOMPARE(m_view->tool().scope, engine::Scope::User);
+        QVERIFY(!m_view->runButton()->isEnabled());
+        QVERIFY(!m_view->run());
+        const QString notice = m_view->noticeLabel()->text();
+        QVERIFY2(notice.contains(userTools + QStringLiteral("/reload_me/TOOL.md:")), qPrintable(notice));
+        QVERIFY2(notice.contains(QStringLiteral("global copy (v2)")), qPrintable(notice));
+        // Another catalog while it is still broken: the error stays.
+        m_view->setCatalog(std::make_shared<const engine::Catalog>(engine::scanDataPath(m_data)));
+        QVERIFY(m_view->toolFailsToLoad());
+        QCOMPARE(m_view->noticeLabel()->text(), notice);
+        // Fixed: back, and runnable.
+        test::writeFile(userTools + QStringLiteral("/reload_me/TOOL.md"), QByteArray(md).replace("version: 7", "version: 8"));
+        m_view->setCatalog(std::make_shared<const engine::Catalog>(engine::scanDataPath(m_data)));
+        QVERIFY(!m_view->toolFailsToLoad());
+        QCOMPARE(m_view->tool().manifest.version, 8);
+        QVERIFY(m_view->runButton()->isEnabled());
+        QVERIFY(QDir(userTools + QStringLiteral("/reload_me")).removeRecursively());
+        QVERIFY(QDir(m_data + QStringLiteral("/tools/reload_me")).removeRecursively());
+        m_view->setCatalog(std::make_shared<const engine::Catalog>(engine::scanDataPath(m_data)));
+        QVERIFY(m_view->noticeLabel()->text().contains(QStringLiteral("gone from disk")));
+        QVERIFY(m_view->showTool(QStringLiteral("all_types"), kUser));
+    }
+
     void settingsDialogKeepsTokensInTheKeychain()
     {
         ui::SettingsDialog dialog(m_secrets, kUser);

@@ -37,7 +37,7 @@ private Q_SLOTS:
                                            QStringLiteral("weather@global")}));
         QCOMPARE(OverrideState(model.index(0, 0).data(OverrideStateRole).toInt()), OverrideState::OverridesGlobal);
         QCOMPARE(model.index(0, 0).data(OverriddenVersionRole).toInt(), 2);
-        QVERIFY(model.index(0, EffectiveToolsModel::StatusColumn).data().toString().contains(QStringLiteral("overrides global v2")));
+        QVERIFY(model.index(0, EffectiveToolsModel::StatusColumn).data().toString().contains(QStringLiteral("shadows global v2")));
         model.setUser(QStringLiteral("bob@example.com"));
         QCOMPARE(rows(model), (QStringList{QStringLiteral("dup@user"), QStringLiteral("greet@global"),
                                            QStringLiteral("weather@user")}));

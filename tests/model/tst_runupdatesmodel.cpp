@@ -75,6 +75,16 @@ private Q_SLOTS:
         QVERIFY(row.endsWith(QStringLiteral(" …")));
     }
 
+    void unseenUpdatesAreCounted()
+    {
+        RunUpdatesModel m;
+        m.append({{1, QStringLiteral("a")}});
+        m.append({{2, QStringLiteral("z")}}, 40);
+        QCOMPARE(m.total(), 42);
+        QCOMPARE(m.dropped(), 40);
+        QCOMPARE(m.rowCount(), 2);
+    }
+
     void rowsShowTheFirstLine()
     {
         RunUpdatesModel m;

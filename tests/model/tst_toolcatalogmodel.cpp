@@ -57,7 +57,7 @@ private Q_SLOTS:
         QCOMPARE(custom.data(NameRole).toString(), QStringLiteral("greet"));
         QCOMPARE(OverrideState(custom.data(OverrideStateRole).toInt()), OverrideState::OverridesGlobal);
         QCOMPARE(custom.data(OverriddenVersionRole).toInt(), 2);
-        QVERIFY(custom.siblingAtColumn(ToolCatalogModel::StatusColumn).data().toString().contains(QStringLiteral("overrides global v2")));
+        QVERIFY(custom.siblingAtColumn(ToolCatalogModel::StatusColumn).data().toString().contains(QStringLiteral("shadows global v2")));
         const QModelIndex todo = model.index(1, 0, alice);
         QCOMPARE(todo.data(WorstSeverityRole).toInt(), int(Severity::Warning)); // console.log
         QVERIFY(todo.siblingAtColumn(ToolCatalogModel::StatusColumn).data(Qt::ForegroundRole).isValid());
