@@ -10,6 +10,8 @@
 #include "runinputs.h"
 #include "runsession.h"
 #include "runsettings.h"
+#include "secretbackend.h"
+#include "secretfile.h"
 #include "secretstore.h"
 #include "seedsync.h"
 #include "tooleditsession.h"
@@ -69,6 +71,8 @@ QString usageText()
         "  toolwright bump  DIR [--to N]\n"
         "  toolwright run   NAME [--data DIR] [--user EMAIL] [--params JSON|@file] [--runtime auto|bwrap|podman|docker] [--timeout SEC] [--json]\n"
         "  toolwright secret set|get|delete TOOL INPUT [--user EMAIL]   (the value on stdin for set)\n"
+        "  toolwright secret status                     which secret store is in use, and whether it works\n"
+        "  run and secret take [--store keychain|file] [--passphrase-fd N] (default: Settings → Secrets)\n"
         "  toolwright --version\n"
         "--data defaults to $DATA_PATH, then the embedded default data dir.\n"
         "Exit codes: 0 ok, 1 the thing checked reported failure, 2 usage or environment error.\n");
@@ -93,6 +97,12 @@ struct Options
                                QStringLiteral("NAME")};
     QCommandLineOption timeout{QStringLiteral("timeout"), QStringLiteral("Seconds before the run is stopped (default: the tool's run settings)."),
                                QStringLiteral("SEC")};
+
+    QCommandLineOption store{QStringLiteral("store"), QStringLiteral("Where secrets live: keychain or file (default: Settings → Secrets)."),
+                             QStringLiteral("STORE")};
+    QCommandLineOption passphraseFd{QStringLiteral("passphrase-fd"),
+                                    QStringLiteral("Read the encrypted secret file's passphrase from this file descriptor."),
+                                    QStringLiteral("N")};
 
     Options() { parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions); }
 
@@ -129,7 +139,7 @@ QString badges(const ToolRecord &t, const ToolRecord *overridden)
 {
     QStringList b;
     if (overridden)
-        b.append(QStringLiteral("overrides global v%1").arg(overridden->manifest.version));
+        b.append(QStringLiteral("shadows global v%1").arg(overridden->manifest.version));
     int errors = 0, warnings = 0;
     for (const Diagnostic &d : t.diagnostics) {
         errors += d.severity == Severity::Error;
@@ -409,11 +419,86 @@ int cmdBump(const QStringList &args)
     return 0;
 }
 
+// Reads one line from the terminal with echo off, so a typed secret is not shown.
+QByteArray readHiddenLine(const QString &prompt)
+{
+    err(prompt);
+    termios old{};
+    const bool tty = ::tcgetattr(STDIN_FILENO, &old) == 0;
+    if (tty) {
+        termios quiet = old;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+    }
+    std::string line;
+    std::getline(std::cin, line);
+    if (tty)
+        ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &old);
+    err(QStringLiteral("\n"));
+    return QByteArray::fromStdString(line);
+}
+
+// The secret store of --store (else the settings); the encrypted file is unlocked with the
+// passphrase from --passphrase-fd, else asked for on the terminal. False with a usage error.
+bool openSecretStore(const Options &o, ConfiguredSecretStore *store, QString *error)
+{
+    if (o.parser.isSet(o.store)) {
+        const QString s = o.parser.value(o.store);
+        if (s != u"keychain" && s != u"file") {
+            *error = QStringLiteral("unknown secret store '%1' (keychain, file)").arg(s);
+            return false;
+        }
+        store->overrideKind(s == u"file" ? SecretStoreConfig::Kind::File : SecretStoreConfig::Kind::Keychain);
+    }
+    if (store->kind() != SecretStoreConfig::Kind::File)
+        return true;
+    EncryptedFileSecretStore &file = store->file();
+    QByteArray passphrase;
+    if (o.parser.isSet(o.passphraseFd)) {
+        bool ok = false;
+        const int fd = o.parser.value(o.passphraseFd).toInt(&ok);
+        QFile in;
+        if (!ok || fd < 0 || !in.open(fd, QIODevice::ReadOnly)) {
+            *error = QStringLiteral("--passphrase-fd needs an open file descriptor");
+            return false;
+        }
+        passphrase = in.readLine(4096);
+        while (passphrase.endsWith('\n') || passphrase.endsWith('\r'))
+            passphrase.chop(1);
+    } else if (::isatty(STDIN_FILENO) && ::isatty(STDERR_FILENO)) {
+        passphrase = readHiddenLine(file.exists() ? QStringLiteral("Passphrase for %1: ").arg(file.path())
+                                                  : QStringLiteral("New passphrase for %1: ").arg(file.path()));
+    } else {
+        *error = QStringLiteral("the encrypted secret file %1 needs its passphrase: give --passphrase-fd N, or run from a terminal")
+                     .arg(file.path());
+        return false;
+    }
+    const bool ok = file.unlock(QString::fromUtf8(passphrase), error);
+    passphrase.fill('\0');
+    return ok;
+}
+
+// toolwright secret status: the store in use and whether it can work here. Exit 1 when not.
+int secretStatus(const Options &o)
+{
+    ConfiguredSecretStore store;
+    QString error;
+    if (o.parser.isSet(o.store) || o.parser.isSet(o.passphraseFd)) {
+        if (!openSecretStore(o, &store, &error))
+            return usageError(error);
+    }
+    out(QStringLiteral("store: %1\n").arg(store.describe()));
+    const KeychainBackend backend = detectKeychainBackend();
+    out(QStringLiteral("keychain backend: %1\n").arg(backend.available() ? backend.description : QStringLiteral("none — ") + backend.problem));
+    out(QStringLiteral("encrypted file: %1%2\n").arg(store.file().path(), store.file().exists() ? QString() : QStringLiteral(" (not created)")));
+    return store.kind() == SecretStoreConfig::Kind::Keychain && !backend.available() ? 1 : 0;
+}
+
 int cmdRun(const QStringList &args)
 {
     Options o;
     QString error, dataPath;
-    if (!o.parse(args, {o.data, o.user, o.json, o.params, o.runtime, o.timeout}, &error))
+    if (!o.parse(args, {o.data, o.user, o.json, o.params, o.runtime, o.timeout, o.store, o.passphraseFd}, &error))
         return usageError(error);
     const QStringList pos = o.parser.positionalArguments();
     if (pos.size() != 1)
@@ -459,7 +544,9 @@ int cmdRun(const QStringList &args)
 
     // Step 1 of DESIGN.md "Running a tool": sensitive inputs left empty and the integration
     // tokens come from the keychain; they travel on stdin and in the environment only.
-    KeychainSecretStore keychain;
+    ConfiguredSecretStore keychain;
+    if (!openSecretStore(o, &keychain, &error))
+        return usageError(error);
     const Integrations integrations = Integrations::load(user);
     RunInputs inputs;
     {
@@ -544,34 +631,17 @@ int cmdRun(const QStringList &args)
     return exitCode;
 }
 
-// Reads one line from the terminal with echo off, so a typed secret is not shown.
-QByteArray readHiddenLine(const QString &prompt)
-{
-    err(prompt);
-    termios old{};
-    const bool tty = ::tcgetattr(STDIN_FILENO, &old) == 0;
-    if (tty) {
-        termios quiet = old;
-        quiet.c_lflag &= ~tcflag_t(ECHO);
-        ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
-    }
-    std::string line;
-    std::getline(std::cin, line);
-    if (tty)
-        ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &old);
-    err(QStringLiteral("\n"));
-    return QByteArray::fromStdString(line);
-}
-
 // toolwright secret set|get|delete TOOL INPUT [--user EMAIL]: the keychain entry of DESIGN.md
 // "Secrets". The value is read from stdin for `set` (never an argument), printed by `get`.
 int cmdSecret(const QStringList &args)
 {
     Options o;
     QString error;
-    if (!o.parse(args, {o.user}, &error))
+    if (!o.parse(args, {o.user, o.store, o.passphraseFd}, &error))
         return usageError(error);
     const QStringList pos = o.parser.positionalArguments();
+    if (pos.size() == 1 && pos[0] == u"status")
+        return secretStatus(o);
     const QStringList verbs = {QStringLiteral("set"), QStringLiteral("get"), QStringLiteral("delete")};
     if (pos.size() == 4 && pos[0] == u"set")
         return usageError(QStringLiteral("usage: toolwright secret set TOOL INPUT: the value is read from stdin, never "
@@ -586,7 +656,12 @@ int cmdSecret(const QStringList &args)
     if (user.isEmpty() || user.contains(u'/'))
         return usageError(QStringLiteral("'%1' is not a user").arg(user));
     const QString key = secretKey(user, pos[1], pos[2]);
-    KeychainSecretStore keychain;
+    ConfiguredSecretStore keychain;
+    if (!openSecretStore(o, &keychain, &error))
+        return usageError(error);
+    const QString where = keychain.kind() == SecretStoreConfig::Kind::File
+        ? QStringLiteral("encrypted file %1, key %2").arg(keychain.file().path(), key)
+        : QStringLiteral("keychain (service %1, key %2)").arg(kKeychainService, key);
     SecretResult r;
     if (pos[0] == u"set") {
         QByteArray value;
@@ -619,7 +694,7 @@ int cmdSecret(const QStringList &args)
         return 1;
     }
     if (!r.ok())
-        return usageError(QStringLiteral("keychain (service %1, key %2): %3").arg(kKeychainService, key, r.error));
+        return usageError(QStringLiteral("%1: %2").arg(where, r.error));
     return 0;
 }
 

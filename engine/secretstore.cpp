@@ -1,6 +1,10 @@
 #include "secretstore.h"
 
+#include "secretbackend.h"
+#include "secretfile.h"
+
 #include <QEventLoop>
+#include <QSettings>
 #include <QPointer>
 #include <QTimer>
 
@@ -92,8 +96,27 @@ SecretResult SecretStore::removeNow(const QString &key)
     return waitFor([&](QObject *ctx, Callback cb) { remove(key, ctx, std::move(cb)); });
 }
 
+namespace {
+
+bool noBackend(const SecretStore::Callback &done)
+{
+    const KeychainBackend backend = detectKeychainBackend();
+    if (backend.available())
+        return false;
+    SecretResult r;
+    r.error = QStringLiteral("no OS keychain: %1. Nothing was stored or read. Choose the encrypted secret file in "
+                             "Settings → Secrets (or pass --store file) to keep secrets on this host.")
+                  .arg(backend.problem);
+    done(r);
+    return true;
+}
+
+} // namespace
+
 void KeychainSecretStore::read(const QString &key, QObject *context, Callback done)
 {
+    if (noBackend(done))
+        return;
     runJob<QKeychain::ReadPasswordJob>(
         key, context, std::move(done), [](QKeychain::ReadPasswordJob &) {},
         [](QKeychain::ReadPasswordJob &j) { return fromJob(j, j.textData()); });
@@ -101,6 +124,8 @@ void KeychainSecretStore::read(const QString &key, QObject *context, Callback do
 
 void KeychainSecretStore::write(const QString &key, const QString &value, QObject *context, Callback done)
 {
+    if (noBackend(done))
+        return;
     runJob<QKeychain::WritePasswordJob>(
         key, context, std::move(done), [&value](QKeychain::WritePasswordJob &j) { j.setTextData(value); },
         [](QKeychain::WritePasswordJob &j) { return fromJob(j); });
@@ -153,6 +178,76 @@ QString maskSecrets(QString text, const QStringList &secrets)
             text.replace(s, kSecretMarker);
     }
     return text;
+}
+
+SecretStoreConfig SecretStoreConfig::load()
+{
+    QSettings s;
+    SecretStoreConfig c;
+    c.kind = s.value(QStringLiteral("secrets/store")).toString() == u"file" ? Kind::File : Kind::Keychain;
+    c.filePath = s.value(QStringLiteral("secrets/file"), EncryptedFileSecretStore::defaultPath()).toString();
+    return c;
+}
+
+void SecretStoreConfig::save() const
+{
+    QSettings s;
+    s.setValue(QStringLiteral("secrets/store"), kind == Kind::File ? QStringLiteral("file") : QStringLiteral("keychain"));
+    s.setValue(QStringLiteral("secrets/file"), filePath);
+}
+
+ConfiguredSecretStore::ConfiguredSecretStore() = default;
+ConfiguredSecretStore::~ConfiguredSecretStore() = default;
+
+SecretStoreConfig::Kind ConfiguredSecretStore::kind() const
+{
+    return m_hasOverride ? m_override : SecretStoreConfig::load().kind;
+}
+
+EncryptedFileSecretStore &ConfiguredSecretStore::file()
+{
+    const QString path = SecretStoreConfig::load().filePath;
+    if (!m_file || m_file->path() != path)
+        m_file = std::make_unique<EncryptedFileSecretStore>(path);
+    return *m_file;
+}
+
+QString ConfiguredSecretStore::describe()
+{
+    if (kind() == SecretStoreConfig::Kind::File) {
+        EncryptedFileSecretStore &f = file();
+        return QStringLiteral("encrypted file: %1 (%2)")
+            .arg(f.path(), !f.exists() ? QStringLiteral("not created yet") : f.isUnlocked() ? QStringLiteral("unlocked")
+                                                                                            : QStringLiteral("locked"));
+    }
+    const KeychainBackend b = detectKeychainBackend();
+    return b.available() ? QStringLiteral("OS keychain: %1").arg(b.description)
+                         : QStringLiteral("OS keychain: unavailable — %1").arg(b.problem);
+}
+
+SecretStore *ConfiguredSecretStore::current()
+{
+    if (kind() == SecretStoreConfig::Kind::Keychain)
+        return &m_keychain;
+    EncryptedFileSecretStore &f = file();
+    if (!f.isUnlocked() && m_prompt)
+        m_prompt(f);
+    return &f;
+}
+
+void ConfiguredSecretStore::read(const QString &key, QObject *context, Callback done)
+{
+    current()->read(key, context, std::move(done));
+}
+
+void ConfiguredSecretStore::write(const QString &key, const QString &value, QObject *context, Callback done)
+{
+    current()->write(key, value, context, std::move(done));
+}
+
+void ConfiguredSecretStore::remove(const QString &key, QObject *context, Callback done)
+{
+    current()->remove(key, context, std::move(done));
 }
 
 } // namespace tw::engine

@@ -8,6 +8,7 @@
 #include "runhistory.h"
 #include "runform.h"
 #include "runview.h"
+#include "secretfile.h"
 #include "secretstore.h"
 #include "settingsdialog.h"
 #include "syncview.h"
@@ -30,6 +31,8 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QDateTime>
+#include <QInputDialog>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
@@ -112,8 +115,28 @@ MainWindow::MainWindow(const QString &dataPath, const QString &preferredUser, QW
                        std::unique_ptr<engine::SecretStore> secrets)
     : QMainWindow(parent), m_preferredUser(preferredUser), m_secrets(std::move(secrets))
 {
-    if (!m_secrets)
-        m_secrets = std::make_unique<engine::KeychainSecretStore>();
+    if (!m_secrets) {
+        // The store Settings → Secrets names; the encrypted file asks for its passphrase when
+        // a secret is first needed (not again for a minute after the user declines).
+        auto store = std::make_unique<engine::ConfiguredSecretStore>();
+        store->setUnlockPrompt([this, declined = QDateTime()](engine::EncryptedFileSecretStore &file) mutable {
+            if (qEnvironmentVariableIsSet("TOOLWRIGHT_NO_DIALOGS") || (declined.isValid() && declined.secsTo(QDateTime::currentDateTime()) < 60))
+                return false;
+            bool ok = false;
+            const QString passphrase = QInputDialog::getText(this, tr("Unlock Secrets"),
+                                                             tr("Passphrase of the encrypted secret file %1:").arg(file.path()),
+                                                             QLineEdit::Password, QString(), &ok);
+            QString error;
+            if (!ok || !file.unlock(passphrase, &error)) {
+                declined = QDateTime::currentDateTime();
+                if (ok)
+                    statusBar()->showMessage(error, 10000);
+                return false;
+            }
+            return true;
+        });
+        m_secrets = std::move(store);
+    }
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
     m_scanner = new engine::CatalogScanner(this);

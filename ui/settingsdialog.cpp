@@ -1,10 +1,13 @@
 #include "settingsdialog.h"
 
 #include "runinputs.h"
+#include "secretbackend.h"
+#include "secretfile.h"
 #include "secretstore.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QRadioButton>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHeaderView>
@@ -155,6 +158,51 @@ SettingsDialog::SettingsDialog(engine::SecretStore &secrets, const QString &user
     integ->setEnabled(!user.isEmpty());
     tabs->addTab(integ, tr("Integrations"));
 
+    auto *secretsPage = new QWidget(tabs);
+    auto *sv = new QVBoxLayout(secretsPage);
+    m_backend = new QLabel(secretsPage);
+    m_backend->setObjectName(QStringLiteral("keychainBackend"));
+    m_backend->setWordWrap(true);
+    m_backend->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    sv->addWidget(m_backend);
+    m_useKeychain = new QRadioButton(tr("Keep secrets in the OS &keychain (recommended)"), secretsPage);
+    m_useFile = new QRadioButton(tr("Keep secrets in an &encrypted file, unlocked with a passphrase"), secretsPage);
+    sv->addWidget(m_useKeychain);
+    sv->addWidget(m_useFile);
+    auto *fileForm = new QFormLayout;
+    m_secretFile = new QLineEdit(secretsPage);
+    m_secretFile->setToolTip(tr("Argon2id + XSalsa20-Poly1305 (libsodium), mode 0600; nothing in it is readable without the passphrase"));
+    fileForm->addRow(tr("File:"), m_secretFile);
+    m_passphrase = new QLineEdit(secretsPage);
+    m_passphrase->setEchoMode(QLineEdit::Password);
+    m_passphrase->setAccessibleName(tr("Passphrase"));
+    fileForm->addRow(tr("Passphrase:"), m_passphrase);
+    m_passphraseAgain = new QLineEdit(secretsPage);
+    m_passphraseAgain->setEchoMode(QLineEdit::Password);
+    m_passphraseAgain->setAccessibleName(tr("Passphrase again"));
+    m_passphraseAgain->setPlaceholderText(tr("only when creating the file"));
+    m_againLabel = new QLabel(tr("Again:"), secretsPage);
+    fileForm->addRow(m_againLabel, m_passphraseAgain);
+    sv->addLayout(fileForm);
+    auto *unlockRow = new QHBoxLayout;
+    m_fileStatus = new QLabel(secretsPage);
+    m_fileStatus->setWordWrap(true);
+    unlockRow->addWidget(m_fileStatus, 1);
+    m_unlock = new QPushButton(secretsPage);
+    unlockRow->addWidget(m_unlock);
+    sv->addLayout(unlockRow);
+    auto *secretsNote = new QLabel(tr("<small>Without a keychain, Toolwright stores no secret at all until you choose the "
+                                      "encrypted file here: never a plain file, never the settings.</small>"),
+                                   secretsPage);
+    secretsNote->setWordWrap(true);
+    secretsNote->setEnabled(false);
+    sv->addWidget(secretsNote);
+    sv->addStretch(1);
+    connect(m_useFile, &QRadioButton::toggled, this, &SettingsDialog::updateSecretsPage);
+    connect(m_secretFile, &QLineEdit::textChanged, this, &SettingsDialog::updateSecretsPage);
+    connect(m_unlock, &QPushButton::clicked, this, &SettingsDialog::unlockSecretFile);
+    tabs->addTab(secretsPage, tr("Secrets"));
+
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     v->addWidget(m_status);
@@ -174,6 +222,10 @@ SettingsDialog::SettingsDialog(engine::SecretStore &secrets, const QString &user
 
 void SettingsDialog::load()
 {
+    const engine::SecretStoreConfig secrets = engine::SecretStoreConfig::load();
+    (secrets.kind == engine::SecretStoreConfig::Kind::File ? m_useFile : m_useKeychain)->setChecked(true);
+    m_secretFile->setText(secrets.filePath);
+    updateSecretsPage();
     const engine::RuntimeConfig c = engine::RuntimeConfig::load();
     m_preferred->setCurrentText(c.preferred);
     m_podman->setText(c.podmanBinary);
@@ -246,10 +298,62 @@ void SettingsDialog::checkRuntimes()
     }));
 }
 
+void SettingsDialog::updateSecretsPage()
+{
+    const engine::KeychainBackend backend = engine::detectKeychainBackend();
+    m_backend->setText(backend.available()
+                           ? tr("OS keychain on this host: <b>%1</b>.").arg(backend.description.toHtmlEscaped())
+                           : tr("<b>No OS keychain on this host</b>: %1.").arg(backend.problem.toHtmlEscaped()));
+    const bool file = m_useFile->isChecked();
+    for (QWidget *w : {static_cast<QWidget *>(m_secretFile), static_cast<QWidget *>(m_passphrase),
+                       static_cast<QWidget *>(m_passphraseAgain), static_cast<QWidget *>(m_unlock)})
+        w->setEnabled(file);
+    auto *configured = dynamic_cast<engine::ConfiguredSecretStore *>(&m_secrets);
+    const engine::EncryptedFileSecretStore probe(m_secretFile->text());
+    const bool unlocked = configured && configured->file().path() == m_secretFile->text() && configured->file().isUnlocked();
+    m_passphraseAgain->setVisible(!probe.exists());
+    m_againLabel->setVisible(!probe.exists());
+    m_unlock->setText(probe.exists() ? tr("Unlock") : tr("Create"));
+    m_fileStatus->setText(!probe.exists() ? tr("The file does not exist yet: choose a passphrase (at least %1 characters).")
+                                                .arg(engine::EncryptedFileSecretStore::kMinPassphraseChars)
+                          : unlocked ? tr("Unlocked for this session.")
+                                     : tr("Locked: Toolwright asks for the passphrase when it first needs a secret."));
+}
+
+bool SettingsDialog::unlockSecretFile()
+{
+    const QString path = m_secretFile->text().trimmed();
+    engine::EncryptedFileSecretStore probe(path);
+    if (!probe.exists() && m_passphrase->text() != m_passphraseAgain->text()) {
+        m_fileStatus->setText(tr("The two passphrases differ."));
+        return false;
+    }
+    // The window's own store is unlocked when it is the configured one; else the file is only
+    // created or checked here.
+    engine::SecretStoreConfig config = engine::SecretStoreConfig::load();
+    config.kind = engine::SecretStoreConfig::Kind::File;
+    config.filePath = path;
+    config.save();
+    auto *configured = dynamic_cast<engine::ConfiguredSecretStore *>(&m_secrets);
+    engine::EncryptedFileSecretStore &target = configured ? configured->file() : probe;
+    QString error;
+    const bool ok = target.unlock(m_passphrase->text(), &error);
+    m_passphrase->clear();
+    m_passphraseAgain->clear();
+    updateSecretsPage();
+    if (!ok)
+        m_fileStatus->setText(error);
+    return ok;
+}
+
 void SettingsDialog::save()
 {
     m_status->clear();
     runtimeConfig().save();
+    engine::SecretStoreConfig secrets = engine::SecretStoreConfig::load();
+    secrets.kind = m_useFile->isChecked() ? engine::SecretStoreConfig::Kind::File : engine::SecretStoreConfig::Kind::Keychain;
+    secrets.filePath = m_secretFile->text().trimmed().isEmpty() ? engine::EncryptedFileSecretStore::defaultPath() : m_secretFile->text().trimmed();
+    secrets.save(); // first: the integration tokens below go to the store chosen here
 
     if (m_user.isEmpty()) {
         Q_EMIT saved(true);

@@ -2,7 +2,9 @@
 // Settings: the Runtime page (which sandbox, the engine binaries, the image, extra engine
 // arguments for host quirks such as ulimits or a remote engine) and the Integrations page of one
 // user (SearXNG URL, browser relay, Apify and relay tokens, resources for OFFICER_RESOURCES).
-// Tokens and the secret fields of resources go to the keychain, never to QSettings.
+// Tokens and the secret fields of resources go to the keychain, never to QSettings. The Secrets
+// page names the OS keychain backend found on this host (or why there is none) and lets the
+// user choose the encrypted secret file instead, creating or unlocking it with a passphrase.
 
 #include "runsettings.h"
 #include "runtime.h"
@@ -15,6 +17,8 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QPushButton;
+class QRadioButton;
 class QSpinBox;
 class QTableWidget;
 
@@ -44,6 +48,15 @@ public:
     QTableWidget *resourcesTable() const { return m_resources; }
     QLabel *statusLabel() const { return m_status; }
     QLabel *runtimeReport() const { return m_runtimeReport; }
+    QLabel *backendLabel() const { return m_backend; }
+    QRadioButton *keychainChoice() const { return m_useKeychain; }
+    QRadioButton *fileChoice() const { return m_useFile; }
+    QLineEdit *secretFileField() const { return m_secretFile; }
+    QLineEdit *passphraseField() const { return m_passphrase; }
+    QLineEdit *passphraseAgainField() const { return m_passphraseAgain; }
+    QLabel *secretFileStatus() const { return m_fileStatus; }
+    // Creates the secret file, or unlocks it, with the passphrase fields; false with a message.
+    bool unlockSecretFile();
     // Probes every runtime with the page's values (off the GUI thread); `runtimesChecked` follows.
     void checkRuntimes();
 
@@ -53,6 +66,7 @@ Q_SIGNALS:
 
 private:
     void load();
+    void updateSecretsPage();
     engine::RuntimeConfig runtimeConfig() const;
 
     engine::SecretStore &m_secrets;
@@ -75,6 +89,15 @@ private:
     QTableWidget *m_resources = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_runtimeReport = nullptr;
+    QLabel *m_backend = nullptr;
+    QRadioButton *m_useKeychain = nullptr;
+    QRadioButton *m_useFile = nullptr;
+    QLineEdit *m_secretFile = nullptr;
+    QLineEdit *m_passphrase = nullptr;
+    QLineEdit *m_passphraseAgain = nullptr;
+    QLabel *m_againLabel = nullptr;
+    QPushButton *m_unlock = nullptr;
+    QLabel *m_fileStatus = nullptr;
     QFutureWatcher<QString> m_probe;
     engine::Integrations m_loaded;
 };

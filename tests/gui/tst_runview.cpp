@@ -13,6 +13,7 @@
 #include "runsettings.h"
 #include "runupdatesmodel.h"
 #include "runview.h"
+#include "secretfile.h"
 #include "secretstore.h"
 #include "settingsdialog.h"
 
@@ -27,6 +28,7 @@
 #include <QListView>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -601,6 +603,52 @@ private Q_SLOTS:
         m_view->setCatalog(std::make_shared<const engine::Catalog>(engine::scanDataPath(m_data)));
         QVERIFY(m_view->noticeLabel()->text().contains(QStringLiteral("gone from disk")));
         QVERIFY(m_view->showTool(QStringLiteral("all_types"), kUser));
+    }
+
+    void settingsChooseTheEncryptedFile()
+    {
+        engine::ConfiguredSecretStore store;
+        ui::SettingsDialog dialog(store, kUser);
+        // The page names the keychain backend, or why there is none.
+        QVERIFY2(dialog.backendLabel()->text().contains(QStringLiteral("OS keychain on this host"))
+                     || dialog.backendLabel()->text().contains(QStringLiteral("No OS keychain on this host")),
+                 qPrintable(dialog.backendLabel()->text()));
+        QVERIFY(dialog.keychainChoice()->isChecked()); // the default
+        QVERIFY(!dialog.passphraseField()->isEnabled());
+        dialog.fileChoice()->setChecked(true);
+        QVERIFY(dialog.passphraseField()->isEnabled());
+        const QString path = m_tmp.filePath(QStringLiteral("vault/secrets.twsecrets"));
+        dialog.secretFileField()->setText(path);
+        QVERIFY(!dialog.passphraseAgainField()->isHidden()); // creating: asked twice
+        dialog.passphraseField()->setText(QStringLiteral("a fine passphrase"));
+        dialog.passphraseAgainField()->setText(QStringLiteral("a fine passphrasE"));
+        QVERIFY(!dialog.unlockSecretFile());
+        QVERIFY(dialog.secretFileStatus()->text().contains(QStringLiteral("differ")));
+        dialog.passphraseField()->setText(QStringLiteral("a fine passphrase"));
+        dialog.passphraseAgainField()->setText(QStringLiteral("a fine passphrase"));
+        QVERIFY2(dialog.unlockSecretFile(), qPrintable(dialog.secretFileStatus()->text()));
+        QVERIFY(dialog.passphraseField()->text().isEmpty()); // not kept in the dialog
+        QVERIFY(QFileInfo(path).isFile());
+        QCOMPARE(QFileInfo(path).permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther), QFileDevice::Permissions());
+        QVERIFY(store.file().isUnlocked());
+        // Saved: the tokens of the Integrations page go to the file now.
+        dialog.apifyTokenField()->setText(QStringLiteral("apify-FILE-9"));
+        QSignalSpy saved(&dialog, &ui::SettingsDialog::saved);
+        dialog.save();
+        QTRY_COMPARE(saved.size(), 1);
+        QVERIFY(saved.first().first().toBool());
+        QCOMPARE(store.kind(), engine::SecretStoreConfig::Kind::File);
+        QCOMPARE(store.readNow(engine::resourceSecretKey(kUser, QStringLiteral("apify"))).value, QStringLiteral("apify-FILE-9"));
+        QVERIFY(!test::readFile(path).contains("apify-FILE-9"));
+        QSettings s;
+        s.sync();
+        QVERIFY(!test::readFile(s.fileName()).contains("apify-FILE-9"));
+        QVERIFY(!test::readFile(s.fileName()).contains("a fine passphrase"));
+        // Back to the keychain for the tests that follow.
+        engine::SecretStoreConfig config = engine::SecretStoreConfig::load();
+        config.kind = engine::SecretStoreConfig::Kind::Keychain;
+        config.save();
+        QSettings().remove(QStringLiteral("integrations"));
     }
 
     void settingsDialogKeepsTokensInTheKeychain()

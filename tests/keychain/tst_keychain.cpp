@@ -14,6 +14,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include "runinputs.h"
 #include <QSettings>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -110,6 +111,24 @@ private:
                 r.sawSandbox = r.sawSandbox || line.contains(QStringLiteral("harness.mjs"));
             }
         }
+        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        r.out = p.readAllStandardOutput();
+        r.err = p.readAllStandardError();
+        return r;
+    }
+
+    // A plain process run with its own environment (no argv watch).
+    Cli plain(const QString &program, const QStringList &args, const QProcessEnvironment &env, const QByteArray &stdinBytes = {})
+    {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(program, args);
+        Cli r;
+        if (!p.waitForStarted())
+            return r;
+        p.write(stdinBytes);
+        p.closeWriteChannel();
+        p.waitForFinished(60000);
         r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
         r.out = p.readAllStandardOutput();
         r.err = p.readAllStandardError();
@@ -280,6 +299,105 @@ private Q_SLOTS:
             db.close();
         }
         QSqlDatabase::removeDatabase(QStringLiteral("check"));
+    }
+
+    void theBackendInUseIsNamed()
+    {
+        const Cli r = cli({QStringLiteral("secret"), QStringLiteral("status")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("store: OS keychain: Secret Service (gnome-keyring-d"), r.out.constData());
+    }
+
+    void withoutAKeychainNothingIsStoredElsewhere_data()
+    {
+        QTest::addColumn<bool>("privateBus");
+        QTest::newRow("no session bus") << false;
+        QTest::newRow("a bus without a keychain service") << true;
+    }
+
+    void withoutAKeychainNothingIsStoredElsewhere()
+    {
+        QFETCH(bool, privateBus);
+        QProcessEnvironment env = cliEnv();
+        QString program = QStringLiteral(TW_BINARY);
+        QStringList prefix;
+        if (privateBus) {
+            // A session bus of its own that knows no services at all: a headless host's bus.
+            const QString config = dir("tmp") + QStringLiteral("/bare-session.conf");
+            tw::test::writeFile(config,
+                                "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\"\n"
+                                " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n"
+                                "<busconfig><type>session</type><listen>unix:tmpdir=/tmp</listen><auth>EXTERNAL</auth>\n"
+                                "<policy context=\"default\"><allow send_destination=\"*\" eavesdrop=\"true\"/>"
+                                "<allow eavesdrop=\"true\"/><allow own=\"*\"/></policy></busconfig>\n");
+            program = QStringLiteral("dbus-run-session");
+            prefix = {QStringLiteral("--config-file=") + config, QStringLiteral("--"), QStringLiteral(TW_BINARY)};
+        } else {
+            env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("unix:path=") + dir("tmp") + QStringLiteral("/no-bus"));
+        }
+        const QString expected = privateBus ? QStringLiteral("neither org.freedesktop.secrets nor KWallet")
+                                            : QStringLiteral("there is no D-Bus session bus");
+        const Cli status = plain(program, prefix + QStringList{QStringLiteral("secret"), QStringLiteral("status")}, env);
+        QCOMPARE(status.code, 1);
+        QVERIFY2(status.out.contains(expected.toUtf8()), status.out.constData());
+        const Cli set = plain(program, prefix + QStringList{QStringLiteral("secret"), QStringLiteral("set"), QStringLiteral("vault"),
+                                                            QStringLiteral("token"), QStringLiteral("--user"), kUser},
+                              env, m_secret + '\n');
+        QCOMPARE(set.code, 2);
+        QVERIFY2(set.err.contains("no OS keychain: ") && set.err.contains(expected.toUtf8()), set.err.constData());
+        QVERIFY(set.err.contains("Nothing was stored"));
+        QVERIFY(set.err.contains("--store file"));
+        // Refused means refused: not in the real keychain, not in any file.
+        QCOMPARE(KeychainSecretStore().readNow(secretKey(kUser, QStringLiteral("vault"), QStringLiteral("token"))).status,
+                 SecretResult::Status::NotFound);
+        const QStringList hits = filesContaining(m_home.path(), m_secret);
+        QVERIFY2(hits.isEmpty(), qPrintable(hits.join(u'\n')));
+    }
+
+    void runWithASecretFromTheEncryptedFile()
+    {
+        // The explicit alternative: the encrypted file, its passphrase on a file descriptor.
+        const QString passFile = dir("tmp") + QStringLiteral("/pass");
+        tw::test::writeFile(passFile, "a long test passphrase\n");
+        const auto viaFd = [&](const QStringList &args, const QByteArray &stdinBytes = {}) {
+            QStringList quoted;
+            for (const QString &a : args)
+                quoted << tw::engine::shellQuote(a);
+            return plain(QStringLiteral("bash"),
+                         {QStringLiteral("-c"), QStringLiteral("exec %1 %2 --store file --passphrase-fd 3 3<%3")
+                                                    .arg(QStringLiteral(TW_BINARY), quoted.join(u' '), passFile)},
+                         cliEnv(), stdinBytes);
+        };
+        const Cli set = viaFd({QStringLiteral("secret"), QStringLiteral("set"), QStringLiteral("vault"), QStringLiteral("token"),
+                               QStringLiteral("--user"), kUser},
+                              m_secret + '\n');
+        QVERIFY2(set.code == 0, set.err.constData());
+        const QString file = dir("data") + QStringLiteral("/toolwright/toolwright/secrets.twsecrets");
+        QVERIFY(QFileInfo(file).isFile());
+        QCOMPARE(QFileInfo(file).permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup
+                                                  | QFileDevice::WriteOther),
+                 QFileDevice::Permissions());
+        // Not in the keychain: the file was chosen.
+        QCOMPARE(KeychainSecretStore().readNow(secretKey(kUser, QStringLiteral("vault"), QStringLiteral("token"))).status,
+                 SecretResult::Status::NotFound);
+        const Cli r = viaFd({QStringLiteral("run"), QStringLiteral("vault"), QStringLiteral("--data"), m_data.path(),
+                             QStringLiteral("--user"), kUser, QStringLiteral("--runtime"), QStringLiteral("bwrap"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(r.out.contains(QStringLiteral("token=%1").arg(kSecretMarker).toUtf8()));
+        QVERIFY(!r.out.contains(m_secret) && !r.err.contains(m_secret));
+        // In no file in plain text, the secret file included.
+        for (const QString &root : {m_home.path(), m_data.path()}) {
+            const QStringList hits = filesContaining(root, m_secret);
+            QVERIFY2(hits.isEmpty(), qPrintable(hits.join(u'\n')));
+        }
+        // Without a way to give the passphrase, the CLI says what it needs.
+        const Cli locked = plain(QStringLiteral(TW_BINARY), {QStringLiteral("secret"), QStringLiteral("get"), QStringLiteral("vault"),
+                                                             QStringLiteral("token"), QStringLiteral("--user"), kUser,
+                                                             QStringLiteral("--store"), QStringLiteral("file")},
+                                 cliEnv());
+        QCOMPARE(locked.code, 2);
+        QVERIFY2(locked.err.contains("needs its passphrase"), locked.err.constData());
+        QVERIFY(QFile::remove(file));
     }
 
     void runWithoutTheSecretWarns()
