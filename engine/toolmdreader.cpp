@@ -147,6 +147,14 @@ InputSpec readInput(Context &ctx, const YAML::Node &key, const YAML::Node &value
             if (auto text = scalarText(kv.second)) {
                 spec.description = *text;
                 hasDescription = !text->trimmed().isEmpty();
+                // An input's description is in the tool's parameter schema: every prompt too.
+                if (spec.description.size() > kMaxDescriptionChars)
+                    ctx.add("description-too-long", Severity::Warning,
+                            QStringLiteral("%1: description is %2 characters; keep it under %3, it goes into every system prompt")
+                                .arg(label)
+                                .arg(spec.description.size())
+                                .arg(kMaxDescriptionChars),
+                            ctx.lineOf(kv.second));
             }
         } else if (k == "optional") {
             spec.optionalDeclared = true;

@@ -168,12 +168,12 @@ void RunForm::setTool(const engine::ToolManifest &tool)
                     f->line->setEchoMode(on ? QLineEdit::Normal : QLineEdit::Password);
                     f->reveal->setText(on ? tr("Hide") : tr("Show"));
                 });
-                f->remember = new QCheckBox(tr("Remember in keychain"), this);
-                f->remember->setToolTip(tr("Store the typed value in the OS keychain when the run starts"));
+                f->remember = new QCheckBox(tr("Remember"), this);
+                f->remember->setToolTip(tr("Store the typed value when the run starts: in the OS keychain, or the encrypted file chosen in Settings → Secrets"));
                 f->forget = new QToolButton(this);
-                f->forget->setText(tr("Forget"));
-                f->forget->setToolTip(tr("Remove the value stored in the keychain"));
-                f->forget->setAccessibleName(tr("Forget stored %1").arg(spec.name));
+                f->forget->setText(tr("Clear"));
+                f->forget->setToolTip(tr("Clear: remove the stored value"));
+                f->forget->setAccessibleName(tr("Clear stored %1").arg(spec.name));
                 connect(f->forget, &QToolButton::clicked, this, [this, f] { Q_EMIT forgetRequested(f->spec.name); });
                 f->status = new QLabel(this);
                 f->status->setEnabled(false);
@@ -310,10 +310,10 @@ void RunForm::updateSecretStatus(Field &f)
     if (!f.status)
         return;
     const bool stored = m_stored.contains(f.spec.name);
-    f.status->setText(stored ? tr("stored in keychain") : tr("not stored"));
+    f.status->setText(stored ? tr("set (stored; type to replace)") : tr("not set"));
     f.status->setToolTip(stored ? tr("Leave the field empty to use the stored value") : QString());
     f.forget->setEnabled(stored);
-    f.line->setPlaceholderText(stored ? tr("empty: the keychain's value") : tr("secret"));
+    f.line->setPlaceholderText(stored ? tr("empty: use the stored value") : tr("secret"));
 }
 
 void RunForm::setValues(const QJsonObject &params)

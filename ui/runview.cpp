@@ -130,8 +130,8 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
             if (!self)
                 return;
             self->m_message->setText(r.status == engine::SecretResult::Status::Failed
-                                         ? tr("Could not remove %1 from the keychain: %2").arg(input, r.error)
-                                         : tr("Removed %1 from the keychain.").arg(input));
+                                         ? tr("Could not clear the stored %1: %2").arg(input, r.error)
+                                         : tr("Cleared the stored %1.").arg(input));
             self->refreshStoredSecrets();
         });
     });
@@ -426,7 +426,7 @@ void RunView::refreshStoredSecrets()
             if (r.ok())
                 pending->stored << input;
             if (r.status == engine::SecretResult::Status::Failed && self)
-                self->m_message->setText(tr("Keychain: %1").arg(r.error));
+                self->m_message->setText(tr("Secret store: %1").arg(r.error));
             if (--pending->left == 0 && self && self->m_tool.manifest.name == tool && self->m_user == user) {
                 self->m_form->setStoredSecrets(pending->stored);
                 Q_EMIT self->storedSecretsChanged();
@@ -493,7 +493,7 @@ RunPane *RunView::run()
                             if (!self)
                                 return;
                             if (!r.ok())
-                                self->m_message->setText(tr("Could not store %1 in the keychain: %2").arg(input, r.error));
+                                self->m_message->setText(tr("Could not store %1: %2").arg(input, r.error));
                             self->refreshStoredSecrets();
                         });
     }

@@ -31,7 +31,7 @@ namespace {
 enum ResourceColumn { IdColumn, ConfigColumn, SecretColumn };
 
 // What a secret cell shows for values already in the keychain: never the values themselves.
-const QString kStoredCell = QStringLiteral("•••••• (stored in keychain; type a JSON object to replace)");
+const QString kStoredCell = QStringLiteral("•••••• (set, stored; type a JSON object to replace)");
 
 QString joinArguments(const QStringList &args)
 {
@@ -245,8 +245,8 @@ void SettingsDialog::load()
     m_searxng->setText(m_loaded.searxngUrl);
     m_relayPort->setValue(m_loaded.browserRelayPort);
     // Write-only: a stored token shows as stored, never as its value.
-    m_apifyToken->setPlaceholderText(m_loaded.apifyToken ? tr("stored in keychain (type to replace)") : tr("not set"));
-    m_relayToken->setPlaceholderText(m_loaded.browserRelayToken ? tr("stored in keychain (type to replace)") : tr("not set"));
+    m_apifyToken->setPlaceholderText(m_loaded.apifyToken ? tr("set, stored (type to replace)") : tr("not set"));
+    m_relayToken->setPlaceholderText(m_loaded.browserRelayToken ? tr("set, stored (type to replace)") : tr("not set"));
     m_resources->setRowCount(0);
     for (const engine::IntegrationResource &r : std::as_const(m_loaded.resources)) {
         const int row = m_resources->rowCount();

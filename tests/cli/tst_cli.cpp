@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QDir>
 #include <QFileInfo>
 #include <QFile>
@@ -270,6 +271,45 @@ private Q_SLOTS:
         QCOMPARE(flagged, (QStringList{QStringLiteral("a"), QStringLiteral("c")}));
         QCOMPARE(run({QStringLiteral("lint"), QStringLiteral("--since"), QStringLiteral("nope"), repo + QStringLiteral("/tools")}).code, 2);
         QCOMPARE(run({QStringLiteral("lint"), QStringLiteral("--since"), QStringLiteral("HEAD"), QDir::tempPath()}).code, 2);
+    }
+
+    void lintFixturesShowEachRule()
+    {
+        // tests/fixtures/lint: one tool per input and bundle rule, and a clean one.
+        const QString dir = QStringLiteral(TW_FIXTURES_DIR "/lint");
+        const Run r = run({QStringLiteral("lint"), dir, QStringLiteral("--json")});
+        QCOMPARE(r.code, 1); // there are errors: lint fails as the tools would
+        QMap<QString, QStringList> codes;
+        QMap<QString, QString> severities;
+        for (const QJsonValue &t : r.json().object()[QStringLiteral("tools")].toArray()) {
+            const QString name = t.toObject()[QStringLiteral("name")].toString();
+            codes[name]; // every tool listed, even a clean one
+            for (const QJsonValue &d : t.toObject()[QStringLiteral("diagnostics")].toArray()) {
+                codes[name] << d.toObject()[QStringLiteral("code")].toString();
+                severities[d.toObject()[QStringLiteral("code")].toString()] = d.toObject()[QStringLiteral("severity")].toString();
+            }
+        }
+        const QMap<QString, QStringList> expected{
+            {QStringLiteral("clean"), {}},
+            {QStringLiteral("default_not_in_values"), {QStringLiteral("default-not-in-values")}},
+            {QStringLiteral("default_type_mismatch"), {QStringLiteral("default-type-mismatch")}},
+            {QStringLiteral("description_too_long"), {QStringLiteral("description-too-long")}},
+            {QStringLiteral("empty_values"), {QStringLiteral("empty-values")}},
+            {QStringLiteral("inputs_unused"), {QStringLiteral("inputs-unused"), QStringLiteral("param-undeclared")}},
+            {QStringLiteral("required_with_default"), {QStringLiteral("required-with-default")}},
+            {QStringLiteral("secret_file_bundled"), {QStringLiteral("secret-file-bundled")}},
+            {QStringLiteral("sensitive_not_string"), {QStringLiteral("sensitive-not-string")}},
+        };
+        QCOMPARE(codes, expected);
+        for (const char *error : {"default-not-in-values", "default-type-mismatch", "empty-values"})
+            QCOMPARE(severities.value(QLatin1StringView(error)), QStringLiteral("error"));
+        for (const char *warning : {"description-too-long", "inputs-unused", "param-undeclared", "required-with-default",
+                                    "secret-file-bundled", "sensitive-not-string"})
+            QCOMPARE(severities.value(QLatin1StringView(warning)), QStringLiteral("warning"));
+        // Warnings alone do not fail lint; the clean tool passes.
+        QCOMPARE(run({QStringLiteral("lint"), dir + QStringLiteral("/clean")}).code, 0);
+        QCOMPARE(run({QStringLiteral("lint"), dir + QStringLiteral("/secret_file_bundled")}).code, 0);
+        QCOMPARE(run({QStringLiteral("lint"), dir + QStringLiteral("/empty_values")}).code, 1);
     }
 
     void runInBubblewrap()

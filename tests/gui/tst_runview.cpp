@@ -82,6 +82,11 @@ const QByteArray kToolMd = "---\n"
                            "    description: Optional text.\n"
                            "    optional: true\n"
                            "    default: memo\n"
+                           "  level:\n"
+                           "    type: enum\n"
+                           "    values: [low, high]\n"
+                           "    description: An optional choice.\n"
+                           "    optional: true\n"
                            "  extra:\n"
                            "    type: string\n"
                            "    description: Optional text without a default.\n"
@@ -180,7 +185,7 @@ private Q_SLOTS:
         // Optional inputs have a "set" box and start unset; required ones have none.
         QVERIFY(!form()->setBox(QStringLiteral("text")));
         QVERIFY(!form()->setBox(QStringLiteral("count")));
-        for (const char *optional : {"ratio", "flag", "token", "note", "extra"})
+        for (const char *optional : {"ratio", "flag", "token", "note", "extra", "level"})
             QVERIFY2(form()->setBox(QString::fromLatin1(optional)) && !form()->setBox(QString::fromLatin1(optional))->isChecked(), optional);
         QCOMPARE(form()->params(), (QJsonObject{{QStringLiteral("text"), QString()}, {QStringLiteral("count"), 3}, {QStringLiteral("mode"), QStringLiteral("fast")}}));
     }
@@ -259,6 +264,15 @@ private Q_SLOTS:
         QCOMPARE(form()->params().value(QStringLiteral("flag")), QJsonValue(false));
         flag->setChecked(true);
         form()->setBox(QStringLiteral("flag"))->setChecked(wasSet);
+        // Enum: unset until a value is picked (even the first one); unticked it goes back.
+        auto *level = editor<QComboBox>("level");
+        QVERIFY(!form()->params().contains(QStringLiteral("level")));
+        level->setCurrentIndex(1);
+        QCOMPARE(form()->params().value(QStringLiteral("level")).toString(), QStringLiteral("high"));
+        level->setCurrentIndex(0);
+        QCOMPARE(form()->params().value(QStringLiteral("level")).toString(), QStringLiteral("low"));
+        form()->setBox(QStringLiteral("level"))->setChecked(false);
+        QVERIFY(!form()->params().contains(QStringLiteral("level")));
     }
 
     void runShowsUpdatesInOrder()
