@@ -3,6 +3,7 @@
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
 #include <QFile>
+#include <QFileInfo>
 
 namespace tw::engine {
 
@@ -14,6 +15,10 @@ QString ownerProgram(QDBusConnectionInterface *bus, const QString &name)
     const QDBusReply<uint> pid = bus->servicePid(name);
     if (!pid.isValid())
         return {};
+    // The executable's name (comm is cut at 15 characters: "gnome-keyring-d").
+    const QString exe = QFileInfo(QStringLiteral("/proc/%1/exe").arg(pid.value())).symLinkTarget();
+    if (!exe.isEmpty())
+        return QFileInfo(exe).fileName();
     QFile comm(QStringLiteral("/proc/%1/comm").arg(pid.value()));
     return comm.open(QIODevice::ReadOnly) ? QString::fromLocal8Bit(comm.readAll()).trimmed() : QString();
 }

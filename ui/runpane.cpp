@@ -316,6 +316,7 @@ void RunPane::onSandboxStarted(const QString &runtime)
     m_rawStream.add(QString::fromUtf8(m_session->maskedRequestLine()));
     QStringList env{tr("# What the tool sees in its environment (secret values masked)")};
     env << m_session->maskedEnvironment();
+    env << tr("# and PATH: the sandbox's own (/usr/local/bin:/usr/bin:/bin under bubblewrap, the image's in a container)");
     QStringList command;
     for (const QString &word : m_session->launchCommand())
         command << engine::shellQuote(word);

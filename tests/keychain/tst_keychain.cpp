@@ -305,7 +305,7 @@ private Q_SLOTS:
     {
         const Cli r = cli({QStringLiteral("secret"), QStringLiteral("status")});
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.out.contains("store: OS keychain: Secret Service (gnome-keyring-d"), r.out.constData());
+        QVERIFY2(r.out.contains("store: OS keychain: Secret Service (gnome-keyring-daemon)"), r.out.constData());
     }
 
     void withoutAKeychainNothingIsStoredElsewhere_data()
