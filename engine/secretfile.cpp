@@ -200,7 +200,9 @@ SecretResult EncryptedFileSecretStore::locked() const
     return r;
 }
 
-void EncryptedFileSecretStore::read(const QString &key, QObject *, Callback done)
+// Unlocked, the file read: `change` gets its entries and says what to answer; entries it
+// changes are written back when it answers Ok.
+void EncryptedFileSecretStore::withEntries(const Callback &done, const std::function<SecretResult(QJsonObject &, bool *changed)> &change)
 {
     if (!isUnlocked())
         return done(locked());
@@ -208,42 +210,46 @@ void EncryptedFileSecretStore::read(const QString &key, QObject *, Callback done
     QJsonObject entries;
     if (!load(&entries, &r.error))
         return done(r);
-    const QJsonValue v = entries.value(key);
-    r.status = v.isString() ? SecretResult::Status::Ok : SecretResult::Status::NotFound;
-    r.value = v.toString();
+    bool changed = false;
+    r = change(entries, &changed);
+    if (changed && r.ok() && !save(entries, &r.error))
+        r.status = SecretResult::Status::Failed;
     done(r);
+}
+
+void EncryptedFileSecretStore::read(const QString &key, QObject *, Callback done)
+{
+    withEntries(done, [&](QJsonObject &entries, bool *) {
+        SecretResult r;
+        const QJsonValue v = entries.value(key);
+        r.status = v.isString() ? SecretResult::Status::Ok : SecretResult::Status::NotFound;
+        r.value = v.toString();
+        return r;
+    });
 }
 
 void EncryptedFileSecretStore::write(const QString &key, const QString &value, QObject *, Callback done)
 {
-    if (!isUnlocked())
-        return done(locked());
-    SecretResult r;
-    QJsonObject entries;
-    if (!load(&entries, &r.error))
-        return done(r);
-    entries.insert(key, value);
-    if (save(entries, &r.error))
+    withEntries(done, [&](QJsonObject &entries, bool *changed) {
+        entries.insert(key, value);
+        *changed = true;
+        SecretResult r;
         r.status = SecretResult::Status::Ok;
-    done(r);
+        return r;
+    });
 }
 
 void EncryptedFileSecretStore::remove(const QString &key, QObject *, Callback done)
 {
-    if (!isUnlocked())
-        return done(locked());
-    SecretResult r;
-    QJsonObject entries;
-    if (!load(&entries, &r.error))
-        return done(r);
-    if (!entries.contains(key)) {
-        r.status = SecretResult::Status::NotFound;
-        return done(r);
-    }
-    entries.remove(key);
-    if (save(entries, &r.error))
-        r.status = SecretResult::Status::Ok;
-    done(r);
+    withEntries(done, [&](QJsonObject &entries, bool *changed) {
+        SecretResult r;
+        r.status = entries.contains(key) ? SecretResult::Status::Ok : SecretResult::Status::NotFound;
+        if (r.ok()) {
+            entries.remove(key);
+            *changed = true;
+        }
+        return r;
+    });
 }
 
 } // namespace tw::engine

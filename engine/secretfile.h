@@ -46,6 +46,7 @@ private:
     bool load(QJsonObject *entries, QString *error) const;
     bool save(const QJsonObject &entries, QString *error) const;
     SecretResult locked() const;
+    void withEntries(const Callback &done, const std::function<SecretResult(QJsonObject &, bool *changed)> &change);
 
     QString m_path;
     unsigned char *m_key = nullptr; // crypto_secretbox_KEYBYTES in sodium_malloc'd memory
