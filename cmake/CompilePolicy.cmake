@@ -13,6 +13,13 @@ target_compile_definitions(toolwright_policy INTERFACE
     QT_NO_URL_CAST_FROM_STRING
     QT_NO_FOREACH)
 
+option(TOOLWRIGHT_FUZZ "Build the libFuzzer targets (clang): every target instrumented for coverage, ASan and UBSan" OFF)
+if(TOOLWRIGHT_FUZZ)
+    target_compile_options(toolwright_policy INTERFACE -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+                                                      -fno-sanitize-recover=undefined)
+    target_link_options(toolwright_policy INTERFACE -fsanitize=address,undefined)
+endif()
+
 option(TOOLWRIGHT_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
 if(TOOLWRIGHT_SANITIZE)
     target_compile_options(toolwright_policy INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer)

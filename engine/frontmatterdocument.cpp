@@ -7,6 +7,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 
 Q_LOGGING_CATEGORY(lcEdit, "tw.engine.edit", QtWarningMsg)
@@ -31,6 +32,7 @@ struct Entry
     int valueCol = 0;
     bool isMap = false;
     bool isSeq = false;
+    bool isNull = false; // `key:` with nothing after it (yaml-cpp gives such a value no real mark)
     bool flow = false; // a map or list written inline: `{...}` / `[...]`
     QList<Entry> children; // for block maps
 };
@@ -50,6 +52,17 @@ int indentOf(const QString &line)
 }
 
 // Index of the block map `node` whose entries lie in lines [.., endLine).
+int charColumn(const QStringList &lines, int line, int byteColumn)
+{
+    if (line < 0 || line >= lines.size() || byteColumn <= 0)
+        return byteColumn;
+    const QString &text = lines[line];
+    for (qsizetype i = 0; i < text.size(); ++i)
+        if (text[i].unicode() >= 0x80)
+            return int(QString::fromUtf8(text.toUtf8().left(byteColumn)).size()); // only when needed
+    return byteColumn;
+}
+
 QList<Entry> indexMap(const YAML::Node &node, const QStringList &lines, int endLine)
 {
     QList<Entry> entries;
@@ -57,11 +70,13 @@ QList<Entry> indexMap(const YAML::Node &node, const QStringList &lines, int endL
         Entry e;
         e.key = QString::fromStdString(kv.first.Scalar());
         e.line = kv.first.Mark().line;
-        e.indent = kv.first.Mark().column;
+        e.indent = charColumn(lines, e.line, kv.first.Mark().column);
         e.valueLine = kv.second.Mark().line;
-        e.valueCol = kv.second.Mark().column;
+        // yaml-cpp counts columns in bytes; the lines are QStrings.
+        e.valueCol = charColumn(lines, e.valueLine, kv.second.Mark().column);
         e.isMap = kv.second.IsMap();
         e.isSeq = kv.second.IsSequence();
+        e.isNull = kv.second.IsNull() && !(kv.second.IsScalar());
         entries.append(e);
     }
     for (qsizetype i = 0; i < entries.size(); ++i) {
@@ -154,6 +169,14 @@ int scalarEnd(const QString &line, int col)
     return end;
 }
 
+// Characters only a double-quoted scalar can hold: control characters and the BOM.
+bool needsEscapes(const QString &s)
+{
+    return std::any_of(s.begin(), s.end(), [](QChar c) {
+        return (c.unicode() < 0x20 && c != u'\n') || c.unicode() == 0x7f || c.unicode() == 0xFEFF;
+    });
+}
+
 QString doubleQuoted(const QString &s)
 {
     QString out = QStringLiteral("\"");
@@ -165,8 +188,10 @@ QString doubleQuoted(const QString &s)
         case '\t': out += QStringLiteral("\\t"); break;
         case '\r': out += QStringLiteral("\\r"); break;
         default:
-            if (c.unicode() < 0x20)
+            if (c.unicode() < 0x20 || c.unicode() == 0x7f)
                 out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
+            else if (c.unicode() == 0xFEFF)
+                out += QStringLiteral("\\uFEFF"); // written as itself, a later read would refuse the file
             else
                 out += c;
         }
@@ -176,6 +201,8 @@ QString doubleQuoted(const QString &s)
 
 bool plainIsSafe(const QString &s)
 {
+    if (needsEscapes(s))
+        return false;
     if (s.isEmpty() || s != s.trimmed() || s.contains(u'\n') || s.contains(u'\t') || s.contains(u'\r'))
         return false;
     static const QString special = QStringLiteral("-?:,[]{}#&*!|>'\"%@`");
@@ -200,7 +227,7 @@ QStringList emitEntry(const QString &key, const QJsonValue &value, int indent, Q
     if (value.isString()) {
         const QString s = value.toString();
         const QString body = s.endsWith(u'\n') ? s.chopped(1) : s;
-        const bool blockable = body.contains(u'\n') && !body.contains(u'\r') && !body.startsWith(u' ')
+        const bool blockable = body.contains(u'\n') && !body.contains(u'\r') && !body.startsWith(u' ') && !needsEscapes(body)
             && !s.endsWith(QStringLiteral("\n\n"));
         if (blockable) {
             QStringList out{pad + key + (s.endsWith(u'\n') ? QStringLiteral(": |") : QStringLiteral(": |-"))};
@@ -291,7 +318,7 @@ QString yamlScalar(const QJsonValue &value, QChar preferredQuote)
     case QJsonValue::String: break;
     }
     const QString s = value.toString();
-    if (preferredQuote == u'\'' && !s.contains(u'\n'))
+    if (preferredQuote == u'\'' && !s.contains(u'\n') && !needsEscapes(s))
         return u'\'' + QString(s).replace(u'\'', QStringLiteral("''")) + u'\'';
     if (preferredQuote == u'"' || !plainIsSafe(s))
         return doubleQuoted(s);
@@ -309,7 +336,6 @@ std::optional<FrontmatterDocument> FrontmatterDocument::fromBytes(const QByteArr
         }
     }
     FrontmatterDocument doc;
-    doc.m_crlf = parse.crlf;
     const qsizetype start = bytes.startsWith("\xEF\xBB\xBF") ? 3 : 0;
     const qsizetype firstEnd = bytes.indexOf('\n', start);
     doc.m_prefix = bytes.left(firstEnd + 1);
@@ -318,9 +344,51 @@ std::optional<FrontmatterDocument> FrontmatterDocument::fromBytes(const QByteArr
     const qsizetype fenceStart = bytes.lastIndexOf("---", bodyStart - 1);
     doc.m_closingFence = bytes.mid(fenceStart, bodyStart - fenceStart);
     doc.m_body = parse.body;
-    const QByteArray yaml = bytes.mid(firstEnd + 1, fenceStart - firstEnd - 1);
+    QByteArray yaml = bytes.mid(firstEnd + 1, fenceStart - firstEnd - 1);
+    if (yaml.startsWith("\xEF\xBB\xBF")) {
+        // A BOM right after the fence belongs to no line (both parsers skip it): it stays where it is.
+        doc.m_prefix += yaml.left(3);
+        yaml.remove(0, 3);
+    }
+    // Line endings stay as they are: all CRLF is written back as CRLF; in a file that mixes
+    // them each line keeps its own (the CR stays in the line's text). A CR that ends no line
+    // is a line break to YAML but not to an editor: such a file is not edited.
+    // Control characters (other than tab) and a BOM inside the text are legal to YAML in places,
+    // but an editor cannot show them faithfully: such a file is linted, not edited.
+    for (qsizetype i = 0; i < yaml.size(); ++i) {
+        const uchar c = uchar(yaml[i]);
+        const bool control = (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f;
+        const bool innerBom = c == 0xEF && yaml.mid(i, 3) == "\xEF\xBB\xBF";
+        if (control || innerBom) {
+            if (error)
+                *error = {QStringLiteral("yaml-syntax"), Severity::Error,
+                          control ? QStringLiteral("a control character (0x%1) in the frontmatter; the editor does not edit such a file")
+                                        .arg(c, 2, 16, QLatin1Char('0'))
+                                  : QStringLiteral("a byte order mark inside the frontmatter; the editor does not edit such a file"),
+                          QString(), int(bytes.left(firstEnd + 1 + i).count('\n')) + 1};
+            return std::nullopt;
+        }
+    }
+    const qsizetype crlf = yaml.count("\r\n");
+    if (yaml.count('\r') != crlf) {
+        if (error) {
+            const qsizetype at = [&] {
+                for (qsizetype i = 0; i < yaml.size(); ++i)
+                    if (yaml[i] == '\r' && (i + 1 == yaml.size() || yaml[i + 1] != '\n'))
+                        return i;
+                return qsizetype(0);
+            }();
+            *error = {QStringLiteral("yaml-syntax"), Severity::Error,
+                      QStringLiteral("a carriage return inside a line of the frontmatter; the editor needs each line to end "
+                                     "with LF or CRLF"),
+                      QString(), int(bytes.left(firstEnd + 1 + at).count('\n')) + 1};
+        }
+        return std::nullopt;
+    }
+    doc.m_crlf = yaml.isEmpty() ? parse.crlf : crlf > 0 && crlf == yaml.count('\n');
     QString text = QString::fromUtf8(yaml);
-    text.remove(u'\r');
+    if (doc.m_crlf)
+        text.replace(QStringLiteral("\r\n"), QStringLiteral("\n"));
     if (text.endsWith(u'\n'))
         text.chop(1);
     doc.m_lines = text.isEmpty() && yaml.isEmpty() ? QStringList() : text.split(u'\n');
@@ -410,6 +478,18 @@ bool FrontmatterDocument::trySetValue(const QStringList &path, const QJsonValue 
     }
     if (entry) {
         const QString &line = m_lines[entry->line];
+        // `key:` with no value (null), perhaps a comment after it: the value goes after the colon
+        // (found by fuzz_frontmatter: it went to a line of its own, unindented).
+        const qsizetype colon = line.indexOf(u':', entry->indent);
+        const QString rest = colon >= 0 ? line.mid(colon + 1).trimmed() : QString();
+        if (entry->isNull && entry->lastLine == entry->line && (rest.isEmpty() || rest.startsWith(u'#'))
+            && !(value.isString() && value.toString().contains(u'\n'))) {
+            if (colon >= 0) {
+                m_lines[entry->line] = line.left(colon + 1) + u' ' + yamlScalar(value, QChar())
+                    + (rest.isEmpty() ? QString() : u' ' + rest);
+                return true;
+            }
+        }
         const bool inlineScalar = !entry->isMap && !entry->isSeq && entry->valueLine == entry->line
             && entry->lastLine == entry->line;
         const bool inlineFlowSeq = entry->isSeq && entry->flow && entry->lastLine == entry->line;

@@ -135,7 +135,7 @@ void KeychainSecretStore::remove(const QString &key, QObject *context, Callback 
 {
     // The Secret Service deletes a missing entry without complaint; look first, so removing
     // what is not there reports NotFound, as it does for every store (a mistyped key shows).
-    read(key, context, [this, key, context, done = std::move(done)](const SecretResult &found) mutable {
+    read(key, context, [key, context, done = std::move(done)](const SecretResult &found) mutable {
         if (!found.ok()) {
             done(found);
             return;

@@ -8,6 +8,10 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
+#include <optional>
+#include <string_view>
+#include <vector>
 
 namespace tw::engine {
 namespace {
@@ -377,6 +381,92 @@ bool isSnakeCase(const QString &name)
     return re.match(name).hasMatch();
 }
 
+namespace {
+
+struct DuplicateKey
+{
+    std::string key;
+    int firstLine = 0, secondLine = 0; // 0-based, within the YAML text
+};
+
+// The first key that appears twice in one mapping, anywhere in the tree.
+std::optional<DuplicateKey> duplicateKey(const YAML::Node &node)
+{
+    if (node.IsMap()) {
+        std::map<std::string, int> seen;
+        for (const auto &kv : node) {
+            if (kv.first.IsScalar()) {
+                const auto [it, inserted] = seen.emplace(kv.first.Scalar(), kv.first.Mark().line);
+                if (!inserted)
+                    return DuplicateKey{kv.first.Scalar(), it->second, kv.first.Mark().line};
+            }
+            if (auto d = duplicateKey(kv.second))
+                return d;
+        }
+    } else if (node.IsSequence()) {
+        for (const auto &item : node)
+            if (auto d = duplicateKey(item))
+                return d;
+    }
+    return std::nullopt;
+}
+
+// yaml-cpp folds the next line into a plain scalar even when that line is not indented past
+// the scalar's key, and takes a bare word on its own line for a key without a value; the
+// platform's parser rejects both ("Implicit map keys need to be followed by map values"). The
+// first such line (0-based in `lines`), anywhere in the tree.
+std::optional<int> unindentedContinuation(const YAML::Node &node, const std::vector<std::string_view> &lines)
+{
+    if (node.IsSequence()) {
+        for (const auto &item : node)
+            if (auto l = unindentedContinuation(item, lines))
+                return l;
+        return std::nullopt;
+    }
+    if (!node.IsMap())
+        return std::nullopt;
+    std::vector<std::pair<YAML::Node, YAML::Node>> entries;
+    for (const auto &kv : node)
+        entries.emplace_back(kv.first, kv.second);
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const YAML::Node &key = entries[i].first, &value = entries[i].second;
+        // A bare word on a line of its own is taken as a key with no value; it is not one.
+        if (node.Style() != YAML::EmitterStyle::Flow && key.IsScalar() && key.Tag() == "?" && !key.Mark().is_null()
+            && key.Mark().line < int(lines.size())) {
+            // A plain key is followed, on its line, by `:` and a space or the line's end.
+            const std::string_view line = lines[size_t(key.Mark().line)];
+            size_t after = size_t(key.Mark().column) + key.Scalar().size();
+            while (after < line.size() && (line[after] == ' ' || line[after] == '\t'))
+                ++after;
+            if (after >= line.size() || line[after] != ':'
+                || (after + 1 < line.size() && line[after + 1] != ' ' && line[after + 1] != '\t'))
+                return key.Mark().line;
+        }
+        if (value.IsScalar() && value.Tag() == "?" && !value.Mark().is_null() && !key.Mark().is_null()) {
+            const int column = key.Mark().column;
+            // A value on the lines below its key must be indented past it.
+            if (value.Mark().line > key.Mark().line && value.Mark().column <= column)
+                return value.Mark().line;
+            const int end = i + 1 < entries.size() ? entries[i + 1].first.Mark().line : int(lines.size());
+            for (int l = value.Mark().line + 1; l < end && l < int(lines.size()); ++l) {
+                const std::string_view text = lines[size_t(l)];
+                const size_t first = text.find_first_not_of(' ');
+                if (first == std::string_view::npos || text[first] == '#')
+                    continue;
+                if (int(first) < column)
+                    break; // the enclosing mapping's next line
+                if (int(first) == column)
+                    return l;
+            }
+        }
+        if (auto l = unindentedContinuation(value, lines))
+            return l;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
 {
     ToolMdParse out;
@@ -404,6 +494,8 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
 
     std::string yamlText(bytes.constData() + split->yamlBegin, size_t(split->yamlEnd - split->yamlBegin));
     std::erase(yamlText, '\r'); // yaml-cpp reads LF; the line count stays the same
+    if (yamlText.starts_with("\xEF\xBB\xBF"))
+        yamlText.erase(0, 3); // a BOM after the fence is a BOM to both parsers, not text
     Context ctx{file, 2, out.diagnostics};
 
     // yaml-cpp accepts a quoted scalar left open at the end of the input, where the platform's
@@ -437,6 +529,33 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
         ctx.add("yaml-syntax", Severity::Skip,
                 QStringLiteral("frontmatter is not valid YAML: a quoted string is never closed"), line);
         return out;
+    }
+    // The platform's parser (the `yaml` package) rejects a mapping that has a key twice
+    // ("Map keys must be unique"); yaml-cpp keeps both, and which one wins is not the platform's.
+    if (const auto dup = duplicateKey(root)) {
+        ctx.add("yaml-syntax", Severity::Skip,
+                QStringLiteral("frontmatter is not valid YAML: the key '%1' appears twice in one mapping (first on line %2)")
+                    .arg(QString::fromStdString(dup->key))
+                    .arg(ctx.yamlFirstLine + dup->firstLine),
+                ctx.yamlFirstLine + dup->secondLine);
+        return out;
+    }
+    {
+        std::vector<std::string_view> lines;
+        for (size_t from = 0; from <= yamlText.size();) {
+            const size_t nl = yamlText.find('\n', from);
+            lines.emplace_back(std::string_view(yamlText).substr(from, (nl == std::string::npos ? yamlText.size() : nl) - from));
+            if (nl == std::string::npos)
+                break;
+            from = nl + 1;
+        }
+        if (const auto l = unindentedContinuation(root, lines)) {
+            ctx.add("yaml-syntax", Severity::Skip,
+                    QStringLiteral("frontmatter is not valid YAML: this line is neither `key: value` nor indented past "
+                                   "the key above as its continuation"),
+                    ctx.yamlFirstLine + *l);
+            return out;
+        }
     }
     if (root.IsMap() && root.size() == 0)
         root = YAML::Node(YAML::NodeType::Null);

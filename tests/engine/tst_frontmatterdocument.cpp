@@ -249,6 +249,51 @@ private Q_SLOTS:
         QCOMPARE(doc.manifest().version, 9);
     }
 
+    void aNullValueIsFilledInPlace()
+    {
+        FrontmatterDocument doc = load("---\nname: a\ndescription: d\nversion:\nlabel: # later\n---\nb\n");
+        doc.setValue({QStringLiteral("version")}, 2);
+        doc.setValue({QStringLiteral("label")}, QStringLiteral("A"));
+        QCOMPARE(doc.bytes(), QByteArray("---\nname: a\ndescription: d\nversion: 2\nlabel: A # later\n---\nb\n"));
+        QCOMPARE(doc.manifest().version, 2);
+    }
+
+    void nonAsciiBeforeAValue()
+    {
+        // yaml-cpp's columns are bytes: a value after non-ASCII text is still found.
+        FrontmatterDocument doc = load("---\nname: a\ndescription: d\nversion: 1\ninputs:\n  größe: {type: string, description: Maß}\n"
+                                       "  breite:\n    type: string\n    description: Größe in cm\n---\nb\n");
+        doc.setValue({QStringLiteral("inputs"), QStringLiteral("breite"), QStringLiteral("description")}, QStringLiteral("Breite"));
+        QVERIFY(doc.bytes().contains("    description: Breite\n"));
+        QCOMPARE(doc.manifest().inputs.size(), 2);
+        // Control characters and inner BOMs: linted, not edited.
+        Diagnostic error;
+        QVERIFY(!FrontmatterDocument::fromBytes("---\nname: a\x11" "b\ndescription: d\n---\nb\n", &error));
+        QCOMPARE(error.line, 2);
+        QVERIFY(!FrontmatterDocument::fromBytes("---\nname: a\n\xEF\xBB\xBFversion: 1\n---\nb\n", &error));
+        QCOMPARE(error.line, 3);
+    }
+
+    void mixedLineEndingsStayPerLine()
+    {
+        // Found by fuzz_frontmatter: a file mixing LF and CRLF came back all CRLF.
+        const QByteArray mixed = "---\r\nname: a\ndescription: d\r\nversion: 1\n---\nbody\r\n";
+        FrontmatterDocument doc = load(mixed);
+        QCOMPARE(doc.bytes(), mixed);
+        doc.setValue({QStringLiteral("version")}, 2);
+        QCOMPARE(doc.manifest().version, 2);
+        QVERIFY(doc.bytes().contains("name: a\ndescription: d\r\n"));
+        QVERIFY(doc.bytes().endsWith("---\nbody\r\n"));
+        // A BOM at the start of the YAML (after the fence) is kept too.
+        const QByteArray bom = "---\n\xEF\xBB\xBFname: a\ndescription: d\nversion: 1\n---\nb\n";
+        QCOMPARE(load(bom).bytes(), bom);
+        // A CR that ends no line is a line break to YAML only: not edited, and the line is named.
+        Diagnostic error;
+        QVERIFY(!FrontmatterDocument::fromBytes("---\nname: a\ndescription: d\rx\nversion: 1\n---\nb\n", &error));
+        QCOMPARE(error.line, 3);
+        QVERIFY(error.message.contains(QStringLiteral("carriage return")));
+    }
+
     void rawYaml()
     {
         FrontmatterDocument doc = load(kRich);

@@ -44,6 +44,23 @@ private Q_SLOTS:
             Severity::Skip, -1);
         row("yaml-syntax-bad-indent", "---\nname: a\n  description: x\n bad: : :\n---\nbody\n", false, "yaml-syntax",
             Severity::Skip, -1);
+        // Duplicate keys: yaml-cpp keeps both, the platform's parser rejects the file (found by fuzz_frontmatter).
+        row("yaml-duplicate-top-level-key", "---\nname: a\ndescription: d\nversion: 1\nversion: 2\n---\nbody\n", false, "yaml-syntax",
+            Severity::Skip, 5);
+        row("yaml-duplicate-input-key", "---\nname: a\ndescription: d\nversion: 1\ninputs:\n  q:\n    type: string\n"
+            "    description: x\n    type: number\n---\nbody\n", false, "yaml-syntax", Severity::Skip, 9);
+        row("yaml-unindented-continuation", "---\nname: a\ndescription\nversion: 1\n---\nbody\n", false, "yaml-syntax",
+            Severity::Skip, -1);
+        row("yaml-unindented-continuation-last", "---\nversion: 1\ndescription: d\nname: a\nmore\n---\nbody\n", false, "yaml-syntax",
+            Severity::Skip, 5);
+        row("yaml-nested-unindented-continuation", "---\nname: a\ndescription: d\nversion: 1\ninputs:\n  q:\n    type: string\n"
+            "    description: x\n    more words\n---\nbody\n", false, "yaml-syntax", Severity::Skip, 9);
+        row("yaml-colon-without-space-is-no-key", "---\nname: a\ndescription: d\nversion: 1\ninp:0x\n---\nbody\n", false, "yaml-syntax",
+            Severity::Skip, 5);
+        row("yaml-value-below-its-key-unindented", "---\nname: a\nlabel:\nA\ndescription: d\nversion: 1\n---\nbody\n", false,
+            "yaml-syntax", Severity::Skip, -1);
+        row("yaml-indented-continuation-is-fine", "---\nname: a\ndescription: two\n  lines\nversion: 1\n---\nbody\n", true, "",
+            Severity::Info, -1);
         // yaml-cpp alone accepts this; the platform's parser does not.
         row("yaml-unterminated-quote", "---\nname: a\ndescription: \"never closed\nversion: 1\n---\nbody\n", false,
             "yaml-syntax", Severity::Skip, 3);
