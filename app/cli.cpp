@@ -617,7 +617,7 @@ int cmdRun(const QStringList &args)
                                                 {QStringLiteral("runtime"), session.runtimeName()},
                                                 {QStringLiteral("message"), r.message}}));
         } else if (r.state == RunState::Result || r.state == RunState::ToolError) {
-            out((r.contentBytes >= 0 ? r.text : contentText(r.content)) + u'\n');
+            out(outcomeText(r) + u'\n');
             if (r.state == RunState::ToolError)
                 err(QStringLiteral("toolwright: the tool reported an error (isError)\n"));
         } else {

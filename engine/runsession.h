@@ -50,6 +50,9 @@ struct RunOutcome
     int exitCode = -1;     // of the sandbox process
 };
 
+// The outcome's content as text: precomputed by the session when it came from a result event.
+inline QString outcomeText(const RunOutcome &o) { return o.contentBytes >= 0 ? o.text : contentText(o.content); }
+
 // An event with every occurrence of the secrets masked (text, message, stack, content, json).
 RunEvent maskEvent(RunEvent event, const QStringList &secrets);
 

@@ -5,6 +5,8 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <optional>
+
 namespace tw::engine {
 
 namespace {
@@ -25,7 +27,7 @@ QString ownerProgram(QDBusConnectionInterface *bus, const QString &name)
 
 } // namespace
 
-KeychainBackend detectKeychainBackend()
+KeychainBackend detectKeychainBackend(bool describe)
 {
     KeychainBackend b;
     const QDBusConnection bus = QDBusConnection::sessionBus();
@@ -37,15 +39,19 @@ KeychainBackend detectKeychainBackend()
         return b;
     }
     QDBusConnectionInterface *iface = bus.interface();
-    const QDBusReply<QStringList> activatable = iface->activatableServiceNames();
+    std::optional<QDBusReply<QStringList>> activatable; // asked for only when a name is not owned
     const auto present = [&](const QString &name) {
         const QDBusReply<bool> owned = iface->isServiceRegistered(name);
-        return (owned.isValid() && owned.value()) || (activatable.isValid() && activatable.value().contains(name));
+        if (owned.isValid() && owned.value())
+            return true;
+        if (!activatable)
+            activatable = iface->activatableServiceNames();
+        return activatable->isValid() && activatable->value().contains(name);
     };
     const QString secrets = QStringLiteral("org.freedesktop.secrets");
     if (present(secrets)) {
         b.kind = KeychainBackend::Kind::SecretService;
-        const QString owner = ownerProgram(iface, secrets);
+        const QString owner = describe ? ownerProgram(iface, secrets) : QString();
         b.description = owner.isEmpty() ? QStringLiteral("Secret Service (started on demand)")
                                         : QStringLiteral("Secret Service (%1)").arg(owner);
         return b;

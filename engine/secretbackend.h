@@ -17,6 +17,8 @@ struct KeychainBackend
     bool available() const { return kind != Kind::None; }
 };
 
-KeychainBackend detectKeychainBackend();
+// `describe`: name the daemon that provides the service (one more bus call and a /proc read);
+// the per-operation check in KeychainSecretStore only needs to know there is one.
+KeychainBackend detectKeychainBackend(bool describe = true);
 
 } // namespace tw::engine

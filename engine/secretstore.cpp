@@ -100,7 +100,7 @@ namespace {
 
 bool noBackend(const SecretStore::Callback &done)
 {
-    const KeychainBackend backend = detectKeychainBackend();
+    const KeychainBackend backend = detectKeychainBackend(false);
     if (backend.available())
         return false;
     SecretResult r;

@@ -460,7 +460,7 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
     m_cancel->setEnabled(false);
     m_cancel->setText(tr("Cancel"));
 
-    m_resultText = outcome.contentBytes >= 0 ? outcome.text : engine::contentText(outcome.content);
+    m_resultText = engine::outcomeText(outcome);
     QString banner;
     switch (outcome.state) {
     case engine::RunState::Result:

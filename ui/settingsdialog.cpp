@@ -223,6 +223,11 @@ SettingsDialog::SettingsDialog(engine::SecretStore &secrets, const QString &user
 void SettingsDialog::load()
 {
     const engine::SecretStoreConfig secrets = engine::SecretStoreConfig::load();
+    // The backend once per dialog (bus calls); the file part follows every edit.
+    const engine::KeychainBackend backend = engine::detectKeychainBackend();
+    m_backend->setText(backend.available()
+                           ? tr("OS keychain on this host: <b>%1</b>.").arg(backend.description.toHtmlEscaped())
+                           : tr("<b>No OS keychain on this host</b>: %1.").arg(backend.problem.toHtmlEscaped()));
     (secrets.kind == engine::SecretStoreConfig::Kind::File ? m_useFile : m_useKeychain)->setChecked(true);
     m_secretFile->setText(secrets.filePath);
     updateSecretsPage();
@@ -300,10 +305,6 @@ void SettingsDialog::checkRuntimes()
 
 void SettingsDialog::updateSecretsPage()
 {
-    const engine::KeychainBackend backend = engine::detectKeychainBackend();
-    m_backend->setText(backend.available()
-                           ? tr("OS keychain on this host: <b>%1</b>.").arg(backend.description.toHtmlEscaped())
-                           : tr("<b>No OS keychain on this host</b>: %1.").arg(backend.problem.toHtmlEscaped()));
     const bool file = m_useFile->isChecked();
     for (QWidget *w : {static_cast<QWidget *>(m_secretFile), static_cast<QWidget *>(m_passphrase),
                        static_cast<QWidget *>(m_passphraseAgain), static_cast<QWidget *>(m_unlock)})
