@@ -11,6 +11,7 @@
 #include <cstdio>
 
 namespace tw::app {
+namespace {
 
 int runGui(int argc, char *argv[])
 {
@@ -43,4 +44,11 @@ int runGui(int argc, char *argv[])
     return app.exec();
 }
 
+} // namespace
 } // namespace tw::app
+
+int toolwright_gui_main(int argc, char *argv[])
+{
+    return tw::app::runGui(argc, argv);
+}
+

@@ -1,8 +1,5 @@
 #pragma once
-// The GUI entry: parses GUI options, prepares the data dir, shows the main window.
+// The GUI entry: parses GUI options, prepares the data dir, shows the main window. Built into
+// the toolwright-gui module, which main() loads by this C name.
 
-namespace tw::app {
-
-int runGui(int argc, char *argv[]);
-
-} // namespace tw::app
+extern "C" __attribute__((visibility("default"))) int toolwright_gui_main(int argc, char *argv[]);

@@ -5,8 +5,39 @@
 #include <QCoreApplication>
 
 #ifndef TOOLWRIGHT_CLI_ONLY
-#include "guimain.h"
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <climits>
+#include <cstdio>
+#include <string>
 #endif
+
+namespace {
+
+#ifndef TOOLWRIGHT_CLI_ONLY
+// The GUI module: beside the executable in the build tree, in lib/toolwright/ when installed.
+int startGui(int argc, char *argv[])
+{
+    char self[PATH_MAX] = {};
+    const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+    const std::string exe = n > 0 ? std::string(self, size_t(n)) : std::string(argv[0]);
+    const std::string dir = exe.substr(0, exe.rfind('/'));
+    std::string tried;
+    for (const std::string &path : {dir + "/toolwright-gui.so", dir + "/../" TOOLWRIGHT_GUI_MODULE_DIR "/toolwright-gui.so"}) {
+        if (void *module = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) {
+            using GuiMain = int (*)(int, char **);
+            if (auto guiMain = reinterpret_cast<GuiMain>(::dlsym(module, "toolwright_gui_main")))
+                return guiMain(argc, argv);
+        }
+        tried += "\n  " + path + ": " + ::dlerror();
+    }
+    std::fprintf(stderr, "toolwright: the GUI module cannot be loaded (the CLI works without it):%s\n", tried.c_str());
+    return 2;
+}
+#endif
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -23,6 +54,6 @@ int main(int argc, char *argv[])
 #ifdef TOOLWRIGHT_CLI_ONLY
     return tw::app::runCli({QStringLiteral("--help")});
 #else
-    return tw::app::runGui(argc, argv);
+    return startGui(argc, argv);
 #endif
 }
