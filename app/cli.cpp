@@ -163,12 +163,14 @@ int cmdList(const QStringList &args)
     if (!openDataPath(o, &dataPath, &error))
         return usageError(error);
     const QString user = o.parser.value(o.user);
-    const Catalog catalog = scanDataPath(dataPath);
+    const Catalog catalog = scanForUser(dataPath, user);
     if (!user.isEmpty() && !catalog.userLocation(user))
         err(QStringLiteral("toolwright: warning: %1 has no user directory in %2; showing global tools\n").arg(user, dataPath));
     const EffectiveSet set = resolveEffective(catalog, user);
     if (o.parser.isSet(o.json)) {
-        printJson(QJsonDocument(effectiveSetJson(catalog.dataPath, set)));
+        QByteArray text = effectiveSetJsonText(catalog.dataPath, set);
+        text += '\n';
+        std::fwrite(text.constData(), 1, size_t(text.size()), stdout);
         return 0;
     }
     qsizetype width = 4;
@@ -207,7 +209,7 @@ int cmdShow(const QStringList &args)
     if (!openDataPath(o, &dataPath, &error))
         return usageError(error);
     const QString user = o.parser.value(o.user);
-    const Catalog catalog = scanDataPath(dataPath);
+    const Catalog catalog = scanForUser(dataPath, user);
     const EffectiveSet set = resolveEffective(catalog, user);
     const auto it = std::find_if(set.tools.cbegin(), set.tools.cend(),
                                  [&](const EffectiveTool &e) { return e.tool.manifest.name == pos.first(); });
@@ -529,7 +531,7 @@ int cmdRun(const QStringList &args)
     if (!openDataPath(o, &dataPath, &error))
         return usageError(error);
     const QString user = o.parser.isSet(o.user) ? o.parser.value(o.user) : embedded ? defaultUserEmail() : QString();
-    const Catalog catalog = scanDataPath(dataPath);
+    const Catalog catalog = scanForUser(dataPath, user);
     const EffectiveSet set = resolveEffective(catalog, user);
     const auto it = std::find_if(set.tools.cbegin(), set.tools.cend(),
                                  [&](const EffectiveTool &e) { return e.tool.manifest.name == pos.first(); });

@@ -68,4 +68,14 @@ Catalog scanDataPath(const QString &dataPath, ScanCache *cache,
     return catalog;
 }
 
+Catalog scanForUser(const QString &dataPath, const QString &email)
+{
+    Catalog catalog;
+    catalog.dataPath = QDir::cleanPath(QDir(dataPath).absolutePath());
+    catalog.global = scanLocation(globalToolsPath(catalog.dataPath), Scope::Global, QString());
+    if (!email.isEmpty() && userDirectories(catalog.dataPath).contains(email))
+        catalog.users.append(scanLocation(userToolsPath(catalog.dataPath, email), Scope::User, email));
+    return catalog;
+}
+
 } // namespace tw::engine

@@ -35,4 +35,8 @@ QString userToolsPath(const QString &dataPath, const QString &email);
 Catalog scanDataPath(const QString &dataPath, ScanCache *cache = nullptr,
                      const std::function<void(const LocationScan &)> &onLocation = {});
 
+// What one user sees: the global location and, when `email` is a user directory of DATA_PATH,
+// that user's location; no other user's tools are read. An empty email gives the global tools.
+Catalog scanForUser(const QString &dataPath, const QString &email);
+
 } // namespace tw::engine

@@ -2,14 +2,225 @@
 
 #include <QJsonDocument>
 
+#include <cmath>
+#include <vector>
+
 namespace tw::engine {
 namespace {
 
-QJsonValue orNull(const QString &s) { return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s); }
-
-QJsonObject dirVersion(const ToolRecord &t)
+// Compact JSON text written straight into a buffer: `list --json` prints thousands of tools,
+// and building QJsonObjects first (each insert a sorted CBOR map) cost more than the scan.
+class JsonWriter final
 {
-    return {{QStringLiteral("dir"), t.dir}, {QStringLiteral("version"), t.manifest.version}};
+public:
+    void beginObject() { open('{'); }
+    void endObject() { close('}'); }
+    void beginArray() { open('['); }
+    void endArray() { close(']'); }
+    explicit JsonWriter(qsizetype expectedBytes = 256) { m_out.reserve(expectedBytes); }
+    // `quotedKey` is the key with its quotes and colon: `"name":`.
+    template<size_t N>
+    void key(const char (&quotedKey)[N])
+    {
+        separate();
+        m_out.append(quotedKey, N - 1);
+        m_afterKey = true;
+    }
+    void string(const QString &s)
+    {
+        separate();
+        m_out += '"';
+        const QByteArray utf8 = s.toUtf8();
+        qsizetype run = 0; // start of the characters that need no escape
+        for (qsizetype i = 0; i < utf8.size(); ++i) {
+            const char c = utf8[i];
+            if (c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20)
+                continue;
+            m_out.append(utf8.constData() + run, i - run);
+            run = i + 1;
+            switch (c) {
+            case '"': m_out += "\\\""; break;
+            case '\\': m_out += "\\\\"; break;
+            case '\n': m_out += "\\n"; break;
+            case '\r': m_out += "\\r"; break;
+            case '\t': m_out += "\\t"; break;
+            case '\b': m_out += "\\b"; break;
+            case '\f': m_out += "\\f"; break;
+            default: { // the other control characters
+                static const char hex[] = "0123456789abcdef";
+                m_out += "\\u00";
+                m_out += hex[(c >> 4) & 0xF];
+                m_out += hex[c & 0xF];
+            }
+            }
+        }
+        m_out.append(utf8.constData() + run, utf8.size() - run);
+        m_out += '"';
+    }
+    void stringOrNull(const QString &s) { s.isEmpty() ? null() : string(s); }
+    void number(qint64 n) { raw(QByteArray::number(n)); }
+    void boolean(bool b) { raw(b ? "true" : "false"); }
+    void null() { raw("null"); }
+    // Any other value (a default may be a list or a mapping), the way QJsonDocument writes it.
+    void value(const QJsonValue &v)
+    {
+        switch (v.type()) {
+        case QJsonValue::String: string(v.toString()); break;
+        case QJsonValue::Bool: boolean(v.toBool()); break;
+        case QJsonValue::Double: {
+            const double d = v.toDouble();
+            raw(std::isfinite(d) ? QByteArray::number(d, 'g', QLocale::FloatingPointShortest) : QByteArray("null"));
+            break;
+        }
+        case QJsonValue::Null:
+        case QJsonValue::Undefined: null(); break;
+        case QJsonValue::Array:
+        case QJsonValue::Object: raw(compactJsonText(v).toUtf8()); break;
+        }
+    }
+    QByteArray take() { return std::move(m_out); }
+
+private:
+    void separate()
+    {
+        if (m_afterKey) {
+            m_afterKey = false;
+            return;
+        }
+        if (!m_first.empty()) {
+            if (!m_first.back())
+                m_out += ',';
+            m_first.back() = false;
+        }
+    }
+    void raw(const QByteArray &text)
+    {
+        separate();
+        m_out += text;
+    }
+    void open(char c)
+    {
+        separate();
+        m_out += c;
+        m_first.push_back(true);
+    }
+    void close(char c)
+    {
+        m_out += c;
+        m_first.pop_back();
+    }
+
+    QByteArray m_out;
+    std::vector<bool> m_first; // per open container: nothing written in it yet
+    bool m_afterKey = false;
+};
+
+QJsonObject parseObject(const QByteArray &text) { return QJsonDocument::fromJson(text).object(); }
+
+void writeDiagnostic(JsonWriter &w, const Diagnostic &d)
+{
+    w.beginObject();
+    w.key("\"code\":");
+    w.string(d.code);
+    w.key("\"severity\":");
+    w.string(severityName(d.severity));
+    w.key("\"message\":");
+    w.string(d.message);
+    w.key("\"file\":");
+    w.stringOrNull(d.file);
+    w.key("\"line\":");
+    d.line > 0 ? w.number(d.line) : w.null();
+    w.endObject();
+}
+
+void writeDiagnostics(JsonWriter &w, const Diagnostics &diagnostics)
+{
+    w.beginArray();
+    for (const Diagnostic &d : diagnostics)
+        writeDiagnostic(w, d);
+    w.endArray();
+}
+
+void writeInput(JsonWriter &w, const InputSpec &in)
+{
+    w.beginObject();
+    w.key("\"name\":");
+    w.string(in.name);
+    w.key("\"type\":");
+    w.string(inputTypeName(in.type));
+    w.key("\"description\":");
+    w.string(in.description);
+    w.key("\"optional\":");
+    w.boolean(in.optional);
+    w.key("\"sensitive\":");
+    w.boolean(in.sensitive);
+    w.key("\"values\":");
+    if (in.hasValues) {
+        w.beginArray();
+        for (const QString &v : in.values)
+            w.string(v);
+        w.endArray();
+    } else {
+        w.null();
+    }
+    w.key("\"default\":");
+    w.value(in.defaultValue);
+    w.endObject();
+}
+
+void writeDirVersion(JsonWriter &w, const ToolRecord &t)
+{
+    w.beginObject();
+    w.key("\"dir\":");
+    w.string(t.dir);
+    w.key("\"version\":");
+    w.number(t.manifest.version);
+    w.endObject();
+}
+
+// T of DESIGN.md, left open for the caller to add keys (`shadowed_by`).
+void writeToolFields(JsonWriter &w, const ToolRecord &t, const ToolRecord *overridden)
+{
+    w.beginObject();
+    w.key("\"name\":");
+    w.string(t.manifest.name);
+    w.key("\"label\":");
+    w.string(t.manifest.label);
+    w.key("\"description\":");
+    w.string(t.manifest.description);
+    w.key("\"version\":");
+    w.number(t.manifest.version);
+    w.key("\"language\":");
+    w.string(t.manifest.language);
+    w.key("\"scope\":");
+    w.string(scopeName(t.scope));
+    w.key("\"user\":");
+    w.stringOrNull(t.user);
+    w.key("\"dir\":");
+    w.string(t.dir);
+    w.key("\"entry\":");
+    w.string(t.entryName());
+    w.key("\"overrides\":");
+    overridden ? writeDirVersion(w, *overridden) : w.null();
+    w.key("\"inputs\":");
+    w.beginArray();
+    for (const InputSpec &in : t.manifest.inputs)
+        writeInput(w, in);
+    w.endArray();
+    w.key("\"diagnostics\":");
+    writeDiagnostics(w, t.diagnostics);
+}
+
+void writeSkipped(JsonWriter &w, const SkippedDir &s)
+{
+    w.beginObject();
+    w.key("\"dir\":");
+    w.string(s.dir);
+    w.key("\"reason\":");
+    w.string(s.reason);
+    w.key("\"diagnostics\":");
+    writeDiagnostics(w, s.diagnostics);
+    w.endObject();
 }
 
 } // namespace
@@ -24,11 +235,9 @@ QString compactJsonText(const QJsonValue &value)
 
 QJsonObject diagnosticJson(const Diagnostic &d)
 {
-    return {{QStringLiteral("code"), d.code},
-            {QStringLiteral("severity"), severityName(d.severity)},
-            {QStringLiteral("message"), d.message},
-            {QStringLiteral("file"), orNull(d.file)},
-            {QStringLiteral("line"), d.line > 0 ? QJsonValue(d.line) : QJsonValue(QJsonValue::Null)}};
+    JsonWriter w;
+    writeDiagnostic(w, d);
+    return parseObject(w.take());
 }
 
 QJsonArray diagnosticsJson(const Diagnostics &diagnostics)
@@ -41,61 +250,62 @@ QJsonArray diagnosticsJson(const Diagnostics &diagnostics)
 
 QJsonObject inputJson(const InputSpec &in)
 {
-    QJsonValue values = QJsonValue::Null;
-    if (in.hasValues)
-        values = QJsonArray::fromStringList(in.values);
-    return {{QStringLiteral("name"), in.name},
-            {QStringLiteral("type"), inputTypeName(in.type)},
-            {QStringLiteral("description"), in.description},
-            {QStringLiteral("optional"), in.optional},
-            {QStringLiteral("sensitive"), in.sensitive},
-            {QStringLiteral("values"), values},
-            {QStringLiteral("default"), in.defaultValue.isUndefined() ? QJsonValue(QJsonValue::Null) : in.defaultValue}};
+    JsonWriter w;
+    writeInput(w, in);
+    return parseObject(w.take());
 }
 
 QJsonObject toolJson(const ToolRecord &t, const ToolRecord *overridden)
 {
-    QJsonArray inputs;
-    for (const InputSpec &in : t.manifest.inputs)
-        inputs.append(inputJson(in));
-    return {{QStringLiteral("name"), t.manifest.name},
-            {QStringLiteral("label"), t.manifest.label},
-            {QStringLiteral("description"), t.manifest.description},
-            {QStringLiteral("version"), t.manifest.version},
-            {QStringLiteral("language"), t.manifest.language},
-            {QStringLiteral("scope"), scopeName(t.scope)},
-            {QStringLiteral("user"), orNull(t.user)},
-            {QStringLiteral("dir"), t.dir},
-            {QStringLiteral("entry"), t.entryName()},
-            {QStringLiteral("overrides"), overridden ? QJsonValue(dirVersion(*overridden)) : QJsonValue(QJsonValue::Null)},
-            {QStringLiteral("inputs"), inputs},
-            {QStringLiteral("diagnostics"), diagnosticsJson(t.diagnostics)}};
+    JsonWriter w;
+    writeToolFields(w, t, overridden);
+    w.endObject();
+    return parseObject(w.take());
 }
 
 QJsonObject skippedJson(const SkippedDir &s)
 {
-    return {{QStringLiteral("dir"), s.dir},
-            {QStringLiteral("reason"), s.reason},
-            {QStringLiteral("diagnostics"), diagnosticsJson(s.diagnostics)}};
+    JsonWriter w;
+    writeSkipped(w, s);
+    return parseObject(w.take());
+}
+
+QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set)
+{
+    JsonWriter w(1024 * (set.tools.size() + set.shadowed.size() + set.skipped.size() + 1));
+    w.beginObject();
+    w.key("\"data_path\":");
+    w.string(dataPath);
+    w.key("\"user\":");
+    w.stringOrNull(set.user);
+    w.key("\"tools\":");
+    w.beginArray();
+    for (const EffectiveTool &e : set.tools) {
+        writeToolFields(w, e.tool, e.overridden ? &*e.overridden : nullptr);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("\"shadowed\":");
+    w.beginArray();
+    for (const ShadowedTool &s : set.shadowed) {
+        writeToolFields(w, s.tool, nullptr);
+        w.key("\"shadowed_by\":");
+        w.string(s.shadowedBy);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("\"skipped\":");
+    w.beginArray();
+    for (const SkippedDir &s : set.skipped)
+        writeSkipped(w, s);
+    w.endArray();
+    w.endObject();
+    return w.take();
 }
 
 QJsonObject effectiveSetJson(const QString &dataPath, const EffectiveSet &set)
 {
-    QJsonArray tools, shadowed, skipped;
-    for (const EffectiveTool &e : set.tools)
-        tools.append(toolJson(e.tool, e.overridden ? &*e.overridden : nullptr));
-    for (const ShadowedTool &s : set.shadowed) {
-        QJsonObject o = toolJson(s.tool);
-        o.insert(QStringLiteral("shadowed_by"), s.shadowedBy);
-        shadowed.append(o);
-    }
-    for (const SkippedDir &s : set.skipped)
-        skipped.append(skippedJson(s));
-    return {{QStringLiteral("data_path"), dataPath},
-            {QStringLiteral("user"), orNull(set.user)},
-            {QStringLiteral("tools"), tools},
-            {QStringLiteral("shadowed"), shadowed},
-            {QStringLiteral("skipped"), skipped}};
+    return parseObject(effectiveSetJsonText(dataPath, set));
 }
 
 QJsonArray overridesJson(const QList<OverrideRow> &rows)
@@ -108,9 +318,14 @@ QJsonArray overridesJson(const QList<OverrideRow> &rows)
                                      {QStringLiteral("dir"), u.dir},
                                      {QStringLiteral("version"), u.manifest.version}});
         }
+        QJsonObject global;
+        if (row.global) {
+            JsonWriter w;
+            writeDirVersion(w, *row.global);
+            global = parseObject(w.take());
+        }
         array.append(QJsonObject{{QStringLiteral("name"), row.name},
-                                 {QStringLiteral("global"), row.global ? QJsonValue(dirVersion(*row.global))
-                                                                       : QJsonValue(QJsonValue::Null)},
+                                 {QStringLiteral("global"), row.global ? QJsonValue(global) : QJsonValue(QJsonValue::Null)},
                                  {QStringLiteral("users"), users}});
     }
     return array;

@@ -18,8 +18,9 @@ QJsonObject inputJson(const InputSpec &input);
 // T of DESIGN.md; `overridden` is the global tool a user tool overrides.
 QJsonObject toolJson(const ToolRecord &tool, const ToolRecord *overridden = nullptr);
 QJsonObject skippedJson(const SkippedDir &skipped);
-// The `list --json` object.
+// The `list --json` object, and the same as compact JSON text (what the CLI prints).
 QJsonObject effectiveSetJson(const QString &dataPath, const EffectiveSet &set);
+QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set);
 // The `overrides --json` array.
 QJsonArray overridesJson(const QList<OverrideRow> &rows);
 

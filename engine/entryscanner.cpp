@@ -40,6 +40,7 @@ public:
     {
         if (m_src.substr(0, 2) == "#!")
             skipLine();
+        m_tokens.reserve(m_src.size() / 4);
         while (m_pos < m_src.size())
             step();
         return std::move(m_tokens);
@@ -153,7 +154,10 @@ private:
             return;
         }
         if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-            ++m_pos;
+            // Indentation comes in runs: take the whole run in one step.
+            do
+                ++m_pos;
+            while (m_pos < m_src.size() && (m_src[m_pos] == ' ' || m_src[m_pos] == '\t'));
             return;
         }
         if (c == '/' && at(m_pos + 1) == '/') {
@@ -220,11 +224,13 @@ private:
         }
         static constexpr std::string_view multi[] = {"===", "!==", "...", "=>", "==", "!=", "?."};
         const size_t begin = m_pos;
-        for (std::string_view p : multi) {
-            if (m_src.substr(m_pos, p.size()) == p) {
-                m_pos += p.size();
-                push(Kind::Punct, begin, m_line);
-                return;
+        if (c == '=' || c == '!' || c == '.' || c == '?') {
+            for (std::string_view p : multi) {
+                if (m_src.substr(m_pos, p.size()) == p) {
+                    m_pos += p.size();
+                    push(Kind::Punct, begin, m_line);
+                    return;
+                }
             }
         }
         ++m_pos;

@@ -1,12 +1,15 @@
 #include "toolmdreader.h"
 
+#include "yamlnode.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QRegularExpression>
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <optional>
@@ -25,7 +28,7 @@ struct Context
     int yamlFirstLine; // file line of the first YAML line
     Diagnostics &out;
 
-    int lineOf(const YAML::Node &node) const { return yamlFirstLine + node.Mark().line; }
+    int lineOf(const YamlNode &node) const { return yamlFirstLine + node.line; }
     void addYamlError(const YAML::Exception &e)
     {
         add("yaml-syntax", Severity::Skip, QStringLiteral("frontmatter is not valid YAML: %1").arg(QString::fromStdString(e.msg)),
@@ -39,52 +42,49 @@ struct Context
 
 QString toQString(const std::string &s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
-bool isQuoted(const YAML::Node &node) { return node.Tag() == "!"; }
-
 // A scalar's value the way the platform's loader (the `yaml` npm package) resolves it; quoted
 // scalars are always strings.
-QJsonValue scalarToJson(const YAML::Node &node)
+QJsonValue scalarToJson(const YamlNode &node)
 {
-    const QString text = toQString(node.Scalar());
-    if (isQuoted(node) || node.Tag() == "tag:yaml.org,2002:str")
+    const QString text = toQString(node.scalar);
+    if (node.isQuoted() || node.tag == "tag:yaml.org,2002:str")
         return text;
     return resolvePlainScalar(text);
 }
 
-QJsonValue nodeToJson(const YAML::Node &node)
+QJsonValue nodeToJson(const YamlNode &node)
 {
-    switch (node.Type()) {
-    case YAML::NodeType::Scalar:
+    switch (node.kind) {
+    case YamlNode::Kind::Scalar:
         return scalarToJson(node);
-    case YAML::NodeType::Sequence: {
+    case YamlNode::Kind::Sequence: {
         QJsonArray array;
-        for (const YAML::Node &item : node)
+        for (const YamlNode &item : node.items)
             array.append(nodeToJson(item));
         return array;
     }
-    case YAML::NodeType::Map: {
+    case YamlNode::Kind::Map: {
         QJsonObject object;
-        for (const auto &kv : node)
-            object.insert(toQString(kv.first.Scalar()), nodeToJson(kv.second));
+        for (size_t i = 0; i < node.mapSize(); ++i)
+            object.insert(toQString(node.key(i).scalar), nodeToJson(node.value(i)));
         return object;
     }
-    case YAML::NodeType::Null:
-    case YAML::NodeType::Undefined:
+    case YamlNode::Kind::Null:
         return QJsonValue::Null;
     }
     return QJsonValue::Null;
 }
 
 // A scalar as text, the way a string field is read; maps and lists give nothing.
-std::optional<QString> scalarText(const YAML::Node &node)
+std::optional<QString> scalarText(const YamlNode &node)
 {
-    if (node.IsScalar())
-        return toQString(node.Scalar());
+    if (node.isScalar())
+        return toQString(node.scalar);
     return std::nullopt;
 }
 
 // TOOLS.md `optional`/`sensitive` are booleans; the platform tests them for truthiness.
-bool readFlag(Context &ctx, const YAML::Node &node, const QString &what)
+bool readFlag(Context &ctx, const YamlNode &node, const QString &what)
 {
     const QJsonValue v = nodeToJson(node);
     if (v.isBool())
@@ -124,14 +124,14 @@ QString jsonText(const QJsonValue &v)
     return v.isArray() ? QStringLiteral("a list") : QStringLiteral("a mapping");
 }
 
-InputSpec readInput(Context &ctx, const YAML::Node &key, const YAML::Node &value)
+InputSpec readInput(Context &ctx, const YamlNode &key, const YamlNode &value)
 {
     InputSpec spec;
-    spec.name = toQString(key.Scalar());
+    spec.name = toQString(key.scalar);
     spec.line = ctx.lineOf(key);
     const QString label = QStringLiteral("input '%1'").arg(spec.name);
 
-    if (!value.IsMap()) {
+    if (!value.isMap()) {
         ctx.add("input-type-unknown", Severity::Warning,
                 label + QStringLiteral(" is not a mapping with type and description; treated as a string"),
                 spec.line);
@@ -141,14 +141,14 @@ InputSpec readInput(Context &ctx, const YAML::Node &key, const YAML::Node &value
         return spec;
     }
 
-    std::optional<YAML::Node> typeNode, valuesNode, defaultNode;
+    const YamlNode *typeNode = nullptr, *valuesNode = nullptr, *defaultNode = nullptr;
     bool hasDescription = false;
-    for (const auto &kv : value) {
-        const std::string k = kv.first.Scalar();
-        if (k == "type") {
-            typeNode.emplace(kv.second);
-        } else if (k == "description") {
-            if (auto text = scalarText(kv.second)) {
+    for (size_t i = 0; i < value.mapSize(); ++i) {
+        const YamlNode &k = value.key(i), &v = value.value(i);
+        if (k.scalar == "type") {
+            typeNode = &v;
+        } else if (k.scalar == "description") {
+            if (auto text = scalarText(v)) {
                 spec.description = *text;
                 hasDescription = !text->trimmed().isEmpty();
                 // An input's description is in the tool's parameter schema: every prompt too.
@@ -158,30 +158,30 @@ InputSpec readInput(Context &ctx, const YAML::Node &key, const YAML::Node &value
                                 .arg(label)
                                 .arg(spec.description.size())
                                 .arg(kMaxDescriptionChars),
-                            ctx.lineOf(kv.second));
+                            ctx.lineOf(v));
             }
-        } else if (k == "optional") {
+        } else if (k.scalar == "optional") {
             spec.optionalDeclared = true;
-            spec.optional = readFlag(ctx, kv.second, label + QStringLiteral(": optional"));
-        } else if (k == "sensitive") {
-            spec.sensitive = readFlag(ctx, kv.second, label + QStringLiteral(": sensitive"));
-        } else if (k == "values") {
-            valuesNode.emplace(kv.second);
+            spec.optional = readFlag(ctx, v, label + QStringLiteral(": optional"));
+        } else if (k.scalar == "sensitive") {
+            spec.sensitive = readFlag(ctx, v, label + QStringLiteral(": sensitive"));
+        } else if (k.scalar == "values") {
+            valuesNode = &v;
             spec.hasValues = true;
-        } else if (k == "default") {
-            defaultNode.emplace(kv.second);
-            spec.defaultValue = nodeToJson(kv.second);
+        } else if (k.scalar == "default") {
+            defaultNode = &v;
+            spec.defaultValue = nodeToJson(v);
         } else {
             ctx.add("unknown-key", Severity::Warning,
                     QStringLiteral("%1: unknown key '%2' is ignored by the platform")
-                        .arg(label, toQString(k)),
-                    ctx.lineOf(kv.first));
+                        .arg(label, toQString(k.scalar)),
+                    ctx.lineOf(k));
         }
     }
 
     // TOOLS.md: string is the "Default if type is unrecognized"; object/array are unsupported.
     const int typeLine = typeNode ? ctx.lineOf(*typeNode) : spec.line;
-    spec.declaredType = typeNode && typeNode->IsScalar() ? toQString(typeNode->Scalar()) : QString();
+    spec.declaredType = typeNode && typeNode->isScalar() ? toQString(typeNode->scalar) : QString();
     if (spec.declaredType == u"string") {
         spec.type = InputType::String;
     } else if (spec.declaredType == u"number") {
@@ -212,8 +212,8 @@ InputSpec readInput(Context &ctx, const YAML::Node &key, const YAML::Node &value
     }
 
     if (valuesNode) {
-        if (valuesNode->IsSequence()) {
-            for (const YAML::Node &item : *valuesNode) {
+        if (valuesNode->isSequence()) {
+            for (const YamlNode &item : valuesNode->items) {
                 if (auto text = scalarText(item))
                     spec.values.append(*text);
             }
@@ -312,33 +312,92 @@ std::optional<Split> splitFrontmatter(const QByteArray &bytes, qsizetype start, 
 
 } // namespace
 
+namespace {
+
+bool isDigit(QChar c) { return c >= u'0' && c <= u'9'; }
+
+// Digits from `i` on; returns how many.
+qsizetype digitsAt(QStringView t, qsizetype i)
+{
+    qsizetype n = 0;
+    while (i + n < t.size() && isDigit(t[i + n]))
+        ++n;
+    return n;
+}
+
+// [-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)? — the core schema's int and float.
+bool isCoreNumber(QStringView t)
+{
+    qsizetype i = 0;
+    if (i < t.size() && (t[i] == u'-' || t[i] == u'+'))
+        ++i;
+    const qsizetype whole = digitsAt(t, i);
+    i += whole;
+    if (i < t.size() && t[i] == u'.') {
+        const qsizetype fraction = digitsAt(t, i + 1);
+        if (whole == 0 && fraction == 0)
+            return false;
+        i += 1 + fraction;
+    } else if (whole == 0) {
+        return false;
+    }
+    if (i < t.size() && (t[i] == u'e' || t[i] == u'E')) {
+        ++i;
+        if (i < t.size() && (t[i] == u'-' || t[i] == u'+'))
+            ++i;
+        const qsizetype exponent = digitsAt(t, i);
+        if (exponent == 0)
+            return false;
+        i += exponent;
+    }
+    return i == t.size();
+}
+
+bool isOneOf(QStringView t, std::initializer_list<const char16_t *> words)
+{
+    for (const char16_t *w : words) {
+        if (t == QStringView(w))
+            return true;
+    }
+    return false;
+}
+
+// `prefix` then at least one character of `digits`.
+bool isPrefixedInteger(QStringView t, QStringView prefix, bool (*digit)(QChar))
+{
+    if (t.size() <= prefix.size() || !t.startsWith(prefix))
+        return false;
+    for (QChar c : t.mid(prefix.size()))
+        if (!digit(c))
+            return false;
+    return true;
+}
+
+} // namespace
+
+// By hand rather than with regular expressions: this runs for every scalar of every tool on
+// every scan, on all cores, and QRegularExpression::match takes a lock.
 QJsonValue resolvePlainScalar(const QString &text)
 {
-    static const QRegularExpression nullRe(QStringLiteral("^(?:~|null|Null|NULL|)$"));
-    static const QRegularExpression trueRe(QStringLiteral("^(?:true|True|TRUE)$"));
-    static const QRegularExpression falseRe(QStringLiteral("^(?:false|False|FALSE)$"));
-    static const QRegularExpression intRe(QStringLiteral("^[-+]?[0-9]+$"));
-    static const QRegularExpression octRe(QStringLiteral("^0o[0-7]+$"));
-    static const QRegularExpression hexRe(QStringLiteral("^0x[0-9a-fA-F]+$"));
-    static const QRegularExpression floatRe(
-        QStringLiteral("^[-+]?(?:\\.[0-9]+|[0-9]+(?:\\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$"));
-    static const QRegularExpression infRe(QStringLiteral("^[-+]?\\.(?:inf|Inf|INF)$"));
-    static const QRegularExpression nanRe(QStringLiteral("^\\.(?:nan|NaN|NAN)$"));
-    if (nullRe.match(text).hasMatch())
+    const QStringView t(text);
+    if (isOneOf(t, {u"", u"~", u"null", u"Null", u"NULL"}))
         return QJsonValue::Null;
-    if (trueRe.match(text).hasMatch())
+    if (isOneOf(t, {u"true", u"True", u"TRUE"}))
         return true;
-    if (falseRe.match(text).hasMatch())
+    if (isOneOf(t, {u"false", u"False", u"FALSE"}))
         return false;
-    if (intRe.match(text).hasMatch() || floatRe.match(text).hasMatch())
+    if (isCoreNumber(t))
         return text.toDouble();
-    if (octRe.match(text).hasMatch())
+    if (isPrefixedInteger(t, u"0o", [](QChar c) { return c >= u'0' && c <= u'7'; }))
         return double(text.mid(2).toLongLong(nullptr, 8));
-    if (hexRe.match(text).hasMatch())
+    if (isPrefixedInteger(t, u"0x", [](QChar c) {
+            return isDigit(c) || (c >= u'a' && c <= u'f') || (c >= u'A' && c <= u'F');
+        }))
         return double(text.mid(2).toLongLong(nullptr, 16));
-    if (infRe.match(text).hasMatch())
-        return text.startsWith(u'-') ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-    if (nanRe.match(text).hasMatch())
+    const QStringView unsignedPart = t.startsWith(u'-') || t.startsWith(u'+') ? t.mid(1) : t;
+    if (isOneOf(unsignedPart, {u".inf", u".Inf", u".INF"}))
+        return t.startsWith(u'-') ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+    if (isOneOf(t, {u".nan", u".NaN", u".NAN"}))
         return std::numeric_limits<double>::quiet_NaN();
     return text;
 }
@@ -349,6 +408,17 @@ qsizetype firstInvalidUtf8(const QByteArray &bytes)
     const qsizetype n = bytes.size();
     qsizetype i = 0;
     while (i < n) {
+        // Eight ASCII bytes at a time (no high bit, no NUL): nearly every TOOL.md is mostly ASCII.
+        if (i + 8 <= n) {
+            quint64 word;
+            std::memcpy(&word, p + i, 8);
+            const quint64 high = word & 0x8080808080808080ULL;
+            const quint64 zero = (word - 0x0101010101010101ULL) & ~word & 0x8080808080808080ULL;
+            if (!high && !zero) {
+                i += 8;
+                continue;
+            }
+        }
         const unsigned char c = p[i];
         if (c >= 0x01 && c < 0x80) {
             ++i;
@@ -375,10 +445,19 @@ qsizetype firstInvalidUtf8(const QByteArray &bytes)
     return -1;
 }
 
+// ^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$
 bool isSnakeCase(const QString &name)
 {
-    static const QRegularExpression re(QStringLiteral("^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$"));
-    return re.match(name).hasMatch();
+    if (name.isEmpty() || name.front() < u'a' || name.front() > u'z' || name.back() == u'_')
+        return false;
+    QChar previous;
+    for (QChar c : name) {
+        const bool ok = (c >= u'a' && c <= u'z') || isDigit(c) || (c == u'_' && previous != u'_');
+        if (!ok)
+            return false;
+        previous = c;
+    }
+    return true;
 }
 
 namespace {
@@ -390,21 +469,35 @@ struct DuplicateKey
 };
 
 // The first key that appears twice in one mapping, anywhere in the tree.
-std::optional<DuplicateKey> duplicateKey(const YAML::Node &node)
+std::optional<DuplicateKey> duplicateKey(const YamlNode &node)
 {
-    if (node.IsMap()) {
-        std::map<std::string, int> seen;
-        for (const auto &kv : node) {
-            if (kv.first.IsScalar()) {
-                const auto [it, inserted] = seen.emplace(kv.first.Scalar(), kv.first.Mark().line);
-                if (!inserted)
-                    return DuplicateKey{kv.first.Scalar(), it->second, kv.first.Mark().line};
+    if (node.isMap()) {
+        // The keys sorted by text (then position): a duplicate is a neighbour. The earliest
+        // second occurrence in document order is the one reported.
+        std::vector<std::pair<std::string_view, size_t>> keys;
+        keys.reserve(node.mapSize());
+        for (size_t i = 0; i < node.mapSize(); ++i) {
+            if (node.key(i).isScalar())
+                keys.emplace_back(node.key(i).scalar, i);
+        }
+        std::sort(keys.begin(), keys.end());
+        std::optional<std::pair<size_t, size_t>> first; // (first, second) map indexes
+        for (size_t k = 1; k < keys.size(); ++k) {
+            if (keys[k].first == keys[k - 1].first && (!first || keys[k].second < first->second)) {
+                size_t j = k - 1; // the first occurrence of this key
+                while (j > 0 && keys[j - 1].first == keys[k].first)
+                    --j;
+                first.emplace(keys[j].second, keys[k].second);
             }
-            if (auto d = duplicateKey(kv.second))
+        }
+        for (size_t i = 0; i < node.mapSize(); ++i) {
+            if (first && i == first->second)
+                return DuplicateKey{node.key(i).scalar, node.key(first->first).line, node.key(i).line};
+            if (auto d = duplicateKey(node.value(i)))
                 return d;
         }
-    } else if (node.IsSequence()) {
-        for (const auto &item : node)
+    } else if (node.isSequence()) {
+        for (const YamlNode &item : node.items)
             if (auto d = duplicateKey(item))
                 return d;
     }
@@ -415,40 +508,37 @@ std::optional<DuplicateKey> duplicateKey(const YAML::Node &node)
 // the scalar's key, and takes a bare word on its own line for a key without a value; the
 // platform's parser rejects both ("Implicit map keys need to be followed by map values"). The
 // first such line (0-based in `lines`), anywhere in the tree.
-std::optional<int> unindentedContinuation(const YAML::Node &node, const std::vector<std::string_view> &lines)
+std::optional<int> unindentedContinuation(const YamlNode &node, const std::vector<std::string_view> &lines)
 {
-    if (node.IsSequence()) {
-        for (const auto &item : node)
+    if (node.isSequence()) {
+        for (const YamlNode &item : node.items)
             if (auto l = unindentedContinuation(item, lines))
                 return l;
         return std::nullopt;
     }
-    if (!node.IsMap())
+    if (!node.isMap())
         return std::nullopt;
-    std::vector<std::pair<YAML::Node, YAML::Node>> entries;
-    for (const auto &kv : node)
-        entries.emplace_back(kv.first, kv.second);
-    for (size_t i = 0; i < entries.size(); ++i) {
-        const YAML::Node &key = entries[i].first, &value = entries[i].second;
+    for (size_t i = 0; i < node.mapSize(); ++i) {
+        const YamlNode &key = node.key(i), &value = node.value(i);
         // A bare word on a line of its own is taken as a key with no value; it is not one.
-        if (node.Style() != YAML::EmitterStyle::Flow && key.IsScalar() && key.Tag() == "?" && !key.Mark().is_null()
-            && key.Mark().line < int(lines.size())) {
+        if (node.style != YamlNode::Style::Flow && key.isScalar() && key.isPlain() && key.line >= 0
+            && key.line < int(lines.size())) {
             // A plain key is followed, on its line, by `:` and a space or the line's end.
-            const std::string_view line = lines[size_t(key.Mark().line)];
-            size_t after = size_t(key.Mark().column) + key.Scalar().size();
+            const std::string_view line = lines[size_t(key.line)];
+            size_t after = size_t(key.column) + key.scalar.size();
             while (after < line.size() && (line[after] == ' ' || line[after] == '\t'))
                 ++after;
             if (after >= line.size() || line[after] != ':'
                 || (after + 1 < line.size() && line[after + 1] != ' ' && line[after + 1] != '\t'))
-                return key.Mark().line;
+                return key.line;
         }
-        if (value.IsScalar() && value.Tag() == "?" && !value.Mark().is_null() && !key.Mark().is_null()) {
-            const int column = key.Mark().column;
+        if (value.isScalar() && value.isPlain() && value.line >= 0 && key.line >= 0) {
+            const int column = key.column;
             // A value on the lines below its key must be indented past it.
-            if (value.Mark().line > key.Mark().line && value.Mark().column <= column)
-                return value.Mark().line;
-            const int end = i + 1 < entries.size() ? entries[i + 1].first.Mark().line : int(lines.size());
-            for (int l = value.Mark().line + 1; l < end && l < int(lines.size()); ++l) {
+            if (value.line > key.line && value.column <= column)
+                return value.line;
+            const int end = i + 1 < node.mapSize() ? node.key(i + 1).line : int(lines.size());
+            for (int l = value.line + 1; l < end && l < int(lines.size()); ++l) {
                 const std::string_view text = lines[size_t(l)];
                 const size_t first = text.find_first_not_of(' ');
                 if (first == std::string_view::npos || text[first] == '#')
@@ -463,6 +553,49 @@ std::optional<int> unindentedContinuation(const YAML::Node &node, const std::vec
             return l;
     }
     return std::nullopt;
+}
+
+// yaml-cpp's reading of the frontmatter, for what the fast reader leaves to it. yaml-cpp
+// accepts a quoted scalar left open at the end of the input, where the platform's parser
+// rejects it: a sentinel key after the text reveals it, as an open quote swallows it.
+std::optional<YamlNode> readWithYamlCpp(const std::string &yamlText, Context &ctx)
+{
+    YAML::Node root;
+    bool sentinelSeen = false;
+    try {
+        root = YAML::Load(yamlText + "\n" + kSentinel + ": 0\n");
+        if (root.IsMap()) {
+            sentinelSeen = bool(root[kSentinel]);
+            root.remove(kSentinel);
+        } else {
+            root = YAML::Load(yamlText);
+            sentinelSeen = true;
+        }
+    } catch (const YAML::Exception &) {
+        try {
+            root = YAML::Load(yamlText); // the error as the text alone gives it
+            sentinelSeen = true;
+        } catch (const YAML::Exception &e) {
+            ctx.addYamlError(e);
+            return std::nullopt;
+        }
+    }
+    if (!sentinelSeen) {
+        int line = 1;
+        for (const auto &kv : root) {
+            if (kv.second.IsScalar() && kv.second.Scalar().find(kSentinel) != std::string::npos)
+                line = ctx.lineOf(toYamlNode(kv.first));
+        }
+        ctx.add("yaml-syntax", Severity::Skip,
+                QStringLiteral("frontmatter is not valid YAML: a quoted string is never closed"), line);
+        return std::nullopt;
+    }
+    try {
+        return toYamlNode(root);
+    } catch (const YAML::Exception &e) {
+        ctx.addYamlError(e);
+        return std::nullopt;
+    }
 }
 
 } // namespace
@@ -498,38 +631,13 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
         yamlText.erase(0, 3); // a BOM after the fence is a BOM to both parsers, not text
     Context ctx{file, 2, out.diagnostics};
 
-    // yaml-cpp accepts a quoted scalar left open at the end of the input, where the platform's
-    // parser rejects it. A sentinel key after the text reveals it: an open quote swallows it.
-    YAML::Node root;
-    bool sentinelSeen = false;
-    try {
-        root = YAML::Load(yamlText + "\n" + kSentinel + ": 0\n");
-        if (root.IsMap()) {
-            sentinelSeen = bool(root[kSentinel]);
-            root.remove(kSentinel);
-        } else {
-            root = YAML::Load(yamlText);
-            sentinelSeen = true;
-        }
-    } catch (const YAML::Exception &) {
-        try {
-            root = YAML::Load(yamlText); // the error as the text alone gives it
-            sentinelSeen = true;
-        } catch (const YAML::Exception &e) {
-            ctx.addYamlError(e);
-            return out;
-        }
-    }
-    if (!sentinelSeen) {
-        int line = 1;
-        for (const auto &kv : root) {
-            if (kv.second.IsScalar() && kv.second.Scalar().find(kSentinel) != std::string::npos)
-                line = ctx.lineOf(kv.first);
-        }
-        ctx.add("yaml-syntax", Severity::Skip,
-                QStringLiteral("frontmatter is not valid YAML: a quoted string is never closed"), line);
+    // The fast reader takes the plain frontmatter nearly every tool has; yaml-cpp the rest.
+    std::optional<YamlNode> parsed = readSimpleYaml(yamlText);
+    if (!parsed)
+        parsed = readWithYamlCpp(yamlText, ctx);
+    if (!parsed)
         return out;
-    }
+    YamlNode &root = *parsed;
     // The platform's parser (the `yaml` package) rejects a mapping that has a key twice
     // ("Map keys must be unique"); yaml-cpp keeps both, and which one wins is not the platform's.
     if (const auto dup = duplicateKey(root)) {
@@ -557,15 +665,15 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
             return out;
         }
     }
-    if (root.IsMap() && root.size() == 0)
-        root = YAML::Node(YAML::NodeType::Null);
-    if (root.IsNull()) {
+    if (root.isMap() && root.mapSize() == 0)
+        root = YamlNode();
+    if (root.isNull()) {
         ctx.add("name-missing", Severity::Skip,
                 QStringLiteral("the frontmatter is empty; a tool needs at least name, description and version"),
                 1);
         return out;
     }
-    if (!root.IsMap()) {
+    if (!root.isMap()) {
         ctx.add("yaml-syntax", Severity::Skip,
                 QStringLiteral("the frontmatter must be a YAML mapping of keys to values"), ctx.lineOf(root));
         return out;
@@ -573,12 +681,12 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
 
     ToolManifest m;
     bool hasName = false, hasDescription = false, hasLabel = false;
-    std::optional<YAML::Node> inputsNode, inputsKey;
-    try {
-        for (const auto &kv : root) {
-            const YAML::Node &key = kv.first;
-            const YAML::Node &value = kv.second;
-            const std::string k = key.IsScalar() ? key.Scalar() : std::string();
+    const YamlNode *inputsNode = nullptr, *inputsKey = nullptr;
+    {
+        for (size_t i = 0; i < root.mapSize(); ++i) {
+            const YamlNode &key = root.key(i);
+            const YamlNode &value = root.value(i);
+            const std::string &k = key.scalar; // empty for a key that is not a scalar
             const int line = ctx.lineOf(key);
             if (k == "name") {
                 if (auto text = scalarText(value); text && !text->trimmed().isEmpty()) {
@@ -610,7 +718,7 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
             } else if (k == "version") {
                 m.versionPresent = true;
                 m.versionLine = line;
-                const QJsonValue v = value.IsScalar() ? scalarToJson(value) : QJsonValue();
+                const QJsonValue v = value.isScalar() ? scalarToJson(value) : QJsonValue();
                 const double d = v.isDouble() ? v.toDouble() : std::nan("");
                 const bool integral = v.isDouble() && std::isfinite(d) && std::floor(d) == d
                     && std::abs(d) <= double(std::numeric_limits<int>::max());
@@ -622,7 +730,7 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
                     m.version = ok ? quoted : 0;
                     ctx.add("version-not-integer", Severity::Error,
                             QStringLiteral("version %1 is not an integer; sync compares versions as integers")
-                                .arg(value.IsScalar() ? toQString(value.Scalar()) : QStringLiteral("(not a scalar)")),
+                                .arg(value.isScalar() ? toQString(value.scalar) : QStringLiteral("(not a scalar)")),
                             ctx.lineOf(value));
                 }
             } else if (k == "language") {
@@ -633,8 +741,8 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
                             line);
                 }
             } else if (k == "inputs") {
-                inputsKey.emplace(key);
-                inputsNode.emplace(value);
+                inputsKey = &key;
+                inputsNode = &value;
             } else {
                 m.unknownKeys.append(toQString(k));
                 ctx.add("unknown-key", Severity::Warning,
@@ -642,17 +750,14 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
             }
         }
 
-        if (inputsNode && inputsNode->IsMap()) {
-            for (const auto &kv : *inputsNode)
-                m.inputs.append(readInput(ctx, kv.first, kv.second));
-        } else if (inputsNode && !inputsNode->IsNull()) {
+        if (inputsNode && inputsNode->isMap()) {
+            for (size_t i = 0; i < inputsNode->mapSize(); ++i)
+                m.inputs.append(readInput(ctx, inputsNode->key(i), inputsNode->value(i)));
+        } else if (inputsNode && !inputsNode->isNull()) {
             ctx.add("inputs-not-map", Severity::Error,
                     QStringLiteral("inputs must be a mapping of parameter names to their properties"),
                     ctx.lineOf(*inputsKey));
         }
-    } catch (const YAML::Exception &e) { // a conversion yaml-cpp refuses while walking the tree
-        ctx.addYamlError(e);
-        return out;
     }
 
     if (!hasName) {

@@ -2,7 +2,12 @@
 
 #include "toolmdreader.h"
 
+#include <QHash>
+#include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QTest>
+
+#include <cmath>
 
 using namespace tw::engine;
 
@@ -273,6 +278,73 @@ private Q_SLOTS:
         QCOMPARE(p.manifest->version, 16);
         QCOMPARE(p.manifest->inputs.first().defaultValue, QJsonValue(QStringLiteral("yes")));
         QVERIFY(p.diagnostics.isEmpty());
+    }
+
+    // The scalar resolver and the snake_case check are written by hand (QRegularExpression::match
+    // locks, and they run on all cores for every scalar); the regular expressions they replace
+    // are the reference, on the edge cases and on 200,000 random strings.
+    void plainScalarsMatchTheCoreSchemaExpressions()
+    {
+        QHash<QString, QRegularExpression> compiled;
+        const auto reference = [&](const QString &text) -> QJsonValue {
+            auto full = [&](const char *re) {
+                const QString pattern = QLatin1StringView(re);
+                auto it = compiled.find(pattern);
+                if (it == compiled.end())
+                    it = compiled.insert(pattern, QRegularExpression(pattern));
+                return it->match(text).hasMatch();
+            };
+            if (full("^(?:~|null|Null|NULL|)\\z"))
+                return QJsonValue::Null;
+            if (full("^(?:true|True|TRUE)\\z"))
+                return true;
+            if (full("^(?:false|False|FALSE)\\z"))
+                return false;
+            if (full("^[-+]?[0-9]+\\z") || full("^[-+]?(?:\\.[0-9]+|[0-9]+(?:\\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\\z"))
+                return text.toDouble();
+            if (full("^0o[0-7]+\\z"))
+                return double(text.mid(2).toLongLong(nullptr, 8));
+            if (full("^0x[0-9a-fA-F]+\\z"))
+                return double(text.mid(2).toLongLong(nullptr, 16));
+            if (full("^[-+]?\\.(?:inf|Inf|INF)\\z"))
+                return text.startsWith(u'-') ? -INFINITY : INFINITY;
+            if (full("^\\.(?:nan|NaN|NAN)\\z"))
+                return NAN;
+            return text;
+        };
+        const auto same = [](const QJsonValue &a, const QJsonValue &b) {
+            if (a.isDouble() && b.isDouble() && std::isnan(a.toDouble()))
+                return std::isnan(b.toDouble());
+            return a == b;
+        };
+        QStringList cases = {QString(), QStringLiteral("~"), QStringLiteral("null"), QStringLiteral("NuLL"),
+                             QStringLiteral("True"), QStringLiteral("tRUE"), QStringLiteral("5"), QStringLiteral("+5"),
+                             QStringLiteral("-"), QStringLiteral("."), QStringLiteral(".5"), QStringLiteral("5."),
+                             QStringLiteral("1e5"), QStringLiteral("1e"), QStringLiteral("1.5E-3"), QStringLiteral("e5"),
+                             QStringLiteral("0o17"), QStringLiteral("0o8"), QStringLiteral("0o"), QStringLiteral("0x1F"),
+                             QStringLiteral("0xg"), QStringLiteral("-.inf"), QStringLiteral("+.Inf"), QStringLiteral(".NaN"),
+                             QStringLiteral("-.nan"), QStringLiteral("yes"), QStringLiteral("5\n")};
+        const QString alphabet = QStringLiteral("0123456789+-.eEoxafinINFaNnulTrueFLS~ _");
+        QRandomGenerator random(42);
+        for (int i = 0; i < 200000; ++i) {
+            QString s;
+            const int length = random.bounded(7);
+            for (int k = 0; k < length; ++k)
+                s += alphabet[random.bounded(int(alphabet.size()))];
+            cases.append(s);
+        }
+        for (const QString &c : std::as_const(cases))
+            QVERIFY2(same(resolvePlainScalar(c), reference(c)), qPrintable(c));
+
+        const QRegularExpression snake(QStringLiteral("^[a-z][a-z0-9]*(?:_[a-z0-9]+)*\\z"));
+        const QString letters = QStringLiteral("ab0_Z-");
+        for (int i = 0; i < 100000; ++i) {
+            QString s;
+            const int length = random.bounded(6);
+            for (int k = 0; k < length; ++k)
+                s += letters[random.bounded(int(letters.size()))];
+            QVERIFY2(isSnakeCase(s) == snake.match(s).hasMatch(), qPrintable(s));
+        }
     }
 
     void utf8Validator()

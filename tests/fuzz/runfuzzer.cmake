@@ -5,7 +5,7 @@
 file(MAKE_DIRECTORY "${CORPUS}")
 file(GLOB existing "${CORPUS}/*")
 if(NOT existing)
-    if(KIND STREQUAL "toolmd" OR KIND STREQUAL "frontmatter")
+    if(KIND STREQUAL "toolmd" OR KIND STREQUAL "frontmatter" OR KIND STREQUAL "yamlnode")
         file(GLOB_RECURSE seeds "${SEEDS}/tests/fixtures/*/TOOL.md" "${SEEDS}/seed/tools/*/TOOL.md" "${SEEDS}/resources/templates/*/TOOL.md")
     elseif(KIND STREQUAL "entryscanner")
         file(GLOB_RECURSE seeds "${SEEDS}/tests/fixtures/*/index.ts" "${SEEDS}/tests/fixtures/*/index.js"
