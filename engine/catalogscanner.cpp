@@ -12,8 +12,7 @@ CatalogScanner::CatalogScanner(QObject *parent) : QObject(parent)
     m_debounce.setInterval(250);
     connect(&m_debounce, &QTimer::timeout, this, &CatalogScanner::rescan);
     connect(&m_watcher, &QFutureWatcher<std::shared_ptr<const Catalog>>::finished, this, &CatalogScanner::onScanDone);
-    connect(&m_fsWatcher, &QFileSystemWatcher::directoryChanged, this, [this] { m_debounce.start(); });
-    connect(&m_fsWatcher, &QFileSystemWatcher::fileChanged, this, [this] { m_debounce.start(); });
+    connect(&m_fsWatcher, &PathWatcher::directoryChanged, this, [this] { m_debounce.start(); });
 }
 
 CatalogScanner::~CatalogScanner()
@@ -27,10 +26,7 @@ void CatalogScanner::setDataPath(const QString &dataPath)
     m_dataPath = dataPath;
     m_cache.clear();
     m_catalog.reset();
-    if (!m_fsWatcher.files().isEmpty())
-        m_fsWatcher.removePaths(m_fsWatcher.files());
-    if (!m_fsWatcher.directories().isEmpty())
-        m_fsWatcher.removePaths(m_fsWatcher.directories());
+    m_fsWatcher.clear();
     rescan();
 }
 
@@ -38,12 +34,9 @@ void CatalogScanner::setWatching(bool on)
 {
     m_watching = on;
     if (!on) {
-        if (!m_fsWatcher.files().isEmpty())
-            m_fsWatcher.removePaths(m_fsWatcher.files());
-        if (!m_fsWatcher.directories().isEmpty())
-            m_fsWatcher.removePaths(m_fsWatcher.directories());
+        m_fsWatcher.clear();
     } else if (m_catalog) {
-        updateWatches(*m_catalog);
+        m_fsWatcher.setDirectories(watchedDirectories(*m_catalog));
     }
 }
 
@@ -66,8 +59,12 @@ void CatalogScanner::startScan()
     const QString dataPath = m_dataPath;
     ScanCache *cache = &m_cache;
     QPointer<CatalogScanner> self(this);
+    // The watches are set on the scan's thread too: 10,000 tools are 10,000 inotify calls,
+    // tens of milliseconds the GUI thread would stand still for. (~CatalogScanner waits for
+    // the scan, so the watcher outlives it.)
+    PathWatcher *watcher = m_watching ? &m_fsWatcher : nullptr;
     Q_EMIT scanStarted();
-    m_watcher.setFuture(QtConcurrent::run([dataPath, cache, self, generation] {
+    m_watcher.setFuture(QtConcurrent::run([dataPath, cache, self, generation, watcher] {
         auto catalog = std::make_shared<Catalog>(scanDataPath(dataPath, cache, [&](const LocationScan &loc) {
             // Hand each location to the GUI thread as soon as it is done.
             QMetaObject::invokeMethod(
@@ -77,6 +74,8 @@ void CatalogScanner::startScan()
                 },
                 Qt::QueuedConnection);
         }));
+        if (watcher)
+            watcher->setDirectories(watchedDirectories(*catalog));
         return std::shared_ptr<const Catalog>(std::move(catalog));
     }));
 }
@@ -86,8 +85,8 @@ void CatalogScanner::onScanDone()
     m_running = false;
     if (m_watcher.future().isValid() && m_watcher.future().resultCount() > 0) {
         m_catalog = m_watcher.result();
-        if (m_watching)
-            updateWatches(*m_catalog);
+        if (!m_watching)
+            m_fsWatcher.clear(); // turned off while the scan was setting them
         // Posted events arrive in order: every locationScanned of this scan has been delivered.
         Q_EMIT scanFinished(m_catalog);
     }
@@ -95,17 +94,14 @@ void CatalogScanner::onScanDone()
         startScan();
 }
 
-void CatalogScanner::updateWatches(const Catalog &catalog)
+QSet<QString> CatalogScanner::watchedDirectories(const Catalog &catalog)
 {
+    // A tool directory's watch covers its TOOL.md and entry file; a location's, new tools.
     QSet<QString> dirs{catalog.dataPath, catalog.global.path};
-    QSet<QString> files;
     auto addLocation = [&](const LocationScan &loc) {
         dirs.insert(loc.path);
-        for (const ToolRecord &t : loc.tools) {
+        for (const ToolRecord &t : loc.tools)
             dirs.insert(t.dir);
-            files.insert(t.toolMdPath);
-            files.insert(t.entryPath);
-        }
         for (const SkippedDir &s : loc.skipped)
             dirs.insert(s.dir);
     };
@@ -114,26 +110,7 @@ void CatalogScanner::updateWatches(const Catalog &catalog)
         dirs.insert(catalog.dataPath + u'/' + loc.user);
         addLocation(loc);
     }
-    const QStringList watchedDirs = m_fsWatcher.directories();
-    const QStringList watchedFiles = m_fsWatcher.files();
-    QStringList removeList;
-    for (const QString &d : watchedDirs) {
-        if (!dirs.remove(d))
-            removeList.append(d);
-    }
-    for (const QString &f : watchedFiles) {
-        if (!files.remove(f))
-            removeList.append(f);
-    }
-    if (!removeList.isEmpty())
-        m_fsWatcher.removePaths(removeList);
-    QStringList addList(dirs.cbegin(), dirs.cend());
-    for (const QString &f : files)
-        addList.append(f);
-    // Paths that do not exist (a user without tools/) are refused quietly; that is fine.
-    addList.removeIf([](const QString &p) { return p.isEmpty(); });
-    if (!addList.isEmpty())
-        m_fsWatcher.addPaths(addList);
+    return dirs;
 }
 
 } // namespace tw::engine

@@ -3,11 +3,12 @@
 // it is done, and rescans (re-reading only changed tools) when files change on disk.
 
 #include "catalog.h"
+#include "pathwatcher.h"
 #include "scancache.h"
 
-#include <QFileSystemWatcher>
 #include <QFutureWatcher>
 #include <QObject>
+#include <QSet>
 #include <QTimer>
 
 #include <memory>
@@ -43,12 +44,12 @@ Q_SIGNALS:
 private:
     void startScan();
     void onScanDone();
-    void updateWatches(const Catalog &catalog);
+    static QSet<QString> watchedDirectories(const Catalog &catalog);
 
     QString m_dataPath;
     std::shared_ptr<const Catalog> m_catalog;
     QFutureWatcher<std::shared_ptr<const Catalog>> m_watcher;
-    QFileSystemWatcher m_fsWatcher;
+    PathWatcher m_fsWatcher;
     QTimer m_debounce;
     ScanCache m_cache;
     quint64 m_generation = 0;

@@ -40,7 +40,9 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QElapsedTimer>
 #include <QSortFilterProxyModel>
+#include <QTimer>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -152,12 +154,21 @@ MainWindow::MainWindow(const QString &dataPath, const QString &preferredUser, QW
     buildLayout();
 
     connect(m_scanner, &engine::CatalogScanner::scanStarted, this, &MainWindow::updateStatus);
+    // Locations arrive faster than a frame when the tools are in the page cache: a hundred users
+    // posted at once would be applied in one go. They are queued and applied a slice at a time,
+    // each slice within a frame's budget, so the window keeps painting and answering.
+    m_locationPump.setSingleShot(true);
+    m_locationPump.setInterval(0);
+    connect(&m_locationPump, &QTimer::timeout, this, &MainWindow::applyPendingLocations);
     connect(m_scanner, &engine::CatalogScanner::locationScanned, this, [this](const engine::LocationScan &loc) {
-        m_catalogModel->applyLocation(loc);
-        if (loc.scope == engine::Scope::Global)
-            m_toolView->expand(m_filter->mapFromSource(m_catalogModel->globalGroupIndex()));
+        m_pendingLocations.append(loc);
+        m_locationPump.start();
     });
-    connect(m_scanner, &engine::CatalogScanner::scanFinished, this, &MainWindow::onScanFinished);
+    connect(m_scanner, &engine::CatalogScanner::scanFinished, this,
+            [this](const std::shared_ptr<const engine::Catalog> &catalog) {
+                m_pendingCatalog = catalog; // shown once the locations before it are
+                m_locationPump.start();
+            });
     restoreSettings();
     openDataPath(dataPath);
 }
@@ -453,6 +464,28 @@ void MainWindow::chooseDataPath()
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Data Directory"), dataPath());
     if (!dir.isEmpty())
         openDataPath(dir);
+}
+
+void MainWindow::applyPendingLocations()
+{
+    constexpr qint64 kSliceNs = 8'000'000; // half a frame; the other half paints
+    QElapsedTimer slice;
+    slice.start();
+    while (!m_pendingLocations.isEmpty()) {
+        const engine::LocationScan loc = m_pendingLocations.takeFirst();
+        m_catalogModel->applyLocation(loc);
+        if (loc.scope == engine::Scope::Global)
+            m_toolView->expand(m_filter->mapFromSource(m_catalogModel->globalGroupIndex()));
+        if (slice.nsecsElapsed() > kSliceNs && !m_pendingLocations.isEmpty()) {
+            m_locationPump.start(); // the rest after the next paint
+            return;
+        }
+    }
+    if (m_pendingCatalog) {
+        const std::shared_ptr<const engine::Catalog> catalog = std::move(m_pendingCatalog);
+        m_pendingCatalog.reset();
+        onScanFinished(catalog);
+    }
 }
 
 void MainWindow::onScanFinished(const std::shared_ptr<const engine::Catalog> &catalog)

@@ -2,9 +2,12 @@
 // The tool browser: catalog tree (or one user's effective tools) with search and filters, the
 // detail pane, and the Problems panel listing every diagnostic and skipped directory.
 
+#include "catalog.h"
 #include "secretstore.h"
 
+#include <QList>
 #include <QMainWindow>
+#include <QTimer>
 
 #include <memory>
 
@@ -104,6 +107,7 @@ protected:
 private:
     void buildActions();
     void buildLayout();
+    void applyPendingLocations();
     void onScanFinished(const std::shared_ptr<const engine::Catalog> &catalog);
     void updateViewCombo(const engine::Catalog &catalog);
     void selectFirstTool();
@@ -119,6 +123,9 @@ private:
     std::unique_ptr<engine::SecretStore> m_secrets;
     RunView *m_run = nullptr;
     engine::CatalogScanner *m_scanner = nullptr;
+    QList<engine::LocationScan> m_pendingLocations; // scanned, not yet in the model
+    std::shared_ptr<const engine::Catalog> m_pendingCatalog; // finished, shown after them
+    QTimer m_locationPump;
     model::ToolCatalogModel *m_catalogModel = nullptr;
     model::EffectiveToolsModel *m_effectiveModel = nullptr;
     model::ToolFilterProxyModel *m_filter = nullptr;
