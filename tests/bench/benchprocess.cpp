@@ -13,7 +13,7 @@ extern char **environ;
 namespace tw::bench {
 
 ProcessRun runProcess(const QString &program, const QStringList &args, const QString &stdoutFile,
-                      const QString &stderrFile)
+                      const QString &stderrFile, const QString &stdinFile)
 {
     std::vector<std::string> storage;
     storage.push_back(program.toStdString());
@@ -26,8 +26,10 @@ ProcessRun runProcess(const QString &program, const QStringList &args, const QSt
 
     const std::string out = stdoutFile.toStdString();
     const std::string err = stderrFile.isEmpty() ? std::string("/dev/null") : stderrFile.toStdString();
+    const std::string in = stdinFile.isEmpty() ? std::string("/dev/null") : stdinFile.toStdString();
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, in.c_str(), O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
 

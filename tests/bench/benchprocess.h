@@ -19,9 +19,9 @@ struct ProcessRun
 };
 
 // Runs `program args…` with stdout written to `stdoutFile` (stderr to /dev/null unless
-// `stderrFile` is given) and waits for it.
+// `stderrFile` is given, stdin from /dev/null unless `stdinFile` is) and waits for it.
 ProcessRun runProcess(const QString &program, const QStringList &args, const QString &stdoutFile,
-                      const QString &stderrFile = QString());
+                      const QString &stderrFile = QString(), const QString &stdinFile = QString());
 
 // Median (reported) and minimum (checked: the least disturbed by other load) of several runs.
 struct Timing

@@ -1,0 +1,168 @@
+// Benchmark: what `toolwright run` adds to a tool call, per runtime, and whether its pipeline
+// keeps up with a tool that reports progress as fast as it can. Side by side in each round:
+//   - the runner harness run directly by Node (no sandbox, no Toolwright): the floor;
+//   - `toolwright run --runtime bwrap --json` and `--runtime podman --json` (the local test
+//     image scripts/build-test-image makes);
+// for a tool that returns at once (the overhead) and for one that calls onUpdate N times
+// (throughput: every update parsed, masked and printed as a JSON line; peak memory must stay
+// bounded — the run keeps no update it has printed). Medians of the per-round figures.
+// Goals (exit 1): every update arrives; the flood runs at no less than a quarter of the
+// harness's own rate in bwrap; peak memory under 200 MB.
+//
+//   bench_run [--quick]    --quick: 3 rounds and 20,000 updates instead of 7 and 100,000
+
+#include "benchprocess.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+#include <cstdio>
+#include <map>
+
+using namespace tw::bench;
+
+namespace {
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+void writeTool(const QString &data, const char *name, const QByteArray &inputs, const QByteArray &body)
+{
+    const QString dir = data + QStringLiteral("/tools/") + QLatin1StringView(name);
+    writeFile(dir + QStringLiteral("/TOOL.md"), "---\nname: " + QByteArray(name) + "\ndescription: Benchmark tool.\nversion: 1\n"
+                  + inputs + "---\n\n# Bench\n\nA benchmark tool.\n");
+    writeFile(dir + QStringLiteral("/index.js"), body);
+}
+
+qsizetype countLines(const QString &path, const QByteArray &needle)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    qsizetype n = 0;
+    while (!f.atEnd())
+        n += f.readLine().contains(needle);
+    return n;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QTemporaryDir tmp;
+    // Settings and history of the runs go to the temporary dir, never the user's.
+    qputenv("XDG_CONFIG_HOME", (tmp.path() + QStringLiteral("/config")).toLocal8Bit());
+    qputenv("XDG_DATA_HOME", (tmp.path() + QStringLiteral("/share")).toLocal8Bit());
+    qputenv("XDG_CACHE_HOME", (tmp.path() + QStringLiteral("/cache")).toLocal8Bit());
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("toolwright"));
+    QCoreApplication::setApplicationName(QStringLiteral("toolwright"));
+    const bool quick = app.arguments().contains(QStringLiteral("--quick"));
+    const int rounds = quick ? 3 : 7, updates = quick ? 20000 : 100000;
+
+    const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
+    const QString harness = QStringLiteral(TW_SOURCE_DIR "/resources/runner/harness.mjs");
+    const QString data = tmp.path() + QStringLiteral("/data");
+    writeTool(data, "noop", "", "export async function execute(toolCallId, params) {\n"
+                                "  return { content: [{ type: 'text', text: 'ok' }] };\n}\n");
+    writeTool(data, "flood", "inputs:\n  n:\n    type: number\n    description: How many updates.\n",
+              "export async function execute(toolCallId, params, signal, onUpdate) {\n"
+              "  for (let i = 0; i < params.n; ++i)\n"
+              "    onUpdate?.({ content: [{ type: 'text', text: `update ${i} of ${params.n}` }] });\n"
+              "  return { content: [{ type: 'text', text: 'done' }] };\n}\n");
+    {
+        QSettings s;
+        s.setValue(QStringLiteral("runtime/image"), QStringLiteral(TW_TEST_IMAGE));
+        // The same host ulimits the container suite uses (tests/common/fixture.h).
+        s.setValue(QStringLiteral("runtime/podmanArgs"),
+                   QStringList{QStringLiteral("--ulimit"), QStringLiteral("nofile=4096:4096"), QStringLiteral("--ulimit"),
+                               QStringLiteral("nproc=4096:4096")});
+    }
+    const QString noopRequest = tmp.path() + QStringLiteral("/noop.json"), floodRequest = tmp.path() + QStringLiteral("/flood.json");
+    writeFile(noopRequest, "{\"toolCallId\":\"b\",\"entry\":\"" + (data + QStringLiteral("/tools/noop/index.js")).toUtf8()
+                               + "\",\"params\":{}}\n");
+    writeFile(floodRequest, "{\"toolCallId\":\"b\",\"entry\":\"" + (data + QStringLiteral("/tools/flood/index.js")).toUtf8()
+                                + "\",\"params\":{\"n\":" + QByteArray::number(updates) + "}}\n");
+    qputenv("TW_RUNNER_NONCE", "bench");
+
+    const QString params = QStringLiteral("{\"n\":%1}").arg(updates);
+    auto runArgs = [&](const char *tool, const char *runtime, bool flood) {
+        QStringList a{QStringLiteral("run"), QLatin1StringView(tool), QStringLiteral("--data"), data,
+                      QStringLiteral("--runtime"), QLatin1StringView(runtime), QStringLiteral("--json"), QStringLiteral("--timeout"),
+                      QStringLiteral("300")};
+        if (flood)
+            a << QStringLiteral("--params") << params;
+        return a;
+    };
+    struct Case
+    {
+        const char *name;
+        QString program;
+        QStringList args;
+        QString stdinFile;
+        bool flood;
+    };
+    const std::vector<Case> cases = {
+        {"noop: harness under node", node, {harness}, noopRequest, false},
+        {"noop: toolwright run, bwrap", QStringLiteral(TW_BINARY), runArgs("noop", "bwrap", false), {}, false},
+        {"noop: toolwright run, podman", QStringLiteral(TW_BINARY), runArgs("noop", "podman", false), {}, false},
+        {"flood: harness under node", node, {harness}, floodRequest, true},
+        {"flood: toolwright run, bwrap", QStringLiteral(TW_BINARY), runArgs("flood", "bwrap", true), {}, true},
+        {"flood: toolwright run, podman", QStringLiteral(TW_BINARY), runArgs("flood", "podman", true), {}, true},
+    };
+    std::map<int, std::vector<double>> wall;
+    std::map<int, long> rss;
+    const QString out = tmp.path() + QStringLiteral("/out"), err = tmp.path() + QStringLiteral("/err");
+    bool ok = true;
+    for (int round = 0; round <= rounds; ++round) { // round 0 warms caches and is not counted
+        for (size_t c = 0; c < cases.size(); ++c) {
+            const Case &k = cases[c];
+            const ProcessRun r = runProcess(k.program, k.args, out, err, k.stdinFile);
+            const qsizetype seen = countLines(out, "\"update\"");
+            if (r.exitCode != 0 || (k.flood && seen != updates)) {
+                QFile e(err);
+                e.open(QIODevice::ReadOnly);
+                std::fprintf(stderr, "bench_run: %s: exit %d, %lld of %d updates\n%s\n", k.name, r.exitCode,
+                             static_cast<long long>(seen), updates, e.readAll().right(2000).constData());
+                return 2;
+            }
+            if (round == 0)
+                continue;
+            wall[int(c)].push_back(r.wallMs);
+            rss[int(c)] = std::max(rss[int(c)], r.maxRssKib);
+        }
+    }
+    auto med = [&](int c) { return summarise(wall[c]).median; };
+    std::printf("run benchmark: median of %d rounds; flood = %d onUpdate calls\n", rounds, updates);
+    std::printf("%-34s %10s %12s %10s\n", "command", "wall ms", "updates/s", "peak MB");
+    for (size_t c = 0; c < cases.size(); ++c) {
+        const double ms = med(int(c));
+        const QString rate = cases[c].flood ? QString::number(qRound64(updates / (ms / 1000.0))) : QStringLiteral("-");
+        std::printf("%-34s %10.1f %12s %10.1f\n", cases[c].name, ms, qPrintable(rate), double(rss[int(c)]) / 1024.0);
+    }
+    std::printf("overhead of toolwright run: bwrap +%.0f ms, podman +%.0f ms over the harness alone\n", med(1) - med(0),
+                med(2) - med(0));
+    const double bwrapShare = med(3) / med(4);
+    std::printf("flood through bwrap at %.0f%% of the harness's own rate\n", 100.0 * bwrapShare);
+    if (bwrapShare < 0.25) {
+        std::printf("FAIL: the pipeline keeps only %.0f%% of the tool's update rate (goal: 25%%)\n", 100.0 * bwrapShare);
+        ok = false;
+    }
+    for (int c : {4, 5}) {
+        if (rss[c] > 200 * 1024) {
+            std::printf("FAIL: %s peaked at %.0f MB (goal: under 200)\n", cases[size_t(c)].name, double(rss[c]) / 1024.0);
+            ok = false;
+        }
+    }
+    std::printf(ok ? "bench_run: goals met\n" : "bench_run: goals missed\n");
+    return ok ? 0 : 1;
+}
