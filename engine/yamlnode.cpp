@@ -302,7 +302,9 @@ std::optional<YamlNode> readSimpleYaml(std::string_view text)
                 return std::nullopt;
         }
         const std::string_view key = l.substr(first, colon - first);
-        if (key.empty() || isIndicator(key[0]) || key.back() == ' ')
+        // YAML caps an implicit key at 1024 characters (yaml-cpp and the platform's parser both
+        // refuse a longer one); long keys are left to yaml-cpp to judge.
+        if (key.empty() || isIndicator(key[0]) || key.back() == ' ' || key.size() >= 1024)
             return std::nullopt;
         size_t at = colon + 1;
         while (at < l.size() && l[at] == ' ')

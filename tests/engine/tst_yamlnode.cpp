@@ -88,6 +88,7 @@ private Q_SLOTS:
         QTest::newRow("trailing-comma") << QStringLiteral("a: [x, y,]\n");
         QTest::newRow("control-character") << QStringLiteral("a: b\x01\n");
         QTest::newRow("only-comments") << QStringLiteral("# nothing\n");
+        QTest::newRow("key-over-1024") << QString(QString(1100, u'k') + QStringLiteral(": v\n"));
     }
     void leavesTheRestToYamlCpp()
     {
