@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 
 Q_LOGGING_CATEGORY(lcScan, "tw.engine.scan", QtWarningMsg)
@@ -99,6 +100,21 @@ bool isSecretFileName(const QString &name)
     return false;
 }
 
+// QSaveFile writes `<name>.XXXXXX` beside the file and renames it over at the end; a process
+// killed in between leaves it. Only the names Toolwright saves are considered.
+bool isInterruptedSave(const QString &name)
+{
+    for (const QLatin1StringView saved : {QLatin1StringView("TOOL.md."), QLatin1StringView("index.ts."), QLatin1StringView("index.js.")}) {
+        if (name.size() != saved.size() + 6 || !name.startsWith(saved))
+            continue;
+        const QStringView suffix = QStringView(name).mid(saved.size());
+        return std::all_of(suffix.begin(), suffix.end(), [](QChar c) {
+            return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9');
+        });
+    }
+    return false;
+}
+
 // Bundle checks over the tool's top-level entries (TOOLS.md "Unnecessary files").
 void checkBundle(const QList<DirEntry> &entries, const QString &dir, Diagnostics &out)
 {
@@ -114,6 +130,13 @@ void checkBundle(const QList<DirEntry> &entries, const QString &dir, Diagnostics
             out.append({QStringLiteral("unnecessary-file"), Severity::Info,
                         QStringLiteral("%1 is not needed: the tool-loader reads only TOOL.md and the entry file")
                             .arg(e.isDir ? e.name + u'/' : e.name),
+                        path, 0});
+        }
+        if (!e.isDir && isInterruptedSave(e.name)) {
+            out.append({QStringLiteral("unnecessary-file"), Severity::Info,
+                        QStringLiteral("%1 looks like the temporary file of a save that was interrupted; "
+                                       "the tool is intact, delete it")
+                            .arg(e.name),
                         path, 0});
         }
         if (!e.isDir && isSecretFileName(e.name)) {

@@ -160,7 +160,8 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         makeTool(tmp.path(), QStringLiteral("t"), toolMd("t"));
-        for (const char *f : {"package.json", "tsconfig.json", ".env", "server.pem", "credentials.json", ".env.example"})
+        for (const char *f : {"package.json", "tsconfig.json", ".env", "server.pem", "credentials.json", ".env.example",
+                              "TOOL.md.Ab12cD", "TOOL.md.bak", "index.ts.x"})
             writeFile(tmp.path() + QStringLiteral("/t/") + QLatin1StringView(f), "{}");
         QDir().mkpath(tmp.path() + QStringLiteral("/t/node_modules"));
         QDir().mkpath(tmp.path() + QStringLiteral("/t/tests"));
@@ -178,7 +179,9 @@ private Q_SLOTS:
                 QCOMPARE(d.severity, Severity::Warning);
             }
         }
-        QCOMPARE(unnecessary, 4); // package.json, tsconfig.json, node_modules/, tests/
+        // package.json, tsconfig.json, node_modules/, tests/, and TOOL.md.Ab12cD: the temporary
+        // file of an interrupted save (not TOOL.md.bak or index.ts.x).
+        QCOMPARE(unnecessary, 5);
         QCOMPARE(secrets, 3);     // .env, server.pem, credentials.json — not .env.example
         QVERIFY(scan.tools[0].files.contains(QStringLiteral("bin/")));
     }

@@ -1,0 +1,376 @@
+// Fault injection against the real program: SIGKILL in the middle of saves and of a seed sync,
+// a full disk (a 256 KiB tmpfs), an unreadable directory (read as `nobody`), directories
+// vanishing while a scan runs, symlink loops, 100,000 files in one tool, a 50 MB TOOL.md.
+// What must hold: every tool on disk is its old or its new version, never a mix or a truncated
+// file; bad input gets a clear diagnostic; nothing hangs or crashes.
+
+#include "catalog.h"
+#include "fixture.h"
+#include "toolmdreader.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QScopeGuard>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+#include <thread>
+
+using namespace tw::engine;
+
+namespace {
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY2(f.open(QIODevice::WriteOnly), qPrintable(path));
+    QCOMPARE(f.write(bytes), bytes.size());
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QByteArray toolMd(const char *name, int version, const QByteArray &body)
+{
+    return "---\nname: " + QByteArray(name) + "\ndescription: A tool for the fault tests.\nversion: "
+           + QByteArray::number(version) + "\n---\n" + body;
+}
+
+// Every file below `dir` and a hash of its bytes: a tool's whole content, to compare versions.
+QMap<QString, QByteArray> snapshot(const QString &dir)
+{
+    QMap<QString, QByteArray> files;
+    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        files.insert(QDir(dir).relativeFilePath(path), QCryptographicHash::hash(readFile(path), QCryptographicHash::Sha256));
+    }
+    return files;
+}
+
+struct Run
+{
+    int code = -1;
+    QByteArray out, err;
+    bool finished = false;
+};
+
+Run runTool(const QStringList &args, int timeoutMs = 120000, const QString &program = QStringLiteral(TW_BINARY))
+{
+    QProcess p;
+    p.start(program, args);
+    Run r;
+    r.finished = p.waitForFinished(timeoutMs);
+    if (!r.finished)
+        p.kill(), p.waitForFinished();
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+// Starts the program and SIGKILLs it after `delayMs` (it may have finished by then).
+void killAfter(const QStringList &args, int delayUs)
+{
+    QProcess p;
+    p.start(QStringLiteral(TW_BINARY), args);
+    QVERIFY(p.waitForStarted());
+    QThread::usleep(static_cast<unsigned long>(delayUs));
+    p.kill();
+    p.waitForFinished();
+}
+
+} // namespace
+
+class TestFaults final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    // kill -9 at random points of `toolwright bump`: TOOL.md is always whole, old or new.
+    void killDuringSaves()
+    {
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + QStringLiteral("/big_tool");
+        QByteArray body = "\n# Big\n\n";
+        while (body.size() < 900 * 1024) // near the 1 MiB cap: the write takes a while
+            body += "A line of the body that the save must keep byte for byte, every time.\n";
+        writeFile(dir + QStringLiteral("/TOOL.md"), toolMd("big_tool", 1, body));
+        writeFile(dir + QStringLiteral("/index.js"), "export async function execute() { return { content: [] }; }\n");
+
+        QElapsedTimer t;
+        t.start();
+        QCOMPARE(runTool({QStringLiteral("bump"), dir}).code, 0);
+        const int oneBumpUs = int(t.nsecsElapsed() / 1000);
+        QRandomGenerator random(7);
+        int version = 2, kills = 0;
+        for (int i = 0; i < 60; ++i) {
+            killAfter({QStringLiteral("bump"), dir}, int(random.bounded(quint32(oneBumpUs + 1))));
+            const ToolMdParse parse = parseToolMd(readFile(dir + QStringLiteral("/TOOL.md")), dir + QStringLiteral("/TOOL.md"));
+            QVERIFY2(parse.manifest, "TOOL.md no longer parses after a kill");
+            QCOMPARE(parse.body, body);
+            QVERIFY2(parse.manifest->version == version || parse.manifest->version == version + 1,
+                     qPrintable(QStringLiteral("version %1 after %2").arg(parse.manifest->version).arg(version)));
+            kills += parse.manifest->version == version;
+            version = parse.manifest->version;
+        }
+        // QSaveFile writes an unnamed O_TMPFILE where the kernel has it: a kill leaves nothing.
+        const QStringList left = QDir(dir).entryList(QDir::Files | QDir::Hidden);
+        qInfo("%d of 60 bumps killed before they landed; files left: %s", kills, qPrintable(left.join(u' ')));
+        QVERIFY(left.contains(QStringLiteral("TOOL.md")));
+        // A save's temporary file that a kill left behind is pointed out by lint, not deleted.
+        const Run lint = runTool({QStringLiteral("lint"), dir, QStringLiteral("--json")});
+        const QJsonArray diagnostics = QJsonDocument::fromJson(lint.out).object()[QStringLiteral("tools")].toArray().first()[QStringLiteral("diagnostics")].toArray();
+        for (const QString &f : left) {
+            if (f == u"TOOL.md" || f == u"index.js")
+                continue;
+            const bool reported = std::any_of(diagnostics.begin(), diagnostics.end(), [&](const QJsonValue &d) {
+                return d[QStringLiteral("code")].toString() == u"unnecessary-file" && d[QStringLiteral("file")].toString().endsWith(f);
+            });
+            QVERIFY2(reported, qPrintable(f + QStringLiteral(" is not reported by lint")));
+        }
+    }
+
+    // kill -9 during `toolwright sync`: every global tool is wholly the old or the new version.
+    void killDuringSyncApply()
+    {
+        QTemporaryDir tmp;
+        const QString seed = tmp.path() + QStringLiteral("/seed"), data = tmp.path() + QStringLiteral("/data");
+        const QByteArray bulk(64 * 1024, 'x');
+        auto writeVersion = [&](const QString &root, int version) {
+            for (int k = 0; k < 25; ++k) {
+                const QByteArray name = "tool_" + QByteArray::number(k);
+                const QString dir = root + u'/' + QString::fromLatin1(name);
+                writeFile(dir + QStringLiteral("/TOOL.md"), toolMd(name.constData(), version, "\n# T\n\nBody.\n"));
+                writeFile(dir + QStringLiteral("/index.js"), "// v" + QByteArray::number(version) + "\nexport async function execute() {}\n");
+                for (int f = 0; f < 4; ++f)
+                    writeFile(dir + QStringLiteral("/data/part%1.txt").arg(f), QByteArray::number(version) + bulk);
+            }
+        };
+        writeVersion(seed + QStringLiteral("/tools"), 2);
+        QMap<QString, QMap<QString, QByteArray>> fresh;
+        for (int k = 0; k < 25; ++k)
+            fresh.insert(QStringLiteral("tool_%1").arg(k), snapshot(seed + QStringLiteral("/tools/tool_%1").arg(k)));
+
+        QTemporaryDir oldTree;
+        writeVersion(oldTree.path(), 1);
+        QMap<QString, QByteArray> old = snapshot(oldTree.path() + QStringLiteral("/tool_0"));
+        auto resetData = [&] {
+            QDir(data).removeRecursively();
+            writeVersion(data + QStringLiteral("/tools"), 1);
+        };
+        resetData();
+        QElapsedTimer t;
+        t.start();
+        QCOMPARE(runTool({QStringLiteral("sync"), QStringLiteral("--seed"), seed + QStringLiteral("/tools"), QStringLiteral("--data"), data}).code, 0);
+        const int oneSyncUs = int(t.nsecsElapsed() / 1000);
+
+        QRandomGenerator random(11);
+        int mixed = 0;
+        for (int i = 0; i < 15; ++i) {
+            resetData();
+            killAfter({QStringLiteral("sync"), QStringLiteral("--seed"), seed + QStringLiteral("/tools"), QStringLiteral("--data"), data},
+                      int(random.bounded(quint32(oneSyncUs + 1))));
+            int updated = 0;
+            for (int k = 0; k < 25; ++k) {
+                const QString name = QStringLiteral("tool_%1").arg(k);
+                const QMap<QString, QByteArray> now = snapshot(data + QStringLiteral("/tools/") + name);
+                QMap<QString, QByteArray> oldOfThis = snapshot(oldTree.path() + u'/' + name);
+                QVERIFY2(now == oldOfThis || now == fresh.value(name),
+                         qPrintable(name + QStringLiteral(" is neither the old nor the new version after a kill")));
+                updated += now == fresh.value(name);
+            }
+            mixed += updated > 0 && updated < 25;
+            // Whatever the kill left in the staging area, the next sync finishes the job.
+            QCOMPARE(runTool({QStringLiteral("sync"), QStringLiteral("--seed"), seed + QStringLiteral("/tools"), QStringLiteral("--data"), data}).code, 0);
+            for (int k = 0; k < 25; ++k)
+                QCOMPARE(snapshot(data + QStringLiteral("/tools/tool_%1").arg(k)), fresh.value(QStringLiteral("tool_%1").arg(k)));
+            QVERIFY(!QFileInfo::exists(data + QStringLiteral("/.toolwright-staging")));
+        }
+        Q_UNUSED(old);
+        qInfo("%d of 15 syncs were killed half-way (some tools new, some old)", mixed);
+    }
+
+    // A full disk during a save: a clear error naming the file, and the old TOOL.md intact.
+    void fullDiskKeepsTheOldFile()
+    {
+        QTemporaryDir tmp;
+        const QString mnt = tmp.path() + QStringLiteral("/small");
+        QDir().mkpath(mnt);
+        const Run mount = runTool({QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"), QStringLiteral("size=256k"),
+                                   QStringLiteral("tmpfs"), mnt}, 30000, QStringLiteral("/usr/bin/mount"));
+        QVERIFY2(mount.code == 0, QByteArray("the full-disk test mounts a 256 KiB tmpfs and needs root: " + mount.err).constData());
+        const auto unmount = qScopeGuard([&] { runTool({mnt}, 30000, QStringLiteral("/usr/bin/umount")); });
+        const QString dir = mnt + QStringLiteral("/tool");
+        const QByteArray original = toolMd("tool", 1, "\n# Tool\n\n" + QByteArray(100 * 1024, 'b') + "\n");
+        writeFile(dir + QStringLiteral("/TOOL.md"), original);
+        writeFile(dir + QStringLiteral("/index.js"), "export async function execute() {}\n");
+        { // fill the rest of the disk
+            QFile filler(mnt + QStringLiteral("/filler"));
+            QVERIFY(filler.open(QIODevice::WriteOnly));
+            const QByteArray block(4096, 'f');
+            while (filler.write(block) == block.size() && filler.flush()) {
+            }
+        }
+        const Run r = runTool({QStringLiteral("bump"), dir});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("TOOL.md") && r.err.contains("cannot write"), r.err.constData());
+        QCOMPARE(readFile(dir + QStringLiteral("/TOOL.md")), original);
+        QStringList files = QDir(dir).entryList(QDir::Files | QDir::Hidden);
+        files.sort();
+        QCOMPARE(files, (QStringList{QStringLiteral("TOOL.md"), QStringLiteral("index.js")})); // no temporary left
+    }
+
+    // Read by a user who may not enter one tool directory: that tool is skipped with a reason.
+    void unreadableDirectoryIsSkipped()
+    {
+        QTemporaryDir tmp;
+        QFile::setPermissions(tmp.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                              | QFileDevice::ReadOther | QFileDevice::ExeOther);
+        const QString data = tmp.path() + QStringLiteral("/data");
+        for (const char *name : {"open_tool", "closed_tool"}) {
+            writeFile(data + QStringLiteral("/tools/") + QLatin1StringView(name) + QStringLiteral("/TOOL.md"), toolMd(name, 1, "\n# T\n\nBody.\n"));
+            writeFile(data + QStringLiteral("/tools/") + QLatin1StringView(name) + QStringLiteral("/index.js"), "export async function execute() {}\n");
+        }
+        QVERIFY(QFile::setPermissions(data + QStringLiteral("/tools/closed_tool"), {}));
+        const QString home = tmp.path() + QStringLiteral("/home");
+        QDir().mkpath(home);
+        runTool({QStringLiteral("-R"), QStringLiteral("nobody"), tmp.path()}, 30000, QStringLiteral("/bin/chown"));
+        QFile::setPermissions(data + QStringLiteral("/tools/closed_tool"), {});
+        const Run r = runTool({QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"), QStringLiteral("/usr/bin/env"),
+                               QStringLiteral("HOME=") + home, QStringLiteral("XDG_CONFIG_HOME=") + home,
+                               QStringLiteral("XDG_DATA_HOME=") + home, QStringLiteral("XDG_CACHE_HOME=") + home,
+                               QStringLiteral(TW_BINARY), QStringLiteral("list"), QStringLiteral("--data"), data, QStringLiteral("--json")},
+                              60000, QStringLiteral("/usr/sbin/runuser"));
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o[QStringLiteral("tools")].toArray().size(), 1);
+        QCOMPARE(o[QStringLiteral("tools")].toArray().first()[QStringLiteral("name")].toString(), QStringLiteral("open_tool"));
+        const QJsonArray skipped = o[QStringLiteral("skipped")].toArray();
+        QCOMPARE(skipped.size(), 1);
+        QCOMPARE(skipped.first()[QStringLiteral("reason")].toString(), QStringLiteral("read-failed"));
+        QVERIFY(skipped.first()[QStringLiteral("dir")].toString().endsWith(QStringLiteral("closed_tool")));
+    }
+
+    // Tool directories deleted and recreated while scans run: no crash, every answer consistent.
+    void directoriesVanishDuringScans()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path();
+        auto makeTool = [&](int k) {
+            const QString dir = data + QStringLiteral("/tools/tool_%1").arg(k);
+            writeFile(dir + QStringLiteral("/TOOL.md"), toolMd(qPrintable(QStringLiteral("tool_%1").arg(k)), 1, "\n# T\n\nBody.\n"));
+            writeFile(dir + QStringLiteral("/index.js"), "export async function execute() {}\n");
+        };
+        for (int k = 0; k < 200; ++k)
+            makeTool(k);
+        std::atomic<bool> stop = false;
+        std::thread churn([&] {
+            QRandomGenerator random(3);
+            while (!stop) {
+                const int k = int(random.bounded(200));
+                QDir(data + QStringLiteral("/tools/tool_%1").arg(k)).removeRecursively();
+                makeTool(k);
+            }
+        });
+        const QSet<QString> known = {QStringLiteral("missing-tool-md"), QStringLiteral("missing-entry"), QStringLiteral("read-failed"),
+                                     QStringLiteral("frontmatter-missing"), QStringLiteral("frontmatter-unterminated"),
+                                     QStringLiteral("name-missing"), QStringLiteral("yaml-syntax")};
+        for (int i = 0; i < 40; ++i) {
+            const Catalog c = scanDataPath(data);
+            for (const ToolRecord &t : c.global.tools)
+                QCOMPARE(t.manifest.name, t.dirName); // never another tool's content
+            for (const SkippedDir &s : c.global.skipped)
+                QVERIFY2(known.contains(s.reason), qPrintable(s.reason));
+            QVERIFY(c.global.tools.size() + c.global.skipped.size() <= 200);
+        }
+        stop = true;
+        churn.join();
+    }
+
+    // Symlink loops and a link to the location itself: skipped as path-escape, promptly.
+    void symlinkLoopsDoNotHang()
+    {
+        QTemporaryDir tmp;
+        const QString tools = tmp.path() + QStringLiteral("/tools");
+        writeFile(tools + QStringLiteral("/good/TOOL.md"), toolMd("good", 1, "\n# T\n\nBody.\n"));
+        writeFile(tools + QStringLiteral("/good/index.js"), "export async function execute() {}\n");
+        QVERIFY(QFile::link(QStringLiteral("loop_b"), tools + QStringLiteral("/loop_a")));
+        QVERIFY(QFile::link(QStringLiteral("loop_a"), tools + QStringLiteral("/loop_b")));
+        QVERIFY(QFile::link(QStringLiteral("."), tools + QStringLiteral("/self")));
+        QVERIFY(QFile::link(QStringLiteral(".."), tools + QStringLiteral("/good/up"))); // inside a tool
+        QVERIFY(QFile::link(QStringLiteral("TOOL.md"), tools + QStringLiteral("/good/loop.md")));
+        const Run r = runTool({QStringLiteral("list"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--json")}, 30000);
+        QVERIFY2(r.finished && r.code == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o[QStringLiteral("tools")].toArray().size(), 1);
+        QStringList reasons;
+        for (const QJsonValue &s : o[QStringLiteral("skipped")].toArray())
+            reasons.append(s[QStringLiteral("reason")].toString());
+        QCOMPARE(reasons, (QStringList{QStringLiteral("path-escape"), QStringLiteral("path-escape"), QStringLiteral("path-escape")}));
+    }
+
+    // 100,000 files in one tool: listed, linted, no hang.
+    void hundredThousandFilesInOneTool()
+    {
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + QStringLiteral("/tools/crowded");
+        writeFile(dir + QStringLiteral("/TOOL.md"), toolMd("crowded", 1, "\n# T\n\nBody.\n"));
+        writeFile(dir + QStringLiteral("/index.js"), "export async function execute() {}\n");
+        for (int i = 0; i < 100000; ++i) {
+            QFile f(dir + QStringLiteral("/f%1").arg(i));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+        }
+        QElapsedTimer t;
+        t.start();
+        const Run r = runTool({QStringLiteral("list"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--json")}, 120000);
+        QVERIFY2(r.finished && r.code == 0, r.err.constData());
+        qInfo("list with 100,000 files in one tool: %lld ms", t.elapsed());
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()[QStringLiteral("tools")].toArray().size(), 1);
+        const Run lint = runTool({QStringLiteral("lint"), dir, QStringLiteral("--json")}, 120000);
+        QVERIFY2(lint.finished && lint.code == 0, lint.err.constData());
+    }
+
+    // A 50 MB TOOL.md is skipped with file-too-large without being read.
+    void fiftyMegabyteToolMd()
+    {
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + QStringLiteral("/tools/huge");
+        {
+            QDir().mkpath(dir);
+            QFile f(dir + QStringLiteral("/TOOL.md"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(toolMd("huge", 1, "\n"));
+            QVERIFY(f.resize(50 * 1024 * 1024));
+        }
+        writeFile(dir + QStringLiteral("/index.js"), "export async function execute() {}\n");
+        const Run r = runTool({QStringLiteral("list"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--json")}, 30000);
+        QVERIFY2(r.finished && r.code == 0, r.err.constData());
+        const QJsonArray skipped = QJsonDocument::fromJson(r.out).object()[QStringLiteral("skipped")].toArray();
+        QCOMPARE(skipped.size(), 1);
+        QCOMPARE(skipped.first()[QStringLiteral("reason")].toString(), QStringLiteral("file-too-large"));
+        const Run lint = runTool({QStringLiteral("lint"), dir}, 30000);
+        QCOMPARE(lint.code, 1);
+        QVERIFY2(lint.out.contains("file-too-large") || lint.err.contains("file-too-large"), QByteArray(lint.out + lint.err).constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFaults)
+#include "tst_faults.moc"
