@@ -126,6 +126,7 @@ QVariant EffectiveToolsModel::data(const QModelIndex &index, int role) const
     case NameRole: return t.manifest.name;
     case LabelRole: return t.manifest.label;
     case DescriptionRole: return t.manifest.description;
+    case SearchTextRole: return toolSearchText(t.manifest);
     case VersionRole: return t.manifest.version;
     case ScopeRole: return engine::scopeName(t.scope);
     case UserRole: return t.user;

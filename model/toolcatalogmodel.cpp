@@ -21,6 +21,7 @@ struct ToolCatalogModel::Node
     QString title;
     ToolRecord tool;
     SkippedDir skipped;
+    mutable QString searchText; // SearchTextRole, made on first use
     Node *parent = nullptr;
     std::vector<std::unique_ptr<Node>> children;
     int row = 0;
@@ -163,6 +164,7 @@ void ToolCatalogModel::syncChildren(Node *parent, std::vector<std::unique_ptr<No
                 track(kept, false);
                 kept->tool = std::move(fresh[j]->tool);
                 kept->skipped = std::move(fresh[j]->skipped);
+                kept->searchText.clear();
                 track(kept, true);
                 Q_EMIT dataChanged(indexOf(kept, 0), indexOf(kept, ColumnCount - 1));
             }
@@ -386,6 +388,10 @@ QVariant ToolCatalogModel::toolData(const Node *node, int column, int role) cons
     case NameRole: return m.name;
     case LabelRole: return m.label;
     case DescriptionRole: return m.description;
+    case SearchTextRole:
+        if (node->searchText.isEmpty())
+            node->searchText = toolSearchText(m);
+        return node->searchText;
     case VersionRole: return m.version;
     case ScopeRole: return engine::scopeName(t.scope);
     case UserRole: return t.user;

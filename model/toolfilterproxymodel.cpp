@@ -26,6 +26,9 @@ void ToolFilterProxyModel::setText(const QString &text)
         return;
     m_text = text;
     m_words = text.simplified().split(u' ', Qt::SkipEmptyParts);
+    m_foldedWords.clear();
+    for (const QString &w : std::as_const(m_words))
+        m_foldedWords.append(w.toCaseFolded());
     refilter();
 }
 
@@ -89,6 +92,15 @@ bool ToolFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &so
         return false;
     if (m_words.isEmpty())
         return true;
+    // One cached, case-folded text per tool where the model offers it (both tool models do).
+    if (const QVariant folded = idx.data(SearchTextRole); folded.isValid()) {
+        const QString text = folded.toString();
+        for (const QString &w : m_foldedWords) {
+            if (!text.contains(w))
+                return false;
+        }
+        return true;
+    }
     const QString name = idx.data(NameRole).toString();
     const QString label = idx.data(LabelRole).toString();
     const QString description = idx.data(DescriptionRole).toString();

@@ -30,6 +30,7 @@ private:
 
     QString m_text;
     QStringList m_words;
+    QStringList m_foldedWords; // m_words case-folded, against SearchTextRole
     ScopeFilter m_scope = ScopeFilter::All;
     bool m_problemsOnly = false;
     bool m_overriddenOnly = false;

@@ -57,4 +57,9 @@ QVariant severityForeground(int worstSeverity)
     return {};
 }
 
+QString toolSearchText(const engine::ToolManifest &manifest)
+{
+    return QString(manifest.name + u'\n' + manifest.label + u'\n' + manifest.description).toCaseFolded();
+}
+
 } // namespace tw::model

@@ -25,6 +25,7 @@ enum ToolRole {
     ToolRecordRole,          // tw::engine::ToolRecord
     SkippedDirRole,          // tw::engine::SkippedDir
     StatusTextRole,          // short text: badges such as "shadows global v2"
+    SearchTextRole,          // QString: name, label and description case-folded, for the filter
 };
 
 enum class NodeKind { Group, User, Tool, Skipped };
@@ -41,6 +42,9 @@ QString problemSummary(const engine::Diagnostics &diagnostics);
 // "Label (name)", or just the name when the label is the name.
 QString toolDisplayName(const engine::ToolManifest &manifest);
 QString toolToolTip(const engine::ToolRecord &tool);
+// What the search field matches a tool against (SearchTextRole): computed once per tool and
+// case-folded, so a keystroke compares 10,000 tools without folding their text again.
+QString toolSearchText(const engine::ToolManifest &manifest);
 // Header of the Tool / Version / Status columns every tool model has.
 QVariant toolColumnHeader(int section, Qt::Orientation orientation, int role);
 // Text colour for a worst severity (-1: none): errors and skips red, warnings amber; invalid otherwise.

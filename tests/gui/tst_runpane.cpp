@@ -198,7 +198,13 @@ private Q_SLOTS:
         QCOMPARE(pane->outcome()->state, engine::RunState::Result);
         QCOMPARE(pane->updatesModel()->total(), 10000);
         // A generous bound for a loaded 2-core CI machine; the benchmarks measure the real figure.
-        QVERIFY2(longestGap < 500, qPrintable(QString::number(longestGap)));
+        // AddressSanitizer makes every allocation and copy of the 20 MB result several times slower.
+#if defined(__SANITIZE_ADDRESS__)
+        constexpr qint64 bound = 4000;
+#else
+        constexpr qint64 bound = 500;
+#endif
+        QVERIFY2(longestGap < bound, qPrintable(QString::number(longestGap)));
 
         // Every view is capped and says so.
         const qsizetype cap = ui::RunPane::kDisplayCap;
