@@ -2,9 +2,11 @@
 // Small helpers to write tool trees into temporary directories for tests.
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QString>
+#include <QStringList>
 #include <QTest>
 
 #include <sys/resource.h>
@@ -25,6 +27,21 @@ inline QByteArray readFile(const QString &path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Files under `root` (hidden ones too) whose bytes contain `needle`; `read` counts the files read.
+inline QStringList filesContaining(const QString &root, const QByteArray &needle, int *read = nullptr)
+{
+    QStringList hits;
+    QDirIterator it(root, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        if (read)
+            ++*read;
+        if (readFile(path).contains(needle))
+            hits << path;
+    }
+    return hits;
 }
 
 inline QByteArray toolMd(const QByteArray &name, int version = 1, const QByteArray &extra = {})

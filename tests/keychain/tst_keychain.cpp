@@ -44,18 +44,6 @@ QStringList allCommandLines()
     return lines;
 }
 
-// Files under `root` whose bytes contain `needle`.
-QStringList filesContaining(const QString &root, const QByteArray &needle)
-{
-    QStringList hits;
-    QDirIterator it(root, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        if (tw::test::readFile(path).contains(needle))
-            hits << path;
-    }
-    return hits;
-}
 
 } // namespace
 
@@ -273,7 +261,7 @@ private Q_SLOTS:
 
         // No file the program wrote holds it: settings, history, caches, temp dirs, the data dir.
         for (const QString &root : {m_home.path(), m_data.path()}) {
-            const QStringList hits = filesContaining(root, m_secret);
+            const QStringList hits = tw::test::filesContaining(root, m_secret);
             QVERIFY2(hits.isEmpty(), qPrintable(hits.join(u'\n')));
         }
         // The history row exists and holds the marker where the token was.
@@ -350,7 +338,7 @@ private Q_SLOTS:
         // Refused means refused: not in the real keychain, not in any file.
         QCOMPARE(KeychainSecretStore().readNow(secretKey(kUser, QStringLiteral("vault"), QStringLiteral("token"))).status,
                  SecretResult::Status::NotFound);
-        const QStringList hits = filesContaining(m_home.path(), m_secret);
+        const QStringList hits = tw::test::filesContaining(m_home.path(), m_secret);
         QVERIFY2(hits.isEmpty(), qPrintable(hits.join(u'\n')));
     }
 
@@ -387,7 +375,7 @@ private Q_SLOTS:
         QVERIFY(!r.out.contains(m_secret) && !r.err.contains(m_secret));
         // In no file in plain text, the secret file included.
         for (const QString &root : {m_home.path(), m_data.path()}) {
-            const QStringList hits = filesContaining(root, m_secret);
+            const QStringList hits = tw::test::filesContaining(root, m_secret);
             QVERIFY2(hits.isEmpty(), qPrintable(hits.join(u'\n')));
         }
         // Without a way to give the passphrase, the CLI says what it needs.

@@ -49,15 +49,7 @@ int g_filesRead = 0;
 
 QStringList filesContaining(const QString &root, const QByteArray &needle)
 {
-    QStringList hits;
-    QDirIterator it(root, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        ++g_filesRead;
-        if (test::readFile(path).contains(needle))
-            hits << path;
-    }
-    return hits;
+    return test::filesContaining(root, needle, &g_filesRead);
 }
 
 } // namespace
