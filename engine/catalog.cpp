@@ -53,15 +53,15 @@ QString userToolsPath(const QString &dataPath, const QString &email)
 }
 
 Catalog scanDataPath(const QString &dataPath, ScanCache *cache,
-                     const std::function<void(const LocationScan &)> &onLocation)
+                     const std::function<void(const LocationScan &)> &onLocation, QThreadPool *pool)
 {
     Catalog catalog;
     catalog.dataPath = QDir::cleanPath(QDir(dataPath).absolutePath());
-    catalog.global = scanLocation(globalToolsPath(catalog.dataPath), Scope::Global, QString(), cache);
+    catalog.global = scanLocation(globalToolsPath(catalog.dataPath), Scope::Global, QString(), cache, pool);
     if (onLocation)
         onLocation(catalog.global);
     for (const QString &email : userDirectories(catalog.dataPath)) {
-        catalog.users.append(scanLocation(userToolsPath(catalog.dataPath, email), Scope::User, email, cache));
+        catalog.users.append(scanLocation(userToolsPath(catalog.dataPath, email), Scope::User, email, cache, pool));
         if (onLocation)
             onLocation(catalog.users.constLast());
     }

@@ -9,6 +9,8 @@
 
 #include <functional>
 
+class QThreadPool;
+
 namespace tw::engine {
 
 class ScanCache;
@@ -31,9 +33,10 @@ QString globalToolsPath(const QString &dataPath);
 QString userToolsPath(const QString &dataPath, const QString &email);
 
 // Scans every location of a DATA_PATH. `onLocation` (optional) sees each location as soon as
-// it is done, in order: global first, then users.
+// it is done, in order: global first, then users. `pool`: as in scanLocation().
 Catalog scanDataPath(const QString &dataPath, ScanCache *cache = nullptr,
-                     const std::function<void(const LocationScan &)> &onLocation = {});
+                     const std::function<void(const LocationScan &)> &onLocation = {},
+                     QThreadPool *pool = nullptr);
 
 // What one user sees: the global location and, when `email` is a user directory of DATA_PATH,
 // that user's location; no other user's tools are read. An empty email gives the global tools.

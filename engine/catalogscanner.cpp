@@ -2,12 +2,16 @@
 
 #include <QPointer>
 #include <QSet>
+#include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace tw::engine {
 
 CatalogScanner::CatalogScanner(QObject *parent) : QObject(parent)
 {
+    // One thread more than the cores: the scan's own task waits in the per-directory map.
+    m_pool.setMaxThreadCount(QThread::idealThreadCount() + 1);
+    m_pool.setObjectName(QStringLiteral("toolwright-scan"));
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(250);
     connect(&m_debounce, &QTimer::timeout, this, &CatalogScanner::rescan);
@@ -64,7 +68,8 @@ void CatalogScanner::startScan()
     // the scan, so the watcher outlives it.)
     PathWatcher *watcher = m_watching ? &m_fsWatcher : nullptr;
     Q_EMIT scanStarted();
-    m_watcher.setFuture(QtConcurrent::run([dataPath, cache, self, generation, watcher] {
+    QThreadPool *pool = &m_pool;
+    m_watcher.setFuture(QtConcurrent::run(pool, [dataPath, cache, self, generation, watcher, pool] {
         auto catalog = std::make_shared<Catalog>(scanDataPath(dataPath, cache, [&](const LocationScan &loc) {
             // Hand each location to the GUI thread as soon as it is done.
             QMetaObject::invokeMethod(
@@ -73,7 +78,7 @@ void CatalogScanner::startScan()
                         Q_EMIT self->locationScanned(loc);
                 },
                 Qt::QueuedConnection);
-        }));
+        }, pool));
         if (watcher)
             watcher->setDirectories(watchedDirectories(*catalog));
         return std::shared_ptr<const Catalog>(std::move(catalog));

@@ -9,6 +9,7 @@
 #include <QFutureWatcher>
 #include <QObject>
 #include <QSet>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <memory>
@@ -48,6 +49,11 @@ private:
 
     QString m_dataPath;
     std::shared_ptr<const Catalog> m_catalog;
+    // The scans' own threads. Not the global pool: Qt's raster engine splits large fills over
+    // QThreadPool::globalInstance() and waits for them, so a scan holding every global thread
+    // froze each repaint of the window until a tool directory was done (100 ms stalls at
+    // 10,000 tools), and a one-thread global pool (a one-core machine) deadlocked the paint.
+    QThreadPool m_pool;
     QFutureWatcher<std::shared_ptr<const Catalog>> m_watcher;
     PathWatcher m_fsWatcher;
     QTimer m_debounce;

@@ -12,6 +12,7 @@
 #include <QLoggingCategory>
 #include <QScopeGuard>
 #include <QSet>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <fcntl.h>
@@ -313,7 +314,7 @@ QStringList sortedSubdirectoryNames(const QString &path, bool includeSymlinks)
     return names;
 }
 
-LocationScan scanLocation(const QString &path, Scope scope, const QString &user, ScanCache *cache)
+LocationScan scanLocation(const QString &path, Scope scope, const QString &user, ScanCache *cache, QThreadPool *pool)
 {
     LocationScan scan;
     scan.path = QDir::cleanPath(QDir(path).absolutePath());
@@ -352,7 +353,8 @@ LocationScan scanLocation(const QString &path, Scope scope, const QString &user,
     }
     // The tool directories are independent: read and parse them on every core, in place (a
     // mapped() result store copies each result under one lock, which serialised the workers).
-    QtConcurrent::blockingMap(candidates, [&](Candidate &c) { c.scan = scanToolDir(c.dir, root, scope, user, cache); });
+    QtConcurrent::blockingMap(pool ? pool : QThreadPool::globalInstance(), candidates,
+                              [&](Candidate &c) { c.scan = scanToolDir(c.dir, root, scope, user, cache); });
     scan.tools.reserve(qsizetype(candidates.size()));
     for (Candidate &c : candidates) {
         if (c.scan.tool)

@@ -8,6 +8,8 @@
 
 #include <functional>
 
+class QThreadPool;
+
 namespace tw::engine {
 
 class ScanCache;
@@ -25,9 +27,10 @@ struct ToolDirScan
 ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope scope,
                         const QString &user, ScanCache *cache = nullptr);
 
-// Scans `path` as a location. A missing location is an empty scan with exists == false.
+// Scans `path` as a location. A missing location is an empty scan with exists == false. The
+// tool directories are read on `pool`'s threads (QThreadPool::globalInstance() when null).
 LocationScan scanLocation(const QString &path, Scope scope, const QString &user,
-                          ScanCache *cache = nullptr);
+                          ScanCache *cache = nullptr, QThreadPool *pool = nullptr);
 
 // Directory names under `path`, sorted byte-wise by their UTF-8 names (the platform's order).
 QStringList sortedSubdirectoryNames(const QString &path, bool includeSymlinks = true);

@@ -190,8 +190,25 @@ void ToolCatalogModel::syncChildren(Node *parent, std::vector<std::unique_ptr<No
     Q_EMIT dataChanged(parentIndex, parentIndex.siblingAtColumn(ColumnCount - 1));
 }
 
+namespace {
+
+// The same lists in memory (implicitly shared copies of one scan): the same content, known
+// without comparing 10,000 records.
+bool isSameScan(const LocationScan &a, const LocationScan &b)
+{
+    return a.scope == b.scope && a.user == b.user && a.path == b.path && a.exists == b.exists
+           && a.tools.size() == b.tools.size() && a.tools.constData() == b.tools.constData()
+           && a.skipped.size() == b.skipped.size() && a.skipped.constData() == b.skipped.constData();
+}
+
+} // namespace
+
 void ToolCatalogModel::applyLocation(const LocationScan &location)
 {
+    const QString appliedKey = location.scope == Scope::Global ? QString() : location.user;
+    if (const auto it = m_applied.constFind(appliedKey); it != m_applied.cend() && isSameScan(*it, location))
+        return;
+    m_applied.insert(appliedKey, location);
     std::vector<std::unique_ptr<Node>> fresh;
     fresh.reserve(size_t(location.tools.size() + location.skipped.size()));
     QSet<QString> winners; // names this location registers (its duplicates collapse)
@@ -260,6 +277,7 @@ void ToolCatalogModel::applyCatalog(const Catalog &catalog)
         gone.user = user->key;
         applyLocation(gone); // drops its tools and override marks
         m_userNames.remove(user->key);
+        m_applied.remove(user->key);
         beginRemoveRows(indexOf(m_users), row, row);
         m_users->children.erase(m_users->children.begin() + row);
         m_users->renumber(size_t(row));

@@ -63,6 +63,9 @@ private:
     QHash<QString, QSet<QString>> m_userNames;      // email → tool names of that user
     QHash<QString, QSet<QString>> m_overriddenBy;   // global tool name → users overriding it
     QHash<QString, int> m_globalVersion;            // winning global tool name → version
+    // The scan last applied per location ("" = global), sharing its lists with the caller's
+    // copy: the whole catalog at a scan's end repeats the locations already applied one by one.
+    QHash<QString, engine::LocationScan> m_applied;
 };
 
 } // namespace tw::model

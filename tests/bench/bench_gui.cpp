@@ -28,6 +28,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QThreadPool>
 #include <QTreeView>
 
 #include <cstdio>
@@ -57,6 +58,8 @@ public:
         const bool r = QApplication::notify(receiver, event);
         --m_depth;
         const double ms = double(t.nsecsElapsed()) / 1e6;
+        if (qEnvironmentVariableIsSet("BENCH_TRACE") && ms > 8)
+            std::fprintf(stderr, "TRACE %.1f ms %s\n", ms, qPrintable(what));
         if (event->type() == QEvent::Expose && !firstFrameDone) {
             firstFrameDone = true; // the window's first paint: launch, not the scan
             firstFrameMs = ms;
@@ -84,6 +87,8 @@ int measureOnce(int argc, char *argv[], const QString &data)
     QElapsedTimer launch;
     launch.start();
     TimedApplication app(argc, argv);
+    if (qEnvironmentVariableIsSet("BENCH_POOL"))
+        QThreadPool::globalInstance()->setMaxThreadCount(qEnvironmentVariableIntValue("BENCH_POOL"));
     double firstTool = -1, fullCatalog = -1, longestStall = 0;
     QElapsedTimer sinceTick;
     QTimer ticker;

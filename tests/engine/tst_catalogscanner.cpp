@@ -7,7 +7,9 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QSemaphore>
 #include <QThread>
+#include <QThreadPool>
 
 using namespace tw::engine;
 using tw::test::makeTool;
@@ -76,6 +78,26 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
         QTest::qWait(200);
         QCOMPARE(finished.size(), 2); // the two requests during the scan collapse into one
+    }
+
+    void scansWithTheGlobalPoolBusy()
+    {
+        // The scan has threads of its own: Qt's raster engine waits on the global pool while
+        // painting, so a scan there froze the window (and deadlocked it with one thread).
+        QThreadPool *global = QThreadPool::globalInstance();
+        const int before = global->maxThreadCount();
+        global->setMaxThreadCount(1);
+        QSemaphore release;
+        global->start([&] { release.acquire(); }); // holds the only global thread
+        CatalogScanner scanner;
+        QSignalSpy finished(&scanner, &CatalogScanner::scanFinished);
+        scanner.setDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+        const bool done = finished.wait(10000);
+        release.release();
+        global->waitForDone();
+        global->setMaxThreadCount(before);
+        QVERIFY(done);
+        QCOMPARE(scanner.catalog()->toolCount(), 7);
     }
 
     void destroyedWhileScanning()

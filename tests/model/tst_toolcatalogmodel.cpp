@@ -135,6 +135,29 @@ private Q_SLOTS:
         QCOMPARE(model.toolCount(), 0);
     }
 
+    void catalogRepeatingAppliedLocationsChangesNothing()
+    {
+        // A scan's end hands over the whole catalog after its locations; the lists it shares
+        // with those are not walked again, but a location with new content still applies.
+        ToolCatalogModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Catalog catalog = scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+        model.applyLocation(catalog.global);
+        for (const LocationScan &loc : catalog.users)
+            model.applyLocation(loc);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        model.applyCatalog(catalog);
+        QCOMPARE(changed.size() + inserted.size() + removed.size(), 0);
+        QCOMPARE(model.toolCount(), 7);
+
+        catalog.users[0].tools.removeFirst(); // detaches: a different scan of alice's tools
+        model.applyCatalog(catalog);
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(model.toolCount(), 6);
+    }
+
     void usersStayInByteOrder()
     {
         QTemporaryDir tmp;
