@@ -17,7 +17,8 @@ int runGui(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     QApplication::setApplicationDisplayName(QStringLiteral("Toolwright"));
-    QApplication::setDesktopFileName(QStringLiteral("toolwright"));
+    // The desktop entry's name (packaging/), which Wayland compositors match windows by.
+    QApplication::setDesktopFileName(QStringLiteral("io.github.toolwright.Toolwright"));
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Browse, lint and run the tools of an agent platform."));
     parser.addHelpOption();

@@ -11,6 +11,9 @@
 #ifndef TOOLWRIGHT_SOURCE_DIR
 #define TOOLWRIGHT_SOURCE_DIR ""
 #endif
+#ifndef TOOLWRIGHT_BUILD_DIR
+#define TOOLWRIGHT_BUILD_DIR ""
+#endif
 
 namespace tw::engine {
 
@@ -32,9 +35,17 @@ QString sharedDataDir()
     QStringList candidates;
     if (const QString env = qEnvironmentVariable("TOOLWRIGHT_SHARE_DIR"); !env.isEmpty())
         candidates.append(env);
-    if (QCoreApplication::instance())
-        candidates.append(QCoreApplication::applicationDirPath() + QStringLiteral("/../share/toolwright"));
-    candidates.append(QStringLiteral(TOOLWRIGHT_SOURCE_DIR));
+    // Installed: <prefix>/bin/toolwright beside <prefix>/share/toolwright. The source tree serves
+    // only programs that run from the build tree, so an installed copy never reads a checkout.
+    bool inBuildTree = true;
+    if (QCoreApplication::instance()) {
+        const QString exeDir = QCoreApplication::applicationDirPath();
+        candidates.append(exeDir + QStringLiteral("/../share/toolwright"));
+        const QString buildDir = QStringLiteral(TOOLWRIGHT_BUILD_DIR);
+        inBuildTree = !buildDir.isEmpty() && (exeDir == buildDir || exeDir.startsWith(buildDir + u'/'));
+    }
+    if (inBuildTree)
+        candidates.append(QStringLiteral(TOOLWRIGHT_SOURCE_DIR));
     for (const QString &c : candidates) {
         if (!c.isEmpty() && QFileInfo(c + QStringLiteral("/seed/tools")).isDir())
             return QDir::cleanPath(c);

@@ -118,6 +118,8 @@ QVariant EffectiveToolsModel::data(const QModelIndex &index, int role) const
         default: return {};
         }
     case Qt::ToolTipRole: return toolToolTip(t);
+    case Qt::DecorationRole:
+        return index.column() == LabelColumn ? toolIcon(t.scope, bool(e.overridden)) : QVariant();
     case Qt::ForegroundRole:
         return index.column() == StatusColumn && !t.diagnostics.isEmpty()
             ? severityForeground(int(engine::worstSeverity(t.diagnostics)))

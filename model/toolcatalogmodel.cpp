@@ -399,6 +399,8 @@ QVariant ToolCatalogModel::toolData(const Node *node, int column, int role) cons
         return {};
     case Qt::ToolTipRole:
         return toolToolTip(t);
+    case Qt::DecorationRole:
+        return column == LabelColumn ? toolIcon(t.scope, state == OverrideState::OverridesGlobal) : QVariant();
     case Qt::ForegroundRole:
         return column == StatusColumn && !t.diagnostics.isEmpty() ? severityForeground(int(engine::worstSeverity(t.diagnostics)))
                                                                    : QVariant();
@@ -448,6 +450,8 @@ QVariant ToolCatalogModel::data(const QModelIndex &index, int role) const
             return {};
         case Qt::ForegroundRole:
             return column == StatusColumn ? severityForeground(int(Severity::Skip)) : QVariant();
+        case Qt::DecorationRole:
+            return column == LabelColumn ? skippedIcon() : QVariant();
         case Qt::FontRole: {
             QFont font;
             font.setItalic(true);

@@ -2,6 +2,8 @@
 
 #include <QColor>
 #include <QCoreApplication>
+#include <QGuiApplication>
+#include <QIcon>
 #include <QVariant>
 #include <QStringList>
 
@@ -56,6 +58,33 @@ QVariant severityForeground(int worstSeverity)
         return QColor(0xc7, 0x7c, 0x02);
     return {};
 }
+
+namespace {
+
+enum class RowIcon { GlobalTool, UserTool, OverridingTool, Skipped };
+
+QVariant rowIcon(RowIcon which)
+{
+    if (!qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+        return {};
+    // Looked up once: data() asks for them for every visible row.
+    static const QIcon icons[] = {QIcon::fromTheme(QStringLiteral("toolwright-tool-global")),
+                                  QIcon::fromTheme(QStringLiteral("toolwright-tool-user")),
+                                  QIcon::fromTheme(QStringLiteral("toolwright-tool-override")),
+                                  QIcon::fromTheme(QStringLiteral("toolwright-tool-skipped"))};
+    return icons[int(which)];
+}
+
+} // namespace
+
+QVariant toolIcon(engine::Scope scope, bool overridesGlobal)
+{
+    if (scope == engine::Scope::Global)
+        return rowIcon(RowIcon::GlobalTool);
+    return rowIcon(overridesGlobal ? RowIcon::OverridingTool : RowIcon::UserTool);
+}
+
+QVariant skippedIcon() { return rowIcon(RowIcon::Skipped); }
 
 QString toolSearchText(const engine::ToolManifest &manifest)
 {

@@ -50,6 +50,12 @@ QVariant toolColumnHeader(int section, Qt::Orientation orientation, int role);
 // Text colour for a worst severity (-1: none): errors and skips red, warnings amber; invalid otherwise.
 QVariant severityForeground(int worstSeverity);
 
+// What the tree shows beside a row: a global tool, a user's tool, a user's tool that shadows a
+// global one, a directory the loader skips. Theme names; the ui layer supplies fallbacks for
+// a theme that lacks them. Empty without a QGuiApplication (the models' headless tests).
+QVariant toolIcon(engine::Scope scope, bool overridesGlobal);
+QVariant skippedIcon();
+
 } // namespace tw::model
 
 Q_DECLARE_METATYPE(tw::engine::ToolRecord)

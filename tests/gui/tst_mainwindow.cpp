@@ -26,6 +26,8 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
@@ -84,6 +86,30 @@ private Q_SLOTS:
         QVERIFY(m_window->toolView()->isExpanded(m_window->toolView()->model()->index(0, 0)));
         // The preferred user's first tool is selected, so the pane shows something useful at once.
         QCOMPARE(m_window->detailPane()->headerText(), QStringLiteral("Alice's Greeter"));
+    }
+
+    void iconsWithoutADesktopTheme()
+    {
+        // No desktop here, so every icon comes from the bundled fallback theme: the menus'
+        // actions that name one, and the tree's rows, are never blank.
+        int withIcons = 0;
+        for (QAction *menu : m_window->menuBar()->actions()) {
+            for (QAction *a : menu->menu()->actions())
+                withIcons += !a->icon().isNull();
+        }
+        QVERIFY2(withIcons >= 10, qPrintable(QString::number(withIcons)));
+        for (const char *name : {"document-open", "view-refresh", "application-exit", "dialog-warning", "dialog-error",
+                                 "dialog-information", "document-edit", "document-new", "document-save", "edit-copy",
+                                 "media-playback-start", "preferences-system", "io.github.toolwright.Toolwright"})
+            QVERIFY2(!QIcon::fromTheme(QLatin1StringView(name)).isNull(), name);
+        QVERIFY(!m_window->windowIcon().isNull());
+        const QAbstractItemModel *m = m_window->toolView()->model();
+        const QModelIndex globals = m->index(0, 0);
+        QVERIFY(m->rowCount(globals) > 0);
+        for (int r = 0; r < m->rowCount(globals); ++r) {
+            const QVariant icon = m->index(r, 0, globals).data(Qt::DecorationRole);
+            QVERIFY2(!icon.value<QIcon>().isNull(), qPrintable(m->index(r, 0, globals).data().toString()));
+        }
     }
 
     void searchAndKeyboardNavigation()

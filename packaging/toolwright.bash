@@ -1,0 +1,92 @@
+# bash completion for toolwright; installed as share/bash-completion/completions/toolwright.
+# Self-contained (no bash-completion helpers needed). Tool names for show, run and secret come
+# from `toolwright list` on the --data and --user already on the line.
+
+_toolwright_tools()
+{
+    local data="" user="" i
+    for ((i = 1; i < ${#COMP_WORDS[@]} - 1; i++)); do
+        case ${COMP_WORDS[i]} in
+            --data) data=${COMP_WORDS[i + 1]} ;;
+            --user) user=${COMP_WORDS[i + 1]} ;;
+        esac
+    done
+    local args=(list)
+    [[ -n $data ]] && args+=(--data "$data")
+    [[ -n $user ]] && args+=(--user "$user")
+    "${COMP_WORDS[0]}" "${args[@]}" 2>/dev/null | awk 'NR > 1 && $1 !~ /:$/ { print $1 }'
+}
+
+_toolwright()
+{
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=""
+    ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+    COMPREPLY=()
+    local commands="list show lint overrides sync bump run secret"
+
+    case $prev in
+        --data | --seed)
+            mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+            return ;;
+        --params)
+            [[ $cur == @* ]] && mapfile -t COMPREPLY < <(compgen -f -P @ -- "${cur#@}")
+            return ;;
+        --runtime)
+            mapfile -t COMPREPLY < <(compgen -W "auto bwrap podman docker" -- "$cur")
+            return ;;
+        --store)
+            mapfile -t COMPREPLY < <(compgen -W "keychain file" -- "$cur")
+            return ;;
+        --user | --since | --to | --timeout | --passphrase-fd)
+            return ;;
+    esac
+
+    local command="" i positional=0
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        case ${COMP_WORDS[i]} in
+            --data | --seed | --params | --runtime | --store | --user | --since | --to | --timeout | --passphrase-fd)
+                i=$((i + 1)) ;;
+            -*) ;;
+            *)
+                if [[ -z $command ]]; then command=${COMP_WORDS[i]}; else positional=$((positional + 1)); fi ;;
+        esac
+    done
+
+    if [[ -z $command ]]; then
+        mapfile -t COMPREPLY < <(compgen -W "$commands --data --user --version --help" -- "$cur")
+        return
+    fi
+
+    local options=""
+    case $command in
+        list) options="--data --user --json" ;;
+        show) options="--data --user --json" ;;
+        lint) options="--since --json" ;;
+        overrides) options="--data --json" ;;
+        sync) options="--seed --data --dry-run --json" ;;
+        bump) options="--to" ;;
+        run) options="--data --user --params --runtime --timeout --json --store --passphrase-fd" ;;
+        secret) options="--user --store --passphrase-fd" ;;
+    esac
+    if [[ $cur == -* ]]; then
+        mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
+        return
+    fi
+
+    case $command in
+        show | run)
+            ((positional == 0)) && mapfile -t COMPREPLY < <(compgen -W "$(_toolwright_tools)" -- "$cur") ;;
+        secret)
+            if ((positional == 0)); then
+                mapfile -t COMPREPLY < <(compgen -W "set get delete status" -- "$cur")
+            elif ((positional == 1)); then
+                mapfile -t COMPREPLY < <(compgen -W "$(_toolwright_tools)" -- "$cur")
+            fi ;;
+        lint)
+            mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
+        bump)
+            ((positional == 0)) && mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
+    esac
+}
+
+complete -F _toolwright toolwright
