@@ -1,6 +1,7 @@
 #include "runhistorymodel.h"
 
 #include "runupdatesmodel.h"
+#include "tones.h"
 
 #include <QBrush>
 #include <QColor>
@@ -62,7 +63,7 @@ QVariant RunHistoryModel::data(const QModelIndex &index, int role) const
     if (role == StateRole)
         return r.state;
     if (role == Qt::ForegroundRole && index.column() == StateColumn && r.state != u"result")
-        return QBrush(QColor(r.state == u"cancelled" ? 0x808080 : 0xb00020));
+        return QBrush(toneColor(r.state == u"cancelled" ? Tone::Muted : Tone::Error));
     if (role == Qt::ToolTipRole)
         return r.message.isEmpty() ? QVariant() : QVariant(r.message);
     if (role != Qt::DisplayRole)

@@ -1,5 +1,7 @@
 #include "toolroles.h"
 
+#include "tones.h"
+
 #include <QColor>
 #include <QCoreApplication>
 #include <QGuiApplication>
@@ -51,11 +53,10 @@ QVariant toolColumnHeader(int section, Qt::Orientation orientation, int role)
 
 QVariant severityForeground(int worstSeverity)
 {
-    // Mid-saturation tones that stay legible on light and dark bases.
     if (worstSeverity >= int(engine::Severity::Error))
-        return QColor(0xd3, 0x2f, 0x2f);
+        return toneColor(Tone::Error);
     if (worstSeverity == int(engine::Severity::Warning))
-        return QColor(0xc7, 0x7c, 0x02);
+        return toneColor(Tone::Warning);
     return {};
 }
 

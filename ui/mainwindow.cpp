@@ -2,7 +2,7 @@
 
 #include "catalogscanner.h"
 #include "datapaths.h"
-#include "icons.h"
+#include "theme.h"
 #include "messagebox.h"
 #include "newtooldialog.h"
 #include "overridesview.h"
@@ -118,7 +118,7 @@ MainWindow::MainWindow(const QString &dataPath, const QString &preferredUser, QW
                        std::unique_ptr<engine::SecretStore> secrets)
     : QMainWindow(parent), m_preferredUser(preferredUser), m_secrets(std::move(secrets))
 {
-    installIconFallbacks();
+    installThemeSupport();
     setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.toolwright.Toolwright")));
     if (!m_secrets) {
         // The store Settings → Secrets names; the encrypted file asks for its passphrase when

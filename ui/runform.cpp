@@ -1,5 +1,7 @@
 #include "runform.h"
 
+#include "theme.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -232,7 +234,7 @@ void RunForm::setTool(const engine::ToolManifest &tool)
         desc->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
         v->addWidget(desc);
         f->problem = new QLabel(cell);
-        f->problem->setStyleSheet(QStringLiteral("color: #b00020"));
+        setTone(f->problem, model::Tone::Error);
         f->problem->setObjectName(QStringLiteral("problem_") + spec.name);
         f->problem->hide();
         v->addWidget(f->problem);

@@ -2,6 +2,7 @@
 
 #include "runinputs.h"
 #include "runupdatesmodel.h"
+#include "theme.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -282,10 +283,10 @@ void RunPane::setPhase(Phase phase)
         setStatus(tr("Preparing the sandbox…"));
         break;
     case Phase::Running:
-        setStatus(tr("Running in %1 — no output yet").arg(m_runtime), QStringLiteral("#1a5fb4"));
+        setStatus(tr("Running in %1 — no output yet").arg(m_runtime), model::Tone::Info);
         break;
     case Phase::PartialOutput:
-        setStatus(tr("Running in %1 — partial output").arg(m_runtime), QStringLiteral("#1a5fb4"));
+        setStatus(tr("Running in %1 — partial output").arg(m_runtime), model::Tone::Info);
         break;
     case Phase::Finished:
         break; // onFinished says how it ended
@@ -295,10 +296,10 @@ void RunPane::setPhase(Phase phase)
     Q_EMIT stateChanged();
 }
 
-void RunPane::setStatus(const QString &text, const QString &color)
+void RunPane::setStatus(const QString &text, std::optional<model::Tone> tone)
 {
-    m_status->setText(color.isEmpty() ? QStringLiteral("<b>%1</b>").arg(text.toHtmlEscaped())
-                                      : QStringLiteral("<b style='color:%1'>%2</b>").arg(color, text.toHtmlEscaped()));
+    m_status->setText(QStringLiteral("<b>%1</b>").arg(text.toHtmlEscaped()));
+    setTone(m_status, tone);
     m_status->setAccessibleName(text);
 }
 
@@ -464,26 +465,26 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
     QString banner;
     switch (outcome.state) {
     case engine::RunState::Result:
-        setStatus(tr("Finished"), QStringLiteral("#1b7f3b"));
+        setStatus(tr("Finished"), model::Tone::Success);
         break;
     case engine::RunState::ToolError:
-        setStatus(tr("Finished — tool error"), QStringLiteral("#b00020"));
+        setStatus(tr("Finished — tool error"), model::Tone::Error);
         banner = tr("The tool returned isError: true.");
         break;
     case engine::RunState::Error:
-        setStatus(tr("Failed — error"), QStringLiteral("#b00020"));
+        setStatus(tr("Failed — error"), model::Tone::Error);
         banner = outcome.message;
         break;
     case engine::RunState::Timeout:
-        setStatus(tr("Timed out"), QStringLiteral("#b00020"));
+        setStatus(tr("Timed out"), model::Tone::Error);
         banner = outcome.message;
         break;
     case engine::RunState::Cancelled:
-        setStatus(tr("Cancelled"), QStringLiteral("#805b00"));
+        setStatus(tr("Cancelled"), model::Tone::Warning);
         banner = outcome.message;
         break;
     case engine::RunState::Failed:
-        setStatus(tr("Could not run"), QStringLiteral("#b00020"));
+        setStatus(tr("Could not run"), model::Tone::Error);
         banner = outcome.message;
         break;
     }

@@ -20,6 +20,7 @@
 
 #include "runhistory.h"
 #include "runsession.h"
+#include "tones.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>
@@ -127,7 +128,7 @@ private:
     void flushStream(Stream &stream, QPlainTextEdit *view, Output which);
     void tick();
     void setPhase(Phase phase);
-    void setStatus(const QString &text, const QString &color = {});
+    void setStatus(const QString &text, std::optional<model::Tone> tone = std::nullopt);
     void showSnapshot();
     void chooseSaveFile(Output which);
 

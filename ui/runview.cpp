@@ -10,6 +10,7 @@
 #include "runsettings.h"
 #include "runtime.h"
 #include "secretstore.h"
+#include "theme.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -101,7 +102,7 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     m_jsonProblems = new QLabel(jsonPage);
     m_jsonProblems->setObjectName(QStringLiteral("paramsJsonProblems"));
     m_jsonProblems->setWordWrap(true);
-    m_jsonProblems->setStyleSheet(QStringLiteral("color: #b00020"));
+    setTone(m_jsonProblems, model::Tone::Error);
     m_jsonProblems->setTextInteractionFlags(Qt::TextSelectableByMouse);
     jv->addWidget(m_jsonProblems);
     auto *jsonHint = new QLabel(tr("<small>Leave an input out to leave it unset. A sensitive value shown as %1 is the one typed "
@@ -170,6 +171,7 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     m_message = new QLabel(left);
     m_message->setWordWrap(true);
     m_message->setObjectName(QStringLiteral("runMessage"));
+    setTone(m_message, model::Tone::Error); // it says only what went wrong
     runRow->addWidget(m_message, 1);
     m_runButton = new QPushButton(tr("&Run"), left);
     m_runButton->setToolTip(tr("Run the tool with these inputs (Ctrl+Return)"));
@@ -478,7 +480,7 @@ RunPane *RunView::run()
         QStringList lines;
         for (const engine::ParamProblem &p : problems)
             lines << p.message;
-        m_message->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(lines.join(QStringLiteral("; ")).toHtmlEscaped()));
+        m_message->setText(lines.join(QStringLiteral("; ")));
         return nullptr;
     }
     m_message->clear();

@@ -5,6 +5,7 @@
 #include "markdownview.h"
 #include "messagebox.h"
 #include "textdiff.h"
+#include "theme.h"
 #include "toolmdreader.h"
 
 #include <QCheckBox>
@@ -488,13 +489,13 @@ void ToolEditor::yamlEdited()
     // A YAML error shows its line and blocks saving, never typing.
     m_yamlValid = m_session.document().setYamlText(m_yaml->toPlainText(), &error);
     if (!m_yamlValid) {
-        m_yamlStatus->setText(tr("<span style=\"color:#d32f2f\">Line %1: %2 — fix it to save.</span>")
-                                  .arg(error.line)
-                                  .arg(error.message.toHtmlEscaped()));
+        m_yamlStatus->setText(tr("Line %1: %2 — fix it to save.").arg(error.line).arg(error.message));
+        setTone(m_yamlStatus, model::Tone::Error);
         updateStatus();
         return;
     }
     m_yamlStatus->setText(tr("Valid YAML."));
+    setTone(m_yamlStatus, std::nullopt);
     refresh(Source::Yaml);
     record(YamlMerge, before);
 }
