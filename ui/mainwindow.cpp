@@ -12,6 +12,7 @@
 #include "secretfile.h"
 #include "secretstore.h"
 #include "settingsdialog.h"
+#include "shortcutsdialog.h"
 #include "syncview.h"
 #include "tooleditor.h"
 #include "toolarchive.h"
@@ -261,7 +262,7 @@ void MainWindow::buildLayout()
     bar->addSeparator();
     bar->addAction(m_rescan);
 
-    auto *focusSearch = new QAction(this);
+    auto *focusSearch = new QAction(tr("Search Tools"), this);
     focusSearch->setShortcut(QKeySequence::Find);
     connect(focusSearch, &QAction::triggered, this, [this] {
         m_search->setFocus();
@@ -399,6 +400,12 @@ void MainWindow::buildLayout()
 
     buildToolMenu();
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *shortcuts = help->addAction(QIcon::fromTheme(QStringLiteral("input-keyboard")), tr("&Keyboard Shortcuts"), this, [this] {
+        auto *dialog = new ShortcutsDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    shortcuts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
     help->addAction(tr("&About Toolwright"), this, [this] {
         QMessageBox::about(this, tr("About Toolwright"),
                            tr("<h3>Toolwright %1</h3><p>Browse, lint and run the tools of an agent platform.</p>")

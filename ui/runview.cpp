@@ -86,6 +86,7 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     presetRow->addWidget(m_jsonToggle);
     m_formStack = new QStackedWidget(left);
     auto *scroll = new QScrollArea(m_formStack);
+    scroll->setAccessibleName(tr("Inputs"));
     scroll->setWidgetResizable(true);
     m_form = new RunForm(scroll);
     scroll->setWidget(m_form);

@@ -133,6 +133,7 @@ SettingsDialog::SettingsDialog(engine::SecretStore &secrets, const QString &user
     iv->addLayout(iform);
     iv->addWidget(new QLabel(tr("Resources (OFFICER_RESOURCES, one JSON object per id):"), integ));
     m_resources = new QTableWidget(0, 3, integ);
+    m_resources->setAccessibleName(tr("Resources"));
     m_resources->setHorizontalHeaderLabels({tr("Id"), tr("Settings (JSON)"), tr("Secret fields (JSON, keychain)")});
     m_resources->horizontalHeader()->setStretchLastSection(true);
     m_resources->verticalHeader()->hide();

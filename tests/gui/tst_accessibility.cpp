@@ -1,0 +1,147 @@
+// Accessibility: every control a user can reach with Tab, in every view and dialog, has an
+// accessible name (its own, or its label's), and the keyboard shortcuts are listed in Help.
+
+#include "fixture.h"
+#include "mainwindow.h"
+#include "newtooldialog.h"
+#include "secretstore.h"
+#include "settingsdialog.h"
+
+#include <QAbstractButton>
+#include <QAccessible>
+#include <QAction>
+#include <QApplication>
+#include <QDialog>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTreeWidget>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+using namespace tw;
+
+namespace {
+
+// "Class (objectName)" of every Tab-reachable control under `root` without a name.
+QStringList unnamedControls(QWidget *root)
+{
+    QStringList unnamed;
+    QList<QWidget *> widgets = root->findChildren<QWidget *>();
+    widgets.prepend(root);
+    for (QWidget *w : widgets) {
+        if (!(w->focusPolicy() & Qt::TabFocus) || w->focusProxy() || w->window()->windowType() == Qt::Popup)
+            continue;
+        // The viewport of a scroll area takes focus for its view; the view is the control.
+        if (w->parentWidget() && w->parentWidget()->focusProxy() == w)
+            continue;
+        QAccessibleInterface *a = QAccessible::queryAccessibleInterface(w);
+        const QString name = a ? a->text(QAccessible::Name).trimmed() : QString();
+        if (name.isEmpty())
+            unnamed.append(QStringLiteral("%1 (%2)").arg(QLatin1StringView(w->metaObject()->className()), w->objectName()));
+    }
+    unnamed.removeDuplicates();
+    return unnamed;
+}
+
+} // namespace
+
+class TestAccessibility final : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_tmp;
+    std::unique_ptr<ui::MainWindow> m_window;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        const QString data = m_tmp.path() + QStringLiteral("/data");
+        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), data));
+        m_window = std::make_unique<ui::MainWindow>(data, QStringLiteral("alice@example.com"), nullptr,
+                                                    std::make_unique<engine::MemorySecretStore>());
+        QSignalSpy shown(m_window.get(), &ui::MainWindow::catalogShown);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 10000);
+    }
+
+    void cleanupTestCase() { m_window.reset(); }
+
+    void everyViewOfTheMainWindow()
+    {
+        // Open an editor and the run form for the selected tool so that their controls exist.
+        m_window->toolView()->setFocus();
+        QTest::keyClick(m_window.get(), Qt::Key_F4);
+        QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier);
+        QVERIFY(m_window->findChild<QWidget *>(QStringLiteral("editYamlStatus")));
+        QVERIFY(m_window->findChild<QWidget *>(QStringLiteral("runMessage")));
+        const QStringList unnamed = unnamedControls(m_window.get());
+        QVERIFY2(unnamed.isEmpty(), qPrintable(QStringLiteral("\n  ") + unnamed.join(QStringLiteral("\n  "))));
+    }
+
+    void keyboardShortcutsInHelp()
+    {
+        QTest::keyClick(m_window.get(), Qt::Key_Slash, Qt::ControlModifier);
+        QDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = m_window->findChild<QDialog *>(QStringLiteral("shortcutsDialog"))));
+        auto *list = dialog->findChild<QTreeWidget *>(QStringLiteral("shortcutsList"));
+        QVERIFY(list);
+        QMap<QString, QString> listed; // action → keys
+        int groups = 0;
+        for (int g = 0; g < list->topLevelItemCount(); ++g, ++groups) {
+            for (int i = 0; i < list->topLevelItem(g)->childCount(); ++i)
+                listed.insert(list->topLevelItem(g)->child(i)->text(0), list->topLevelItem(g)->child(i)->text(1));
+        }
+        QVERIFY(groups >= 4);
+        QCOMPARE(listed.value(QStringLiteral("Run…")), QKeySequence(Qt::CTRL | Qt::Key_R).toString(QKeySequence::NativeText));
+        QCOMPARE(listed.value(QStringLiteral("Edit")), QStringLiteral("F4"));
+        QCOMPARE(listed.value(QStringLiteral("Search Tools")), QKeySequence(QKeySequence::Find).toString(QKeySequence::NativeText));
+        QVERIFY(listed.contains(QStringLiteral("Keyboard Shortcuts")));
+        // Every menu action with a shortcut is listed.
+        int withShortcut = 0;
+        std::function<void(const QMenu *)> count = [&](const QMenu *menu) {
+            for (QAction *a : menu->actions()) {
+                if (a->menu())
+                    count(a->menu());
+                else if (!a->isSeparator() && !a->shortcuts().isEmpty())
+                    ++withShortcut;
+            }
+        };
+        for (QAction *top : m_window->menuBar()->actions())
+            count(top->menu());
+        QVERIFY(listed.size() >= withShortcut);
+        QVERIFY(unnamedControls(dialog).isEmpty());
+        dialog->close();
+    }
+
+    void settingsDialog()
+    {
+        engine::MemorySecretStore secrets;
+        ui::SettingsDialog dialog(secrets, QStringLiteral("alice@example.com"));
+        const QStringList unnamed = unnamedControls(&dialog);
+        QVERIFY2(unnamed.isEmpty(), qPrintable(QStringLiteral("\n  ") + unnamed.join(QStringLiteral("\n  "))));
+    }
+
+    void newToolDialog()
+    {
+        ui::NewToolDialog dialog({QStringLiteral("minimal")}, [](const QString &) { return QString(); });
+        const QStringList unnamed = unnamedControls(&dialog);
+        QVERIFY2(unnamed.isEmpty(), qPrintable(QStringLiteral("\n  ") + unnamed.join(QStringLiteral("\n  "))));
+    }
+};
+
+int main(int argc, char *argv[])
+{
+    QTemporaryDir config;
+    qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
+    qputenv("XDG_DATA_HOME", config.path().toUtf8());
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("toolwright-test"));
+    QApplication::setApplicationName(QStringLiteral("tst_accessibility"));
+    TestAccessibility test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_accessibility.moc"

@@ -1,0 +1,92 @@
+#include "shortcutsdialog.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace tw::ui {
+namespace {
+
+QString plainText(QString text)
+{
+    text.remove(QRegularExpression(QStringLiteral("&(?!&)")));
+    return text.replace(QStringLiteral("&&"), QStringLiteral("&"));
+}
+
+QString keysOf(const QAction *action)
+{
+    QStringList keys;
+    for (const QKeySequence &k : action->shortcuts())
+        keys.append(k.toString(QKeySequence::NativeText));
+    return keys.join(QStringLiteral(", "));
+}
+
+// One group per menu (submenus as their own groups), then the window's own actions.
+void addMenu(QTreeWidget *list, const QMenu *menu, const QString &title, QSet<const QAction *> &seen)
+{
+    QTreeWidgetItem *group = nullptr;
+    for (QAction *a : menu->actions()) {
+        if (a->menu()) {
+            addMenu(list, a->menu(), title + QStringLiteral(" → ") + plainText(a->text()), seen);
+            continue;
+        }
+        if (a->isSeparator() || a->shortcuts().isEmpty() || seen.contains(a))
+            continue;
+        seen.insert(a);
+        if (!group) {
+            group = new QTreeWidgetItem(list, {title});
+            group->setFirstColumnSpanned(true);
+        }
+        new QTreeWidgetItem(group, {plainText(a->text()), keysOf(a)});
+    }
+}
+
+} // namespace
+
+ShortcutsDialog::ShortcutsDialog(QMainWindow *window) : QDialog(window)
+{
+    setWindowTitle(tr("Keyboard Shortcuts"));
+    setObjectName(QStringLiteral("shortcutsDialog"));
+    m_list = new QTreeWidget(this);
+    m_list->setObjectName(QStringLiteral("shortcutsList"));
+    m_list->setAccessibleName(tr("Keyboard shortcuts"));
+    m_list->setColumnCount(2);
+    m_list->setHeaderLabels({tr("Action"), tr("Shortcut")});
+    m_list->setRootIsDecorated(false);
+    m_list->setAlternatingRowColors(true);
+
+    QSet<const QAction *> seen;
+    for (QAction *top : window->menuBar()->actions()) {
+        if (top->menu())
+            addMenu(m_list, top->menu(), plainText(top->text()), seen);
+    }
+    QTreeWidgetItem *general = nullptr;
+    for (QAction *a : window->actions()) {
+        if (a->shortcuts().isEmpty() || seen.contains(a))
+            continue;
+        if (!general) {
+            general = new QTreeWidgetItem(m_list, {tr("Anywhere in the window")});
+            general->setFirstColumnSpanned(true);
+        }
+        new QTreeWidgetItem(general, {plainText(a->text()), keysOf(a)});
+    }
+    m_list->expandAll();
+    m_list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_list->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_list);
+    layout->addWidget(buttons);
+    resize(520, 560);
+}
+
+} // namespace tw::ui
