@@ -1,6 +1,7 @@
 #include "guimain.h"
 
 #include "datapaths.h"
+#include "localization.h"
 #include "mainwindow.h"
 
 #include <QApplication>
@@ -16,6 +17,7 @@ namespace {
 int runGui(int argc, char *argv[])
 {
     QApplication app(argc, argv);
+    ui::installTranslations(QLocale());
     QApplication::setApplicationDisplayName(QStringLiteral("Toolwright"));
     // The desktop entry's name (packaging/), which Wayland compositors match windows by.
     QApplication::setDesktopFileName(QStringLiteral("io.github.toolwright.Toolwright"));

@@ -1,0 +1,2162 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+</context>
+<context>
+    <name>tw::model</name>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Tool</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>tw::model::DiagnosticListModel</name>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Tool</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+</context>
+<context>
+    <name>tw::model::EffectiveToolsModel</name>
+    <message>
+        <source>user</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>global</source>
+        <translation>global</translation>
+    </message>
+    <message>
+        <source>shadows global v%1</source>
+        <translation>verdeckt global v%1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+</context>
+<context>
+    <name>tw::model::OverrideMatrixModel</name>
+    <message>
+        <source>Global</source>
+        <translation>Global</translation>
+    </message>
+    <message>
+        <source> user-only</source>
+        <translation> nur beim Benutzer</translation>
+    </message>
+    <message>
+        <source>no global tool of this name</source>
+        <translation>kein globales Tool dieses Namens</translation>
+    </message>
+    <message>
+        <source>%1 uses the global tool</source>
+        <translation>%1 verwendet das globale Tool</translation>
+    </message>
+    <message>
+        <source>
+shadows global v%1 (version %2 by %3)</source>
+        <translation>
+verdeckt global v%1 (Version %2 von %3)</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>nach oben</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>nach unten</translation>
+    </message>
+</context>
+<context>
+    <name>tw::model::RunHistoryModel</name>
+    <message>
+        <source>(global)</source>
+        <translation>(global)</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Tool</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Laufzeit</translation>
+    </message>
+</context>
+<context>
+    <name>tw::model::RunUpdatesModel</name>
+    <message>
+        <source>
+⋯ [%1 more characters not kept here: Save Output → Raw Events has them]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update %1 of %2, %3 after the start</source>
+        <translation>Aktualisierung %1 von %2, %3 nach dem Start</translation>
+    </message>
+</context>
+<context>
+    <name>tw::model::SyncPlanModel</name>
+    <message>
+        <source>Directory</source>
+        <translation>Verzeichnis</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation>Installiert</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+</context>
+<context>
+    <name>tw::model::ToolCatalogModel</name>
+    <message>
+        <source>Global tools</source>
+        <translation>Globale Tools</translation>
+    </message>
+    <message>
+        <source>Users</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>shadows global v%1</source>
+        <translation>verdeckt global v%1</translation>
+    </message>
+    <message>
+        <source>overridden by %1</source>
+        <translation>überschrieben von %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>overridden by %n users</source>
+        <translation>
+            <numerusform>überschrieben von %n Benutzer</numerusform>
+            <numerusform>überschrieben von %n Benutzern</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>duplicate, loses to %1</source>
+        <translation>doppelt, unterliegt %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>not loaded: %1</source>
+        <translation>nicht geladen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n user(s))</source>
+        <translation>
+            <numerusform>%1 (%n Benutzer)</numerusform>
+            <numerusform>%1 (%n Benutzer)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n tool(s))</source>
+        <translation>
+            <numerusform>%1 (%n Tool)</numerusform>
+            <numerusform>%1 (%n Tools)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::MainWindow</name>
+    <message>
+        <source>shadows global v%1</source>
+        <translation>verdeckt global v%1</translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> und %n weiteres</numerusform>
+            <numerusform> und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>overridden by %1</source>
+        <translation>überschrieben von %1</translation>
+    </message>
+    <message>
+        <source>duplicate name: another directory wins</source>
+        <translation>doppelter Name: ein anderes Verzeichnis gewinnt</translation>
+    </message>
+    <message>
+        <source>Unlock Secrets</source>
+        <translation>Geheimnisse entsperren</translation>
+    </message>
+    <message>
+        <source>Passphrase of the encrypted secret file %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open Data Directory…</source>
+        <translation>Datenverzeichnis ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Rescan</source>
+        <translation>Neu &amp;einlesen</translation>
+    </message>
+    <message>
+        <source>&amp;Import Tool (.zip)…</source>
+        <translation>Tool (.zip) &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Import Tool</source>
+        <translation>Tool importieren</translation>
+    </message>
+    <message>
+        <source>Tool archives (*.zip)</source>
+        <translation>Tool-Archive (*.zip)</translation>
+    </message>
+    <message>
+        <source>Import Tool &amp;Directory…</source>
+        <translation>Tool-&amp;Verzeichnis importieren…</translation>
+    </message>
+    <message>
+        <source>Import Tool Directory</source>
+        <translation>Tool-Verzeichnis importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Export Tool as Zip…</source>
+        <translation>Tool als Zip &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Export Tool</source>
+        <translation>Tool exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>With &amp;Problems</source>
+        <translation>Mit &amp;Problemen</translation>
+    </message>
+    <message>
+        <source>Show only tools with warnings or errors, and directories that are not loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Overridden</source>
+        <translation>Ü&amp;berschrieben</translation>
+    </message>
+    <message>
+        <source>Show only tools that override, are overridden by, or duplicate another</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse</source>
+        <translation>Durchsuchen</translation>
+    </message>
+    <message>
+        <source>Search tools</source>
+        <translation>Tools durchsuchen</translation>
+    </message>
+    <message>
+        <source>Search name, label, description (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show tools of</source>
+        <translation>Tools zeigen von</translation>
+    </message>
+    <message>
+        <source>All locations, or the effective tools one user&apos;s agent sees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All locations</source>
+        <translation>Alle Orte</translation>
+    </message>
+    <message>
+        <source>Scope filter</source>
+        <translation>Bereichsfilter</translation>
+    </message>
+    <message>
+        <source>Global and user</source>
+        <translation>Global und Benutzer</translation>
+    </message>
+    <message>
+        <source>Global only</source>
+        <translation>Nur global</translation>
+    </message>
+    <message>
+        <source>User only</source>
+        <translation>Nur Benutzer</translation>
+    </message>
+    <message>
+        <source>Search Tools</source>
+        <translation>Tools durchsuchen</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Tools</translation>
+    </message>
+    <message>
+        <source>Browser</source>
+        <translation>Browser</translation>
+    </message>
+    <message>
+        <source>Overrides</source>
+        <translation>Überschreibungen</translation>
+    </message>
+    <message>
+        <source>Seed Sync</source>
+        <translation>Seed-Sync</translation>
+    </message>
+    <message>
+        <source>Editor</source>
+        <translation>Editor</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>Problems across the catalog</source>
+        <translation>Probleme im ganzen Katalog</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Browser</source>
+        <translation>&amp;Browser</translation>
+    </message>
+    <message>
+        <source>&amp;Overrides</source>
+        <translation>Ü&amp;berschreibungen</translation>
+    </message>
+    <message>
+        <source>Seed &amp;Sync</source>
+        <translation>Seed-&amp;Sync</translation>
+    </message>
+    <message>
+        <source>&amp;Editor</source>
+        <translation>&amp;Editor</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+        <source>Show Tool in O&amp;verrides</source>
+        <translation>Tool in Ü&amp;berschreibungen zeigen</translation>
+    </message>
+    <message>
+        <source>Focus &amp;Tool List</source>
+        <translation>&amp;Toolliste fokussieren</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;About Toolwright</source>
+        <translation>Ü&amp;ber Toolwright</translation>
+    </message>
+    <message>
+        <source>About Toolwright</source>
+        <translation>Über Toolwright</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Toolwright %1&lt;/h3&gt;&lt;p&gt;Browse, lint and run the tools of an agent platform.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs in Progress</source>
+        <translation>Laufende Ausführungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) still in progress. Quit and stop them?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop and Quit</source>
+        <translation>Anhalten und beenden</translation>
+    </message>
+    <message>
+        <source>Keep Running</source>
+        <translation>Weiterlaufen lassen</translation>
+    </message>
+    <message>
+        <source>%1 — Toolwright</source>
+        <translation>%1 — Toolwright</translation>
+    </message>
+    <message>
+        <source>Scanning %1…</source>
+        <translation>%1 wird eingelesen…</translation>
+    </message>
+    <message>
+        <source>Open Data Directory</source>
+        <translation>Datenverzeichnis öffnen</translation>
+    </message>
+    <message>
+        <source>Effective for %1</source>
+        <translation>Wirksam für %1</translation>
+    </message>
+    <message>
+        <source>Select a tool to see its documentation, inputs, files and problems.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tool</source>
+        <translation>&amp;Tool</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Run…</source>
+        <translation>&amp;Ausführen…</translation>
+    </message>
+    <message>
+        <source>Fill the tool&apos;s inputs and run it in a sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New Tool…</source>
+        <translation>&amp;Neues Tool…</translation>
+    </message>
+    <message>
+        <source>New Tool</source>
+        <translation>Neues Tool</translation>
+    </message>
+    <message>
+        <source>Choose a user first (View: Effective for …).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>&amp;Customize…</source>
+        <translation>&amp;Anpassen…</translation>
+    </message>
+    <message>
+        <source>Revert to &amp;Global…</source>
+        <translation>Auf &amp;globales Tool zurücksetzen…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert Changes</source>
+        <translation>Änderungen &amp;zurücknehmen</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>Zurücknehmen</translation>
+    </message>
+    <message>
+        <source>Discard the unsaved changes to %1?</source>
+        <translation>Die ungespeicherten Änderungen an %1 verwerfen?</translation>
+    </message>
+    <message>
+        <source>Discard Changes</source>
+        <translation>Änderungen verwerfen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>&amp;Close Editor</source>
+        <translation>Editor &amp;schließen</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Einstellungen</translation>
+    </message>
+    <message>
+        <source>&amp;Admin Mode: Edit Global Tools in Place</source>
+        <translation>&amp;Admin-Modus: globale Tools direkt bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Bump Version Automatically on Save</source>
+        <translation>Version beim Speichern automatisch &amp;erhöhen</translation>
+    </message>
+    <message>
+        <source>&amp;Runtime and Integrations…</source>
+        <translation>&amp;Laufzeit und Integrationen…</translation>
+    </message>
+    <message>
+        <source>Cannot Edit</source>
+        <translation>Bearbeiten nicht möglich</translation>
+    </message>
+    <message>
+        <source>%1 (read-only)</source>
+        <translation>%1 (schreibgeschützt)</translation>
+    </message>
+    <message>
+        <source>Customize</source>
+        <translation>Anpassen</translation>
+    </message>
+    <message>
+        <source>Only global tools are customised; this one is already a user&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Revert to Global</source>
+        <translation>Auf globales Tool zurücksetzen</translation>
+    </message>
+    <message>
+        <source>This is the global tool itself.</source>
+        <translation>Dies ist das globale Tool selbst.</translation>
+    </message>
+    <message>
+        <source>Remove %1? The user will get the global tool of that name again, if there is one. The directory goes to the trash where the desktop has one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Moved %1 to the trash.</source>
+        <translation>%1 in den Papierkorb verschoben.</translation>
+    </message>
+    <message>
+        <source>Deleted %1.</source>
+        <translation>%1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importieren</translation>
+    </message>
+    <message>
+        <source>Not imported:
+%1</source>
+        <translation>Nicht importiert:
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n tool(s) for %1.</source>
+        <translation>
+            <numerusform>%n Tool für %1 importiert.</numerusform>
+            <numerusform>%n Tools für %1 importiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Exported %1 to %2.</source>
+        <translation>%1 nach %2 exportiert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>%n Tool</numerusform>
+            <numerusform>%n Tools</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n user(s)</source>
+        <translation>
+            <numerusform>%n Benutzer</numerusform>
+            <numerusform>%n Benutzer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not loaded</source>
+        <translation>
+            <numerusform>%n nicht geladen</numerusform>
+            <numerusform>%n nicht geladen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>scanning…</source>
+        <translation>wird eingelesen…</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::NewToolDialog</name>
+    <message>
+        <source>New Tool</source>
+        <translation>Neues Tool</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>Vorlage</translation>
+    </message>
+    <message>
+        <source>Tool name</source>
+        <translation>Toolname</translation>
+    </message>
+    <message>
+        <source>snake_case, e.g. weather_lookup</source>
+        <translation>snake_case, z. B. weather_lookup</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Bezeichnung</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Describe what the tool does and when the agent should use it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Template:</source>
+        <translation>&amp;Vorlage:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Label:</source>
+        <translation>&amp;Bezeichnung:</translation>
+    </message>
+    <message>
+        <source>&amp;Description:</source>
+        <translation>&amp;Beschreibung:</translation>
+    </message>
+    <message>
+        <source>Give the tool a name.</source>
+        <translation>Geben Sie dem Tool einen Namen.</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::OverridesView</name>
+    <message>
+        <source>(file too large to compare: %1 bytes)</source>
+        <translation>(Datei zu groß zum Vergleichen: %1 Bytes)</translation>
+    </message>
+    <message>
+        <source>Filter tools</source>
+        <translation>Tools filtern</translation>
+    </message>
+    <message>
+        <source>Filter users</source>
+        <translation>Benutzer filtern</translation>
+    </message>
+    <message>
+        <source>Only &amp;customised tools</source>
+        <translation>Nur &amp;angepasste Tools</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&quot;background-color:rgba(66,133,244,0.35)&quot;&gt;&amp;nbsp;overrides global (version delta)&amp;nbsp;&lt;/span&gt; &lt;span style=&quot;background-color:rgba(52,168,83,0.35)&quot;&gt;&amp;nbsp;user-only&amp;nbsp;&lt;/span&gt; ⚠ has problems · empty: uses the global tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tools by user</source>
+        <translation>Tools nach Benutzer</translation>
+    </message>
+    <message>
+        <source>Select a cell to see which directories define the tool for that user and why one wins.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TOOL.md</source>
+        <translation>TOOL.md</translation>
+    </message>
+    <message>
+        <source>Entry file</source>
+        <translation>Einstiegsdatei</translation>
+    </message>
+    <message>
+        <source>Side-by-side comparison</source>
+        <translation>Vergleich nebeneinander</translation>
+    </message>
+    <message>
+        <source>the global tools</source>
+        <translation>die globalen Tools</translation>
+    </message>
+    <message>
+        <source>The global definition. Select a user&apos;s cell to compare that user&apos;s tool with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no tool of this name and uses the global one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User-only tool: there is no global tool named %1 (left side empty).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frontmatter identical to the global tool (v%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Global → %1: %2</source>
+        <translation>Global → %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>TOOL.md (%n changed)</source>
+        <translation>
+            <numerusform>TOOL.md (%n geändert)</numerusform>
+            <numerusform>TOOL.md (%n geändert)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Entry file (%n changed)</source>
+        <translation>
+            <numerusform>Einstiegsdatei (%n geändert)</numerusform>
+            <numerusform>Einstiegsdatei (%n geändert)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::RunForm</name>
+    <message>
+        <source>This tool takes no inputs.</source>
+        <translation>Dieses Tool nimmt keine Eingaben.</translation>
+    </message>
+    <message>
+        <source>Send this input. Unchecked, it is left out of the call (not set).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1</source>
+        <translation>%1 setzen</translation>
+    </message>
+    <message>
+        <source>secret</source>
+        <translation>geheim</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Zeigen</translation>
+    </message>
+    <message>
+        <source>Show or hide what you typed</source>
+        <translation>Eingabe zeigen oder verbergen</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>%1 zeigen</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>Verbergen</translation>
+    </message>
+    <message>
+        <source>Remember</source>
+        <translation>Merken</translation>
+    </message>
+    <message>
+        <source>Store the typed value when the run starts: in the OS keychain, or the encrypted file chosen in Settings → Secrets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Clear: remove the stored value</source>
+        <translation>Löschen: den gespeicherten Wert entfernen</translation>
+    </message>
+    <message>
+        <source>Clear stored %1</source>
+        <translation>Gespeichertes %1 löschen</translation>
+    </message>
+    <message>
+        <source>%1 &lt;span style=&apos;color:gray&apos;&gt;(optional)&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: %1.</source>
+        <translation>Standardwert: %1.</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>not set (default: %1)</source>
+        <translation>nicht gesetzt (Standard: %1)</translation>
+    </message>
+    <message>
+        <source>set (stored; type to replace)</source>
+        <translation>gesetzt (gespeichert; zum Ersetzen tippen)</translation>
+    </message>
+    <message>
+        <source>Leave the field empty to use the stored value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty: use the stored value</source>
+        <translation>leer: gespeicherten Wert verwenden</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::RunPane</name>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Latest Snapshot</source>
+        <translation>Letzter Stand</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>Raw Events</source>
+        <translation>Rohe Ereignisse</translation>
+    </message>
+    <message>
+        <source>
+
+⋯ TRUNCATED: showing the first %1 of %2 characters. Save Output → %3 writes all of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time since the run started</source>
+        <translation>Zeit seit dem Start</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>Quelle: %1</translation>
+    </message>
+    <message>
+        <source>Save Output</source>
+        <translation>Ausgabe speichern</translation>
+    </message>
+    <message>
+        <source>Write the full text of an output to a file (the views show at most %L1 characters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy Result</source>
+        <translation>Ergebnis kopieren</translation>
+    </message>
+    <message>
+        <source>Copy as Command</source>
+        <translation>Als Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the equivalent `toolwright run` line (secrets left out)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Abort the tool&apos;s signal, then stop its sandbox after a grace period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No progress reported yet.</source>
+        <translation>Noch kein Fortschritt gemeldet.</translation>
+    </message>
+    <message>
+        <source>Latest snapshot</source>
+        <translation>Letzter Stand</translation>
+    </message>
+    <message>
+        <source>Updates</source>
+        <translation>Aktualisierungen</translation>
+    </message>
+    <message>
+        <source>Selected update</source>
+        <translation>Gewählte Aktualisierung</translation>
+    </message>
+    <message>
+        <source>Select an update to see it in full.</source>
+        <translation>Wählen Sie eine Aktualisierung, um sie vollständig zu sehen.</translation>
+    </message>
+    <message>
+        <source>The result appears here when the run ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raw events</source>
+        <translation>Rohe Ereignisse</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>The environment appears here when the sandbox starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshot</source>
+        <translation>Stand</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Raw</source>
+        <translation>Roh</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>%1 — starting</source>
+        <translation>%1 — startet</translation>
+    </message>
+    <message>
+        <source>%1 — preparing</source>
+        <translation>%1 — Vorbereitung</translation>
+    </message>
+    <message>
+        <source>%1 — running</source>
+        <translation>%1 — läuft</translation>
+    </message>
+    <message>
+        <source>%1 — partial output</source>
+        <translation>%1 — Teilausgabe</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Startet…</translation>
+    </message>
+    <message>
+        <source>Preparing the sandbox…</source>
+        <translation>Sandbox wird vorbereitet…</translation>
+    </message>
+    <message>
+        <source>Running in %1 — no output yet</source>
+        <translation>Läuft in %1 — noch keine Ausgabe</translation>
+    </message>
+    <message>
+        <source>Running in %1 — partial output</source>
+        <translation>Läuft in %1 — Teilausgabe</translation>
+    </message>
+    <message>
+        <source>// request on stdin (secrets masked), then every event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># What the tool sees in its environment (secret values masked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># and PATH: the sandbox&apos;s own (/usr/local/bin:/usr/bin:/bin under bubblewrap, the image&apos;s in a container)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># The sandbox was started with (secrets never appear here: they travel in the environment)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update %L1 at %2 — each update replaces the one before; the Timeline lists them all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⋯ TRUNCATED: %1 earlier characters are not shown (this view keeps the newest). Save Output → %2 writes all of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline (%L1)</source>
+        <translation>Zeitleiste (%L1)</translation>
+    </message>
+    <message>
+        <source>Log (%L1)</source>
+        <translation>Protokoll (%L1)</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Finished — tool error</source>
+        <translation>Beendet — Tool-Fehler</translation>
+    </message>
+    <message>
+        <source>The tool returned isError: true.</source>
+        <translation>Das Tool lieferte isError: true.</translation>
+    </message>
+    <message>
+        <source>Failed — error</source>
+        <translation>Fehlgeschlagen — Fehler</translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation>Zeitüberschreitung</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Could not run</source>
+        <translation>Konnte nicht ausgeführt werden</translation>
+    </message>
+    <message>
+        <source>The last snapshot is kept in the Snapshot tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Save %1</source>
+        <translation>%1 speichern</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::RunView</name>
+    <message>
+        <source>Choose a tool in the browser, then Tool → Run (Ctrl+R).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation>Voreinstellung:</translation>
+    </message>
+    <message>
+        <source>Type a name and Save to keep the current inputs (never secrets); pick one to load it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Voreinstellung</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Save preset</source>
+        <translation>Voreinstellung speichern</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>Voreinstellung löschen</translation>
+    </message>
+    <message>
+        <source>Edit as &amp;JSON</source>
+        <translation>Als &amp;JSON bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit the whole params object as JSON; it is checked against the inputs before Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Params as JSON</source>
+        <translation>Parameter als JSON</translation>
+    </message>
+    <message>
+        <source>&lt;small&gt;Leave an input out to leave it unset. A sensitive value shown as %1 is the one typed in the form; leave it out to use the keychain&apos;s.&lt;/small&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not clear the stored %1: %2</source>
+        <translation>Gespeichertes %1 konnte nicht gelöscht werden: %2</translation>
+    </message>
+    <message>
+        <source>Cleared the stored %1.</source>
+        <translation>Gespeichertes %1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Run settings for this tool</source>
+        <translation>Ausführungseinstellungen für dieses Tool</translation>
+    </message>
+    <message>
+        <source>auto tries podman, docker, then bubblewrap (the default is set in Settings → Runtime)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runtime:</source>
+        <translation>Laufzeit:</translation>
+    </message>
+    <message>
+        <source>Allow network access</source>
+        <translation>Netzwerkzugriff erlauben</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Timeout:</source>
+        <translation>Zeitlimit:</translation>
+    </message>
+    <message>
+        <source>Each progress update restarts the timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The longest a run may take, however often it reports progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hard limit:</source>
+        <translation>Harte Grenze:</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>Memory:</source>
+        <translation>Speicher:</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+        <source>Run the tool with these inputs (Ctrl+Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No runs yet.
+
+Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with its progress, log, result and raw events; several can run at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Run history</source>
+        <translation>Ausführungsverlauf</translation>
+    </message>
+    <message>
+        <source>Load Inputs</source>
+        <translation>Eingaben laden</translation>
+    </message>
+    <message>
+        <source>Re-run</source>
+        <translation>Erneut ausführen</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>All tools</source>
+        <translation>Alle Tools</translation>
+    </message>
+    <message>
+        <source>Show the runs of every tool, not only this one&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed on disk. The form reloads when its run ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 no longer loads from %2.</source>
+        <translation>%1 lädt nicht mehr aus %2.</translation>
+    </message>
+    <message>
+        <source>%1 no longer loads: %2</source>
+        <translation>%1 lädt nicht mehr: %2</translation>
+    </message>
+    <message>
+        <source>%1 is gone from disk (%2).</source>
+        <translation>%1 ist nicht mehr auf der Festplatte (%2).</translation>
+    </message>
+    <message>
+        <source>The platform would now use the global copy (v%1) for %2; Toolwright does not switch to it on its own. Fix the file, or pick the global tool in the browser to run that one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reloaded %1 (version %2): its files changed on disk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2) — %3, runs as %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (%2) — %3, läuft als %4</translation>
+    </message>
+    <message>
+        <source>no user</source>
+        <translation>kein Benutzer</translation>
+    </message>
+    <message>
+        <source>Secret store: %1</source>
+        <translation>Geheimnisspeicher: %1</translation>
+    </message>
+    <message>
+        <source>Could not store %1: %2</source>
+        <translation>%1 konnte nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>The run could not be written to the history (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the Run?</source>
+        <translation>Ausführung anhalten?</translation>
+    </message>
+    <message>
+        <source>%1 is still running. Close its pane and stop it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop and Close</source>
+        <translation>Anhalten und schließen</translation>
+    </message>
+    <message>
+        <source>Keep Running</source>
+        <translation>Weiterlaufen lassen</translation>
+    </message>
+    <message>
+        <source>%1 is no longer among %2&apos;s tools.</source>
+        <translation>%1 gehört nicht mehr zu den Tools von %2.</translation>
+    </message>
+    <message>
+        <source>the global</source>
+        <translation>die globalen</translation>
+    </message>
+    <message>
+        <source>Inputs of the run of %1 loaded.</source>
+        <translation>Eingaben des Laufs vom %1 geladen.</translation>
+    </message>
+    <message>
+        <source>params: %1</source>
+        <translation>Parameter: %1</translation>
+    </message>
+    <message>
+        <source>Fix the JSON first: the form cannot show %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a name for the preset first.</source>
+        <translation>Geben Sie zuerst einen Namen für die Voreinstellung ein.</translation>
+    </message>
+    <message>
+        <source>Preset “%1” saved (sensitive inputs are never kept in presets).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset “%1” loaded.</source>
+        <translation>Voreinstellung „%1“ geladen.</translation>
+    </message>
+    <message>
+        <source>There is no preset “%1”.</source>
+        <translation>Es gibt keine Voreinstellung „%1“.</translation>
+    </message>
+    <message>
+        <source>Preset “%1” deleted.</source>
+        <translation>Voreinstellung „%1“ gelöscht.</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>auto tries podman, then docker, then bubblewrap, and uses the first that works</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preferred runtime:</source>
+        <translation>Bevorzugte Laufzeit:</translation>
+    </message>
+    <message>
+        <source>podman binary:</source>
+        <translation>podman-Programm:</translation>
+    </message>
+    <message>
+        <source>docker binary:</source>
+        <translation>docker-Programm:</translation>
+    </message>
+    <message>
+        <source>Runs never pull: the image must be present (podman pull / docker pull it once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Container image:</source>
+        <translation>Container-Image:</translation>
+    </message>
+    <message>
+        <source>Added to `podman run` before the image, split like a shell would</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>podman run arguments:</source>
+        <translation>podman-run-Argumente:</translation>
+    </message>
+    <message>
+        <source>docker run arguments:</source>
+        <translation>docker-run-Argumente:</translation>
+    </message>
+    <message>
+        <source>podman global arguments:</source>
+        <translation>globale podman-Argumente:</translation>
+    </message>
+    <message>
+        <source>docker global arguments:</source>
+        <translation>globale docker-Argumente:</translation>
+    </message>
+    <message>
+        <source>CPUs per container:</source>
+        <translation>CPUs pro Container:</translation>
+    </message>
+    <message>
+        <source>Process limit:</source>
+        <translation>Prozessgrenze:</translation>
+    </message>
+    <message>
+        <source>Check Runtimes</source>
+        <translation>Laufzeiten prüfen</translation>
+    </message>
+    <message>
+        <source>Try podman, docker and bubblewrap with these values and say which one auto would use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Laufzeit</translation>
+    </message>
+    <message>
+        <source>No user chosen: integrations belong to a user. Pick a user&apos;s view first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Integrations of &lt;b&gt;%1&lt;/b&gt; (what their tools see in the environment):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not configured</source>
+        <translation>nicht eingerichtet</translation>
+    </message>
+    <message>
+        <source>Host path of the email SQLite database, mounted read-write at /officer/data/emails.db</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Email database:</source>
+        <translation>E-Mail-Datenbank:</translation>
+    </message>
+    <message>
+        <source>SearXNG URL (PI_SEARXNG_URL):</source>
+        <translation>SearXNG-URL (PI_SEARXNG_URL):</translation>
+    </message>
+    <message>
+        <source>Browser relay port:</source>
+        <translation>Browser-Relay-Port:</translation>
+    </message>
+    <message>
+        <source>Browser relay token:</source>
+        <translation>Browser-Relay-Token:</translation>
+    </message>
+    <message>
+        <source>Apify token:</source>
+        <translation>Apify-Token:</translation>
+    </message>
+    <message>
+        <source>Resources (OFFICER_RESOURCES, one JSON object per id):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation>Ressourcen</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Settings (JSON)</source>
+        <translation>Einstellungen (JSON)</translation>
+    </message>
+    <message>
+        <source>Secret fields (JSON, keychain)</source>
+        <translation>Geheime Felder (JSON, Schlüsselbund)</translation>
+    </message>
+    <message>
+        <source>Add Resource</source>
+        <translation>Ressource hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove Resource</source>
+        <translation>Ressource entfernen</translation>
+    </message>
+    <message>
+        <source>Integrations</source>
+        <translation>Integrationen</translation>
+    </message>
+    <message>
+        <source>Keep secrets in the OS &amp;keychain (recommended)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep secrets in an &amp;encrypted file, unlocked with a passphrase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Argon2id + XSalsa20-Poly1305 (libsodium), mode 0600; nothing in it is readable without the passphrase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <source>Passphrase</source>
+        <translation>Passphrase</translation>
+    </message>
+    <message>
+        <source>Passphrase:</source>
+        <translation>Passphrase:</translation>
+    </message>
+    <message>
+        <source>Passphrase again</source>
+        <translation>Passphrase wiederholen</translation>
+    </message>
+    <message>
+        <source>only when creating the file</source>
+        <translation>nur beim Anlegen der Datei</translation>
+    </message>
+    <message>
+        <source>Again:</source>
+        <translation>Wiederholen:</translation>
+    </message>
+    <message>
+        <source>&lt;small&gt;Without a keychain, Toolwright stores no secret at all until you choose the encrypted file here: never a plain file, never the settings.&lt;/small&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets</source>
+        <translation>Geheimnisse</translation>
+    </message>
+    <message>
+        <source>OS keychain on this host: &lt;b&gt;%1&lt;/b&gt;.</source>
+        <translation>Schlüsselbund des Systems auf diesem Rechner: &lt;b&gt;%1&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No OS keychain on this host&lt;/b&gt;: %1.</source>
+        <translation>&lt;b&gt;Kein Schlüsselbund des Systems auf diesem Rechner&lt;/b&gt;: %1.</translation>
+    </message>
+    <message>
+        <source>set, stored (type to replace)</source>
+        <translation>gesetzt, gespeichert (zum Ersetzen tippen)</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>Fields in the keychain: %1</source>
+        <translation>Felder im Schlüsselbund: %1</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Wird geprüft…</translation>
+    </message>
+    <message>
+        <source>%1: ready</source>
+        <translation>%1: bereit</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>auto: no runtime works on this machine</source>
+        <translation>auto: auf diesem Rechner funktioniert keine Laufzeit</translation>
+    </message>
+    <message>
+        <source>auto uses %1</source>
+        <translation>auto verwendet %1</translation>
+    </message>
+    <message>
+        <source>Unlock</source>
+        <translation>Entsperren</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Erstellen</translation>
+    </message>
+    <message>
+        <source>The file does not exist yet: choose a passphrase (at least %1 characters).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unlocked for this session.</source>
+        <translation>Für diese Sitzung entsperrt.</translation>
+    </message>
+    <message>
+        <source>Locked: Toolwright asks for the passphrase when it first needs a secret.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The two passphrases differ.</source>
+        <translation>Die beiden Passphrasen unterscheiden sich.</translation>
+    </message>
+    <message>
+        <source>Resource row %1: the id must be unique, not empty and without &apos;/&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource %1: the settings must be a JSON object (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resource %1: the secret fields must be a JSON object (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The keychain refused: %1</source>
+        <translation>Der Schlüsselbund hat abgelehnt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Anywhere in the window</source>
+        <translation>Überall im Fenster</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::SyncView</name>
+    <message>
+        <source>&amp;Seed tools:</source>
+        <translation>&amp;Seed-Tools:</translation>
+    </message>
+    <message>
+        <source>Seed tools directory</source>
+        <translation>Seed-Tool-Verzeichnis</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>&amp;Plan Again</source>
+        <translation>Neu &amp;planen</translation>
+    </message>
+    <message>
+        <source>&amp;Apply Sync</source>
+        <translation>Sync &amp;anwenden</translation>
+    </message>
+    <message>
+        <source>Sync plan</source>
+        <translation>Sync-Plan</translation>
+    </message>
+    <message>
+        <source>Apply Seed Sync</source>
+        <translation>Seed-Sync anwenden</translation>
+    </message>
+    <message>
+        <source>Seed Tools Directory</source>
+        <translation>Seed-Tool-Verzeichnis</translation>
+    </message>
+    <message>
+        <source>Sync applied: %1 installed, %2 updated.</source>
+        <translation>Sync angewendet: %1 installiert, %2 aktualisiert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed and kept their old version: </source>
+        <translation>
+            <numerusform>%n fehlgeschlagen, alte Version behalten: </numerusform>
+            <numerusform>%n fehlgeschlagen, alte Versionen behalten: </numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose the seed tools directory (the platform&apos;s seed/tools).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a directory.</source>
+        <translation>%1 ist kein Verzeichnis.</translation>
+    </message>
+    <message>
+        <source>Planning…</source>
+        <translation>Wird geplant…</translation>
+    </message>
+    <message>
+        <source>Install %1 and update %2 tool(s) in %3/tools? Updated directories are replaced whole.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 to install</source>
+        <translation>%1 zu installieren</translation>
+    </message>
+    <message>
+        <source>%1 to update</source>
+        <translation>%1 zu aktualisieren</translation>
+    </message>
+    <message>
+        <source>%1 unchanged</source>
+        <translation>%1 unverändert</translation>
+    </message>
+    <message>
+        <source>%1 kept (installed is newer)</source>
+        <translation>%1 behalten (installiert ist neuer)</translation>
+    </message>
+    <message>
+        <source>The seed directory holds no tools.</source>
+        <translation>Das Seed-Verzeichnis enthält keine Tools.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n tool(s) changed in the seed without a version bump: the sync will skip them.&lt;/b&gt;</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ToolDetailPane</name>
+    <message>
+        <source>Documentation</source>
+        <translation>Dokumentation</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Required</source>
+        <translation>Erforderlich</translation>
+    </message>
+    <message>
+        <source>Sensitive</source>
+        <translation>Vertraulich</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Werte</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standardwert</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Files of the tool</source>
+        <translation>Dateien des Tools</translation>
+    </message>
+    <message>
+        <source>File contents</source>
+        <translation>Dateiinhalt</translation>
+    </message>
+    <message>
+        <source>Diagnostics of the tool</source>
+        <translation>Diagnosen des Tools</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>&amp;Documentation</source>
+        <translation>&amp;Dokumentation</translation>
+    </message>
+    <message>
+        <source>&amp;Inputs</source>
+        <translation>&amp;Eingaben</translation>
+    </message>
+    <message>
+        <source>&amp;Files</source>
+        <translation>Da&amp;teien</translation>
+    </message>
+    <message>
+        <source>Dia&amp;gnostics</source>
+        <translation>Dia&amp;gnosen</translation>
+    </message>
+    <message>
+        <source>Select a tool to see its documentation, inputs, files and problems.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No tool selected</source>
+        <translation>Kein Tool ausgewählt</translation>
+    </message>
+    <message>
+        <source>global tool</source>
+        <translation>globales Tool</translation>
+    </message>
+    <message>
+        <source>user tool of %1</source>
+        <translation>Benutzer-Tool von %1</translation>
+    </message>
+    <message>
+        <source>%1 · version %2 · %3 · %4 · %5</source>
+        <translation>%1 · Version %2 · %3 · %4 · %5</translation>
+    </message>
+    <message>
+        <source>none (0)</source>
+        <translation>keine (0)</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>optional</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>erforderlich</translation>
+    </message>
+    <message>
+        <source>sensitive</source>
+        <translation>vertraulich</translation>
+    </message>
+    <message>
+        <source>not loaded · %1</source>
+        <translation>nicht geladen · %1</translation>
+    </message>
+    <message>
+        <source>skipped: %1</source>
+        <translation>übersprungen: %1</translation>
+    </message>
+    <message>
+        <source>The platform&apos;s tool-loader skips this directory, so the agent never sees it:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dia&amp;gnostics (%1)</source>
+        <translation>Dia&amp;gnosen (%1)</translation>
+    </message>
+    <message>
+        <source>(cannot read %1)</source>
+        <translation>(%1 kann nicht gelesen werden)</translation>
+    </message>
+    <message>
+        <source>(%1 is %2 bytes; too large to show)</source>
+        <translation>(%1 hat %2 Bytes; zu groß zum Anzeigen)</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ToolEditor</name>
+    <message>
+        <source>&lt;b&gt;Global tool, read-only.&lt;/b&gt; Users cannot change global tools on the platform; customise it to edit your own copy (it overrides the global one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Customize</source>
+        <translation>&amp;Anpassen</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Bezeichnung</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>&amp;Bump</source>
+        <translation>&amp;Erhöhen</translation>
+    </message>
+    <message>
+        <source>Raise the version to one above the version the tool had when opened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Label:</source>
+        <translation>&amp;Bezeichnung:</translation>
+    </message>
+    <message>
+        <source>&amp;Description:</source>
+        <translation>&amp;Beschreibung:</translation>
+    </message>
+    <message>
+        <source>&amp;Version:</source>
+        <translation>&amp;Version:</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Optional</source>
+        <translation>Optional</translation>
+    </message>
+    <message>
+        <source>Sensitive</source>
+        <translation>Vertraulich</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Werte</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standardwert</translation>
+    </message>
+    <message>
+        <source>&amp;Add Input</source>
+        <translation>Eingabe &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Move &amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Move Do&amp;wn</source>
+        <translation>Nach &amp;unten</translation>
+    </message>
+    <message>
+        <source>Inputs:</source>
+        <translation>Eingaben:</translation>
+    </message>
+    <message>
+        <source>Problems in this tool</source>
+        <translation>Probleme in diesem Tool</translation>
+    </message>
+    <message>
+        <source>Frontmatter YAML</source>
+        <translation>Frontmatter-YAML</translation>
+    </message>
+    <message>
+        <source>Markdown body</source>
+        <translation>Markdown-Inhalt</translation>
+    </message>
+    <message>
+        <source>Rendered preview</source>
+        <translation>Gerenderte Vorschau</translation>
+    </message>
+    <message>
+        <source>Entry file</source>
+        <translation>Einstiegsdatei</translation>
+    </message>
+    <message>
+        <source>&amp;YAML</source>
+        <translation>&amp;YAML</translation>
+    </message>
+    <message>
+        <source>Bod&amp;y</source>
+        <translation>&amp;Inhalt</translation>
+    </message>
+    <message>
+        <source>What this parameter is for.</source>
+        <translation>Wofür dieser Parameter dient.</translation>
+    </message>
+    <message>
+        <source>Type of %1</source>
+        <translation>Typ von %1</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>(no default)</source>
+        <translation>(kein Standardwert)</translation>
+    </message>
+    <message>
+        <source>no default</source>
+        <translation>kein Standardwert</translation>
+    </message>
+    <message>
+        <source>Line %1: %2 — fix it to save.</source>
+        <translation>Zeile %1: %2 — zum Speichern beheben.</translation>
+    </message>
+    <message>
+        <source>Valid YAML.</source>
+        <translation>Gültiges YAML.</translation>
+    </message>
+    <message>
+        <source>Saving needs a version above %1 (Bump, or Save and choose &quot;Bump to %2&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>modified</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>saved</source>
+        <translation>gespeichert</translation>
+    </message>
+    <message>
+        <source>opened at version %1</source>
+        <translation>geöffnet in Version %1</translation>
+    </message>
+    <message>
+        <source>YAML error: saving blocked</source>
+        <translation>YAML-Fehler: Speichern blockiert</translation>
+    </message>
+    <message>
+        <source>Cannot Save</source>
+        <translation>Speichern nicht möglich</translation>
+    </message>
+    <message>
+        <source>The YAML has an error; fix it first.
+%1</source>
+        <translation>Das YAML enthält einen Fehler; beheben Sie ihn zuerst.
+%1</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Version Not Bumped</source>
+        <translation>Version nicht erhöht</translation>
+    </message>
+    <message>
+        <source>%1
+
+The platform&apos;s seed sync only delivers a changed tool when its version rises.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bump to %1 and Save</source>
+        <translation>Auf %1 erhöhen und speichern</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Changed on Disk</source>
+        <translation>Auf der Festplatte geändert</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk since it was opened.</source>
+        <translation>%1 wurde seit dem Öffnen auf der Festplatte geändert.</translation>
+    </message>
+    <message>
+        <source>Reload from Disk</source>
+        <translation>Von der Festplatte neu laden</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleichen</translation>
+    </message>
+    <message>
+        <source>Overwrite</source>
+        <translation>Überschreiben</translation>
+    </message>
+    <message>
+        <source>Compare TOOL.md</source>
+        <translation>TOOL.md vergleichen</translation>
+    </message>
+    <message>
+        <source>Save Failed</source>
+        <translation>Speichern fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>
+The files on disk are unchanged.</source>
+        <translation>
+Die Dateien auf der Festplatte sind unverändert.</translation>
+    </message>
+    <message>
+        <source>Cannot Reload</source>
+        <translation>Neu laden nicht möglich</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes.</source>
+        <translation>%1 hat ungespeicherte Änderungen.</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Verwerfen</translation>
+    </message>
+</context>
+</TS>
