@@ -14,6 +14,16 @@
 namespace tw::ui {
 namespace {
 
+QTreeWidgetItem *addGroup(QTreeWidget *list, const QString &title)
+{
+    auto *group = new QTreeWidgetItem(list, {title});
+    group->setFirstColumnSpanned(true);
+    QFont bold = group->font(0);
+    bold.setBold(true);
+    group->setFont(0, bold);
+    return group;
+}
+
 QString plainText(QString text)
 {
     text.remove(QRegularExpression(QStringLiteral("&(?!&)")));
@@ -40,10 +50,8 @@ void addMenu(QTreeWidget *list, const QMenu *menu, const QString &title, QSet<co
         if (a->isSeparator() || a->shortcuts().isEmpty() || seen.contains(a))
             continue;
         seen.insert(a);
-        if (!group) {
-            group = new QTreeWidgetItem(list, {title});
-            group->setFirstColumnSpanned(true);
-        }
+        if (!group)
+            group = addGroup(list, title);
         new QTreeWidgetItem(group, {plainText(a->text()), keysOf(a)});
     }
 }
@@ -71,10 +79,8 @@ ShortcutsDialog::ShortcutsDialog(QMainWindow *window) : QDialog(window)
     for (QAction *a : window->actions()) {
         if (a->shortcuts().isEmpty() || seen.contains(a))
             continue;
-        if (!general) {
-            general = new QTreeWidgetItem(m_list, {tr("Anywhere in the window")});
-            general->setFirstColumnSpanned(true);
-        }
+        if (!general)
+            general = addGroup(m_list, tr("Anywhere in the window"));
         new QTreeWidgetItem(general, {plainText(a->text()), keysOf(a)});
     }
     m_list->expandAll();

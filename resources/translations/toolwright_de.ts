@@ -152,7 +152,8 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>
 ⋯ [%1 more characters not kept here: Save Output → Raw Events has them]</source>
-        <translation type="unfinished"></translation>
+        <translation>
+⋯ [%1 weitere Zeichen hier nicht behalten: Ausgabe speichern → Rohe Ereignisse enthält sie]</translation>
     </message>
     <message>
         <source>Update %1 of %2, %3 after the start</source>
@@ -265,7 +266,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Passphrase of the encrypted secret file %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Passphrase der verschlüsselten Geheimnisdatei %1:</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -317,7 +318,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Show only tools with warnings or errors, and directories that are not loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Tools mit Warnungen oder Fehlern und nicht geladene Verzeichnisse zeigen</translation>
     </message>
     <message>
         <source>&amp;Overridden</source>
@@ -325,7 +326,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Show only tools that override, are overridden by, or duplicate another</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur Tools zeigen, die ein anderes überschreiben, von einem überschrieben werden oder es doppeln</translation>
     </message>
     <message>
         <source>Browse</source>
@@ -337,7 +338,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Search name, label, description (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Name, Bezeichnung, Beschreibung durchsuchen (Strg+F)</translation>
     </message>
     <message>
         <source>Show tools of</source>
@@ -345,7 +346,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>All locations, or the effective tools one user&apos;s agent sees</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Orte oder die wirksamen Tools, die der Agent eines Benutzers sieht</translation>
     </message>
     <message>
         <source>All locations</source>
@@ -453,7 +454,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Toolwright %1&lt;/h3&gt;&lt;p&gt;Browse, lint and run the tools of an agent platform.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Toolwright %1&lt;/h3&gt;&lt;p&gt;Die Tools einer Agenten-Plattform durchsuchen, prüfen und ausführen.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Runs in Progress</source>
@@ -461,7 +462,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message numerus="yes">
         <source>%n run(s) still in progress. Quit and stop them?</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
@@ -492,7 +493,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Select a tool to see its documentation, inputs, files and problems.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie ein Tool, um Dokumentation, Eingaben, Dateien und Probleme zu sehen.</translation>
     </message>
     <message>
         <source>&amp;Tool</source>
@@ -508,7 +509,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Fill the tool&apos;s inputs and run it in a sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Eingaben des Tools ausfüllen und es in einer Sandbox ausführen</translation>
     </message>
     <message>
         <source>&amp;New Tool…</source>
@@ -520,7 +521,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Choose a user first (View: Effective for …).</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie zuerst einen Benutzer (Ansicht: Wirksam für …).</translation>
     </message>
     <message>
         <source>OK</source>
@@ -600,7 +601,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Only global tools are customised; this one is already a user&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur globale Tools werden angepasst; dieses gehört bereits einem Benutzer.</translation>
     </message>
     <message>
         <source>Revert to Global</source>
@@ -612,7 +613,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Remove %1? The user will get the global tool of that name again, if there is one. The directory goes to the trash where the desktop has one.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 entfernen? Der Benutzer erhält wieder das globale Tool dieses Namens, falls es eines gibt. Das Verzeichnis kommt in den Papierkorb, wo der Desktop einen hat.</translation>
     </message>
     <message>
         <source>Remove</source>
@@ -719,7 +720,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Describe what the tool does and when the agent should use it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschreiben Sie, was das Tool tut und wann der Agent es verwenden soll.</translation>
     </message>
     <message>
         <source>&amp;Template:</source>
@@ -762,7 +763,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>&lt;span style=&quot;background-color:rgba(66,133,244,0.35)&quot;&gt;&amp;nbsp;overrides global (version delta)&amp;nbsp;&lt;/span&gt; &lt;span style=&quot;background-color:rgba(52,168,83,0.35)&quot;&gt;&amp;nbsp;user-only&amp;nbsp;&lt;/span&gt; ⚠ has problems · empty: uses the global tool</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&quot;background-color:rgba(66,133,244,0.35)&quot;&gt;&amp;nbsp;überschreibt global (Versionsabstand)&amp;nbsp;&lt;/span&gt; &lt;span style=&quot;background-color:rgba(52,168,83,0.35)&quot;&gt;&amp;nbsp;nur beim Benutzer&amp;nbsp;&lt;/span&gt; ⚠ hat Probleme · leer: verwendet das globale Tool</translation>
     </message>
     <message>
         <source>Tools by user</source>
@@ -770,7 +771,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Select a cell to see which directories define the tool for that user and why one wins.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine Zelle, um zu sehen, welche Verzeichnisse das Tool für diesen Benutzer definieren und warum eines gewinnt.</translation>
     </message>
     <message>
         <source>TOOL.md</source>
@@ -790,19 +791,19 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>The global definition. Select a user&apos;s cell to compare that user&apos;s tool with it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die globale Definition. Wählen Sie die Zelle eines Benutzers, um dessen Tool damit zu vergleichen.</translation>
     </message>
     <message>
         <source>%1 has no tool of this name and uses the global one.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat kein Tool dieses Namens und verwendet das globale.</translation>
     </message>
     <message>
         <source>User-only tool: there is no global tool named %1 (left side empty).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur beim Benutzer: Es gibt kein globales Tool namens %1 (linke Seite leer).</translation>
     </message>
     <message>
         <source>Frontmatter identical to the global tool (v%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Frontmatter gleich dem globalen Tool (v%1).</translation>
     </message>
     <message>
         <source>Global → %1: %2</source>
@@ -831,7 +832,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Send this input. Unchecked, it is left out of the call (not set).</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Eingabe senden. Ohne Haken fehlt sie im Aufruf (nicht gesetzt).</translation>
     </message>
     <message>
         <source>Set %1</source>
@@ -863,7 +864,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Store the typed value when the run starts: in the OS keychain, or the encrypted file chosen in Settings → Secrets</source>
-        <translation type="unfinished"></translation>
+        <translation>Den eingegebenen Wert beim Start speichern: im Schlüsselbund des Systems oder in der verschlüsselten Datei aus Einstellungen → Geheimnisse</translation>
     </message>
     <message>
         <source>Clear</source>
@@ -879,7 +880,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>%1 &lt;span style=&apos;color:gray&apos;&gt;(optional)&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 &lt;span style=&apos;color:gray&apos;&gt;(optional)&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Default: %1.</source>
@@ -899,7 +900,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Leave the field empty to use the stored value</source>
-        <translation type="unfinished"></translation>
+        <translation>Feld leer lassen, um den gespeicherten Wert zu verwenden</translation>
     </message>
     <message>
         <source>empty: use the stored value</source>
@@ -928,7 +929,9 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <source>
 
 ⋯ TRUNCATED: showing the first %1 of %2 characters. Save Output → %3 writes all of it.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+
+⋯ GEKÜRZT: die ersten %1 von %2 Zeichen. Ausgabe speichern → %3 schreibt alles.</translation>
     </message>
     <message>
         <source>Time since the run started</source>
@@ -944,7 +947,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Write the full text of an output to a file (the views show at most %L1 characters)</source>
-        <translation type="unfinished"></translation>
+        <translation>Den vollen Text einer Ausgabe in eine Datei schreiben (die Ansichten zeigen höchstens %L1 Zeichen)</translation>
     </message>
     <message>
         <source>Copy Result</source>
@@ -956,7 +959,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Copy the equivalent `toolwright run` line (secrets left out)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die entsprechende `toolwright run`-Zeile kopieren (ohne Geheimnisse)</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -964,7 +967,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Abort the tool&apos;s signal, then stop its sandbox after a grace period</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Signal des Tools abbrechen, dann nach einer Schonfrist seine Sandbox anhalten</translation>
     </message>
     <message>
         <source>No progress reported yet.</source>
@@ -988,7 +991,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>The result appears here when the run ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Ergebnis erscheint hier, wenn die Ausführung endet.</translation>
     </message>
     <message>
         <source>Raw events</source>
@@ -1000,7 +1003,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>The environment appears here when the sandbox starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Umgebung erscheint hier, wenn die Sandbox startet.</translation>
     </message>
     <message>
         <source>Snapshot</source>
@@ -1052,27 +1055,27 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>// request on stdin (secrets masked), then every event</source>
-        <translation type="unfinished"></translation>
+        <translation>// Anfrage auf stdin (Geheimnisse maskiert), dann jedes Ereignis</translation>
     </message>
     <message>
         <source># What the tool sees in its environment (secret values masked)</source>
-        <translation type="unfinished"></translation>
+        <translation># Was das Tool in seiner Umgebung sieht (geheime Werte maskiert)</translation>
     </message>
     <message>
         <source># and PATH: the sandbox&apos;s own (/usr/local/bin:/usr/bin:/bin under bubblewrap, the image&apos;s in a container)</source>
-        <translation type="unfinished"></translation>
+        <translation># und PATH: der der Sandbox (/usr/local/bin:/usr/bin:/bin unter bubblewrap, der des Images in einem Container)</translation>
     </message>
     <message>
         <source># The sandbox was started with (secrets never appear here: they travel in the environment)</source>
-        <translation type="unfinished"></translation>
+        <translation># Die Sandbox wurde gestartet mit (Geheimnisse erscheinen hier nie: sie reisen in der Umgebung)</translation>
     </message>
     <message>
         <source>Update %L1 at %2 — each update replaces the one before; the Timeline lists them all.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktualisierung %L1 um %2 — jede ersetzt die vorige; die Zeitleiste listet alle.</translation>
     </message>
     <message>
         <source>⋯ TRUNCATED: %1 earlier characters are not shown (this view keeps the newest). Save Output → %2 writes all of it.</source>
-        <translation type="unfinished"></translation>
+        <translation>⋯ GEKÜRZT: %1 frühere Zeichen werden nicht gezeigt (diese Ansicht behält die neuesten). Ausgabe speichern → %2 schreibt alles.</translation>
     </message>
     <message>
         <source>Timeline (%L1)</source>
@@ -1112,7 +1115,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>The last snapshot is kept in the Snapshot tab.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der letzte Stand bleibt im Reiter Stand erhalten.</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>
@@ -1127,7 +1130,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <name>tw::ui::RunView</name>
     <message>
         <source>Choose a tool in the browser, then Tool → Run (Ctrl+R).</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie ein Tool im Browser, dann Tool → Ausführen (Strg+R).</translation>
     </message>
     <message>
         <source>Preset:</source>
@@ -1135,7 +1138,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Type a name and Save to keep the current inputs (never secrets); pick one to load it</source>
-        <translation type="unfinished"></translation>
+        <translation>Namen eingeben und speichern, um die aktuellen Eingaben zu behalten (nie Geheimnisse); zum Laden eine auswählen</translation>
     </message>
     <message>
         <source>Preset</source>
@@ -1167,7 +1170,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Edit the whole params object as JSON; it is checked against the inputs before Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Das ganze params-Objekt als JSON bearbeiten; es wird vor dem Ausführen gegen die Eingaben geprüft</translation>
     </message>
     <message>
         <source>Inputs</source>
@@ -1179,7 +1182,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>&lt;small&gt;Leave an input out to leave it unset. A sensitive value shown as %1 is the one typed in the form; leave it out to use the keychain&apos;s.&lt;/small&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;small&gt;Lassen Sie eine Eingabe weg, um sie nicht zu setzen. Ein vertraulicher Wert, gezeigt als %1, ist der im Formular eingegebene; weglassen, um den aus dem Schlüsselbund zu verwenden.&lt;/small&gt;</translation>
     </message>
     <message>
         <source>Could not clear the stored %1: %2</source>
@@ -1195,7 +1198,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>auto tries podman, docker, then bubblewrap (the default is set in Settings → Runtime)</source>
-        <translation type="unfinished"></translation>
+        <translation>auto versucht podman, docker, dann bubblewrap (der Standard steht in Einstellungen → Laufzeit)</translation>
     </message>
     <message>
         <source>Runtime:</source>
@@ -1215,11 +1218,11 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Each progress update restarts the timeout</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Fortschrittsmeldung startet das Zeitlimit neu</translation>
     </message>
     <message>
         <source>The longest a run may take, however often it reports progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Die längste Dauer einer Ausführung, wie oft sie auch Fortschritt meldet</translation>
     </message>
     <message>
         <source>Hard limit:</source>
@@ -1239,13 +1242,15 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Run the tool with these inputs (Ctrl+Return)</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Tool mit diesen Eingaben ausführen (Strg+Eingabe)</translation>
     </message>
     <message>
         <source>No runs yet.
 
 Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with its progress, log, result and raw events; several can run at once.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Ausführungen.
+
+Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Ausführung erhält hier einen Bereich mit Fortschritt, Protokoll, Ergebnis und rohen Ereignissen; mehrere können gleichzeitig laufen.</translation>
     </message>
     <message>
         <source>History</source>
@@ -1273,11 +1278,11 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Show the runs of every tool, not only this one&apos;s</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ausführungen aller Tools zeigen, nicht nur die dieses Tools</translation>
     </message>
     <message>
         <source>%1 changed on disk. The form reloads when its run ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde auf der Festplatte geändert. Das Formular lädt neu, wenn die Ausführung endet.</translation>
     </message>
     <message>
         <source>%1 no longer loads from %2.</source>
@@ -1293,11 +1298,11 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>The platform would now use the global copy (v%1) for %2; Toolwright does not switch to it on its own. Fix the file, or pick the global tool in the browser to run that one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Plattform würde jetzt die globale Kopie (v%1) für %2 verwenden; Toolwright wechselt nicht von selbst dorthin. Beheben Sie die Datei oder wählen Sie das globale Tool im Browser, um jenes auszuführen.</translation>
     </message>
     <message>
         <source>Reloaded %1 (version %2): its files changed on disk.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Version %2) neu geladen: seine Dateien wurden auf der Festplatte geändert.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2) — %3, runs as %4</source>
@@ -1317,7 +1322,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>The run could not be written to the history (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Ausführung konnte nicht in den Verlauf geschrieben werden (%1).</translation>
     </message>
     <message>
         <source>Stop the Run?</source>
@@ -1325,7 +1330,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>%1 is still running. Close its pane and stop it?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 läuft noch. Bereich schließen und anhalten?</translation>
     </message>
     <message>
         <source>Stop and Close</source>
@@ -1353,7 +1358,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Fix the JSON first: the form cannot show %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Beheben Sie zuerst das JSON: das Formular kann %1 nicht zeigen</translation>
     </message>
     <message>
         <source>Type a name for the preset first.</source>
@@ -1361,7 +1366,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Preset “%1” saved (sensitive inputs are never kept in presets).</source>
-        <translation type="unfinished"></translation>
+        <translation>Voreinstellung „%1“ gespeichert (vertrauliche Eingaben werden nie in Voreinstellungen behalten).</translation>
     </message>
     <message>
         <source>Preset “%1” loaded.</source>
@@ -1384,7 +1389,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>auto tries podman, then docker, then bubblewrap, and uses the first that works</source>
-        <translation type="unfinished"></translation>
+        <translation>auto versucht podman, dann docker, dann bubblewrap und verwendet die erste, die funktioniert</translation>
     </message>
     <message>
         <source>Preferred runtime:</source>
@@ -1400,7 +1405,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Runs never pull: the image must be present (podman pull / docker pull it once)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausführungen laden nie herunter: das Image muss vorhanden sein (einmal podman pull / docker pull)</translation>
     </message>
     <message>
         <source>Container image:</source>
@@ -1408,7 +1413,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Added to `podman run` before the image, split like a shell would</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird `podman run` vor dem Image hinzugefügt, aufgeteilt wie von einer Shell</translation>
     </message>
     <message>
         <source>podman run arguments:</source>
@@ -1440,7 +1445,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Try podman, docker and bubblewrap with these values and say which one auto would use</source>
-        <translation type="unfinished"></translation>
+        <translation>podman, docker und bubblewrap mit diesen Werten versuchen und sagen, welche auto verwenden würde</translation>
     </message>
     <message>
         <source>Runtime</source>
@@ -1448,11 +1453,11 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>No user chosen: integrations belong to a user. Pick a user&apos;s view first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Benutzer gewählt: Integrationen gehören zu einem Benutzer. Wählen Sie zuerst die Ansicht eines Benutzers.</translation>
     </message>
     <message>
         <source>Integrations of &lt;b&gt;%1&lt;/b&gt; (what their tools see in the environment):</source>
-        <translation type="unfinished"></translation>
+        <translation>Integrationen von &lt;b&gt;%1&lt;/b&gt; (was seine Tools in der Umgebung sehen):</translation>
     </message>
     <message>
         <source>not configured</source>
@@ -1460,7 +1465,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Host path of the email SQLite database, mounted read-write at /officer/data/emails.db</source>
-        <translation type="unfinished"></translation>
+        <translation>Pfad der E-Mail-SQLite-Datenbank auf dem Rechner, les- und schreibbar eingehängt unter /officer/data/emails.db</translation>
     </message>
     <message>
         <source>Email database:</source>
@@ -1484,7 +1489,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Resources (OFFICER_RESOURCES, one JSON object per id):</source>
-        <translation type="unfinished"></translation>
+        <translation>Ressourcen (OFFICER_RESOURCES, ein JSON-Objekt pro Id):</translation>
     </message>
     <message>
         <source>Resources</source>
@@ -1516,15 +1521,15 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Keep secrets in the OS &amp;keychain (recommended)</source>
-        <translation type="unfinished"></translation>
+        <translation>Geheimnisse im &amp;Schlüsselbund des Systems aufbewahren (empfohlen)</translation>
     </message>
     <message>
         <source>Keep secrets in an &amp;encrypted file, unlocked with a passphrase</source>
-        <translation type="unfinished"></translation>
+        <translation>Geheimnisse in einer &amp;verschlüsselten Datei aufbewahren, mit einer Passphrase entsperrt</translation>
     </message>
     <message>
         <source>Argon2id + XSalsa20-Poly1305 (libsodium), mode 0600; nothing in it is readable without the passphrase</source>
-        <translation type="unfinished"></translation>
+        <translation>Argon2id + XSalsa20-Poly1305 (libsodium), Modus 0600; ohne die Passphrase ist nichts darin lesbar</translation>
     </message>
     <message>
         <source>File:</source>
@@ -1552,7 +1557,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>&lt;small&gt;Without a keychain, Toolwright stores no secret at all until you choose the encrypted file here: never a plain file, never the settings.&lt;/small&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;small&gt;Ohne Schlüsselbund speichert Toolwright überhaupt kein Geheimnis, bis Sie hier die verschlüsselte Datei wählen: nie eine Klartextdatei, nie die Einstellungen.&lt;/small&gt;</translation>
     </message>
     <message>
         <source>Secrets</source>
@@ -1608,7 +1613,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>The file does not exist yet: choose a passphrase (at least %1 characters).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datei existiert noch nicht: wählen Sie eine Passphrase (mindestens %1 Zeichen).</translation>
     </message>
     <message>
         <source>Unlocked for this session.</source>
@@ -1616,7 +1621,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Locked: Toolwright asks for the passphrase when it first needs a secret.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gesperrt: Toolwright fragt nach der Passphrase, wenn es zum ersten Mal ein Geheimnis braucht.</translation>
     </message>
     <message>
         <source>The two passphrases differ.</source>
@@ -1624,15 +1629,15 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Resource row %1: the id must be unique, not empty and without &apos;/&apos;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ressourcenzeile %1: die Id muss eindeutig, nicht leer und ohne &apos;/&apos; sein.</translation>
     </message>
     <message>
         <source>Resource %1: the settings must be a JSON object (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ressource %1: die Einstellungen müssen ein JSON-Objekt sein (%2).</translation>
     </message>
     <message>
         <source>Resource %1: the secret fields must be a JSON object (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ressource %1: die geheimen Felder müssen ein JSON-Objekt sein (%2).</translation>
     </message>
     <message>
         <source>The keychain refused: %1</source>
@@ -1709,7 +1714,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Choose the seed tools directory (the platform&apos;s seed/tools).</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie das Seed-Tool-Verzeichnis (seed/tools der Plattform).</translation>
     </message>
     <message>
         <source>%1 is not a directory.</source>
@@ -1721,7 +1726,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Install %1 and update %2 tool(s) in %3/tools? Updated directories are replaced whole.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Tools installieren und %2 aktualisieren in %3/tools? Aktualisierte Verzeichnisse werden ganz ersetzt.</translation>
     </message>
     <message>
         <source>%1 to install</source>
@@ -1745,7 +1750,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;%n tool(s) changed in the seed without a version bump: the sync will skip them.&lt;/b&gt;</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
@@ -1835,7 +1840,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Select a tool to see its documentation, inputs, files and problems.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie ein Tool, um Dokumentation, Eingaben, Dateien und Probleme zu sehen.</translation>
     </message>
     <message>
         <source>No tool selected</source>
@@ -1879,7 +1884,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>The platform&apos;s tool-loader skips this directory, so the agent never sees it:</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Tool-Loader der Plattform überspringt dieses Verzeichnis, daher sieht der Agent es nie:</translation>
     </message>
     <message>
         <source>Dia&amp;gnostics (%1)</source>
@@ -1898,7 +1903,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     <name>tw::ui::ToolEditor</name>
     <message>
         <source>&lt;b&gt;Global tool, read-only.&lt;/b&gt; Users cannot change global tools on the platform; customise it to edit your own copy (it overrides the global one).</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Globales Tool, schreibgeschützt.&lt;/b&gt; Benutzer können globale Tools auf der Plattform nicht ändern; passen Sie es an, um Ihre eigene Kopie zu bearbeiten (sie überschreibt das globale).</translation>
     </message>
     <message>
         <source>&amp;Customize</source>
@@ -1926,7 +1931,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Raise the version to one above the version the tool had when opened</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Version auf eins über der beim Öffnen erhöhen</translation>
     </message>
     <message>
         <source>Language</source>
@@ -2054,7 +2059,7 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
     </message>
     <message>
         <source>Saving needs a version above %1 (Bump, or Save and choose &quot;Bump to %2&quot;).</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern braucht eine Version über %1 (Erhöhen, oder Speichern und „Auf %2 erhöhen“ wählen).</translation>
     </message>
     <message>
         <source>modified</source>
@@ -2094,7 +2099,9 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
         <source>%1
 
 The platform&apos;s seed sync only delivers a changed tool when its version rises.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+
+Der Seed-Sync der Plattform liefert ein geändertes Tool nur aus, wenn seine Version steigt.</translation>
     </message>
     <message>
         <source>Bump to %1 and Save</source>
