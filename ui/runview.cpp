@@ -182,6 +182,7 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     lv->addLayout(runRow);
     connect(m_runButton, &QPushButton::clicked, this, [this] { run(); });
     auto *runKey = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
+    runKey->setWhatsThis(tr("Run with the form's inputs (Run view)")); // listed in Help → Keyboard Shortcuts
     connect(runKey, &QShortcut::activated, this, [this] { run(); });
 
     // Right: the runs, then the history.

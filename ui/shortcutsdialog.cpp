@@ -8,6 +8,7 @@
 #include <QMenuBar>
 #include <QRegularExpression>
 #include <QSet>
+#include <QShortcut>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -82,6 +83,15 @@ ShortcutsDialog::ShortcutsDialog(QMainWindow *window) : QDialog(window)
         if (!general)
             general = addGroup(m_list, tr("Anywhere in the window"));
         new QTreeWidgetItem(general, {plainText(a->text()), keysOf(a)});
+    }
+    // Shortcuts of one view (QShortcut, named by its What's This).
+    QTreeWidgetItem *views = nullptr;
+    for (const QShortcut *s : window->findChildren<QShortcut *>()) {
+        if (s->whatsThis().isEmpty() || s->key().isEmpty())
+            continue;
+        if (!views)
+            views = addGroup(m_list, tr("In a view"));
+        new QTreeWidgetItem(views, {s->whatsThis(), s->key().toString(QKeySequence::NativeText)});
     }
     m_list->expandAll();
     m_list->header()->setSectionResizeMode(0, QHeaderView::Stretch);

@@ -1,6 +1,7 @@
 #pragma once
-// Help → Keyboard Shortcuts: every action of the main window that has a shortcut, by menu,
-// read from the actions themselves so that the list can never drift from what the keys do.
+// Help → Keyboard Shortcuts: every action of the main window that has a shortcut, by menu, and
+// the views' own shortcuts (QShortcut with a What's This), read from the actions and shortcuts
+// themselves so that the list can never drift from what the keys do.
 
 #include <QDialog>
 

@@ -1380,6 +1380,10 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
         <source>Preset “%1” deleted.</source>
         <translation>Voreinstellung „%1“ gelöscht.</translation>
     </message>
+    <message>
+        <source>Run with the form&apos;s inputs (Run view)</source>
+        <translation>Mit den Eingaben des Formulars ausführen (Ansicht Ausführen)</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::SettingsDialog</name>
@@ -1665,6 +1669,10 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     <message>
         <source>Anywhere in the window</source>
         <translation>Überall im Fenster</translation>
+    </message>
+    <message>
+        <source>In a view</source>
+        <translation>In einer Ansicht</translation>
     </message>
 </context>
 <context>

@@ -99,6 +99,8 @@ private Q_SLOTS:
         QCOMPARE(listed.value(QStringLiteral("Edit")), QStringLiteral("F4"));
         QCOMPARE(listed.value(QStringLiteral("Search Tools")), QKeySequence(QKeySequence::Find).toString(QKeySequence::NativeText));
         QVERIFY(listed.contains(QStringLiteral("Keyboard Shortcuts")));
+        QCOMPARE(listed.value(QStringLiteral("Run with the form's inputs (Run view)")),
+                 QKeySequence(Qt::CTRL | Qt::Key_Return).toString(QKeySequence::NativeText));
         // Every menu action with a shortcut is listed.
         int withShortcut = 0;
         std::function<void(const QMenu *)> count = [&](const QMenu *menu) {
