@@ -31,7 +31,10 @@ namespace {
 enum ResourceColumn { IdColumn, ConfigColumn, SecretColumn };
 
 // What a secret cell shows for values already in the keychain: never the values themselves.
-const QString kStoredCell = QStringLiteral("•••••• (set, stored; type a JSON object to replace)");
+QString storedCell()
+{
+    return SettingsDialog::tr("•••••• (set, stored; type a JSON object to replace)");
+}
 
 QString joinArguments(const QStringList &args)
 {
@@ -259,7 +262,7 @@ void SettingsDialog::load()
         m_resources->insertRow(row);
         m_resources->setItem(row, IdColumn, new QTableWidgetItem(r.id));
         m_resources->setItem(row, ConfigColumn, new QTableWidgetItem(QString::fromUtf8(QJsonDocument(r.config).toJson(QJsonDocument::Compact))));
-        auto *secret = new QTableWidgetItem(r.secretFields.isEmpty() ? QStringLiteral("{}") : kStoredCell);
+        auto *secret = new QTableWidgetItem(r.secretFields.isEmpty() ? QStringLiteral("{}") : storedCell());
         secret->setToolTip(r.secretFields.isEmpty() ? QString() : tr("Fields in the keychain: %1").arg(r.secretFields.join(QStringLiteral(", "))));
         m_resources->setItem(row, SecretColumn, secret);
     }
@@ -403,7 +406,7 @@ void SettingsDialog::save()
         const QString secretText = text(SecretColumn);
         const auto old = std::find_if(m_loaded.resources.cbegin(), m_loaded.resources.cend(),
                                       [&](const engine::IntegrationResource &o) { return o.id == r.id; });
-        if (secretText == kStoredCell && old != m_loaded.resources.cend()) {
+        if (secretText == storedCell() && old != m_loaded.resources.cend()) {
             r.secretFields = old->secretFields; // unchanged: stays in the keychain as it is
         } else {
             const QJsonDocument secret = QJsonDocument::fromJson(secretText.isEmpty() ? QByteArray("{}") : secretText.toUtf8(), &pe);

@@ -1647,6 +1647,10 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
         <source>The keychain refused: %1</source>
         <translation>Der Schlüsselbund hat abgelehnt: %1</translation>
     </message>
+    <message>
+        <source>•••••• (set, stored; type a JSON object to replace)</source>
+        <translation>•••••• (gesetzt, gespeichert; zum Ersetzen ein JSON-Objekt eingeben)</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ShortcutsDialog</name>
