@@ -2,15 +2,13 @@
 
 #include <QApplication>
 #include <QEvent>
-#include <QPointer>
 #include <QWidget>
 
 namespace tw::ui {
 namespace {
 
 constexpr const char *kToneProperty = "tw_tone";
-
-constexpr int kNoTone = -1;
+constexpr int kNoTone = -1; // setTone(nullopt): the palette's own text colours, kept in step
 
 // Sets the two text roles only (the rest stays inherited): the tone's colour for the current
 // palette, or the palette's own text colours for a widget whose tone was taken away.
