@@ -139,6 +139,10 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     });
 
     auto *settings = new QGroupBox(tr("Run settings for this tool"), left);
+    // Until a tool is chosen there is nothing to set: the preset row and the settings wait.
+    m_toolControls = {m_presets, saveButton, deleteButton, m_jsonToggle, settings};
+    for (QWidget *w : std::as_const(m_toolControls))
+        w->setEnabled(false);
     auto *sf = new QFormLayout(settings);
     m_runtime = new QComboBox(settings);
     m_runtime->addItems({QStringLiteral("auto"), QStringLiteral("bwrap"), QStringLiteral("podman"), QStringLiteral("docker")});
@@ -367,6 +371,8 @@ void RunView::setTool(const engine::ToolRecord &tool, const QString &user)
     m_tool = tool;
     m_user = user;
     m_hasTool = true;
+    for (QWidget *w : std::as_const(m_toolControls))
+        w->setEnabled(true);
     m_toolBroken = false;
     m_reloadPending = false;
     m_notice->hide();

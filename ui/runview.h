@@ -149,6 +149,7 @@ private:
     QSpinBox *m_hardLimit = nullptr;
     QSpinBox *m_memory = nullptr;
     QPushButton *m_runButton = nullptr;
+    QList<QWidget *> m_toolControls; // enabled once a tool is chosen
     QTabWidget *m_runs = nullptr;
     QTableView *m_historyView = nullptr;
     QCheckBox *m_allHistory = nullptr;

@@ -151,7 +151,11 @@ private Q_SLOTS:
         m_view = std::make_unique<ui::RunView>(m_secrets, historyPath());
         m_view->resize(1200, 800);
         m_view->setCatalog(std::make_shared<const engine::Catalog>(engine::scanDataPath(m_data)));
+        // Before a tool is chosen, nothing tool-specific can be set.
+        QSpinBox *timeout = m_view->timeoutBox();
+        QVERIFY(!timeout->isEnabled());
         QVERIFY(m_view->showTool(QStringLiteral("all_types"), kUser));
+        QVERIFY(timeout->isEnabled());
         m_view->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
     }
