@@ -18,17 +18,35 @@ namespace tw::ui {
 
 namespace {
 
-// A number field that shows 3 as "3" and 0.25 as "0.25": the decimals the value needs.
+// A number field that shows 3 as "3" and 0.25 as "0.25": the decimals the value needs. For a
+// required number without a default it can also be empty (its minimum, shown blank): nothing
+// is sent and the run asks for it, where a 0 would have gone out unnoticed.
 class NumberSpinBox final : public QDoubleSpinBox
 {
 public:
-    explicit NumberSpinBox(QWidget *parent) : QDoubleSpinBox(parent)
+    static constexpr double kLimit = 1e12;
+
+    NumberSpinBox(QWidget *parent, bool canBeEmpty) : QDoubleSpinBox(parent)
     {
         setDecimals(9);
-        setRange(-1e12, 1e12);
+        setRange(canBeEmpty ? -kLimit - 1 : -kLimit, kLimit);
+        if (canBeEmpty) {
+            setSpecialValueText(QStringLiteral(" "));
+            setValue(minimum());
+        }
         setSingleStep(1);
         setAccelerated(true);
         setKeyboardTracking(true);
+    }
+    bool isEmpty() const { return value() < -kLimit; }
+    void clear() override { setValue(minimum() < -kLimit ? minimum() : 0.0); }
+    void stepBy(int steps) override
+    {
+        if (isEmpty()) {
+            setValue(0); // the arrows start an empty field at 0, not at its sentinel
+            return;
+        }
+        QDoubleSpinBox::stepBy(steps);
     }
     QLineEdit *edit() const { return lineEdit(); }
     QString textFromValue(double value) const override
@@ -182,7 +200,7 @@ void RunForm::setTool(const engine::ToolManifest &tool)
             }
             break;
         case engine::InputType::Number:
-            f->number = new NumberSpinBox(row);
+            f->number = new NumberSpinBox(row, !spec.optional && spec.defaultValue.isUndefined());
             connect(f->number, &QDoubleSpinBox::valueChanged, this, touched);
             connect(f->number->edit(), &QLineEdit::textEdited, this, [cleared](const QString &text) { cleared(text); });
             break;
@@ -265,8 +283,12 @@ void RunForm::setFieldValue(Field &f, const QJsonValue &value)
     m_loading = true;
     if (f.line)
         f.line->setText(value.isString() ? value.toString() : value.isDouble() || value.isBool() ? displayDefault(value) : QString());
-    if (f.number)
-        f.number->setValue(value.isDouble() ? value.toDouble() : 0.0);
+    if (f.number) {
+        if (value.isDouble())
+            f.number->setValue(value.toDouble());
+        else
+            f.number->clear(); // empty where it can be, else 0
+    }
     if (f.check)
         f.check->setChecked(value.toBool(false));
     if (f.combo) {
@@ -281,6 +303,8 @@ QJsonValue RunForm::fieldValue(const Field &f) const
     if (f.line)
         return f.line->text();
     if (f.number) {
+        if (f.number->isEmpty())
+            return QJsonValue(QJsonValue::Undefined); // left out of the call: "is required"
         const double v = f.number->value();
         // 3.0 goes out as 3: JSON has one number type, and integers read back as integers.
         return std::floor(v) == v && std::abs(v) < 9e15 ? QJsonValue(qint64(v)) : QJsonValue(v);

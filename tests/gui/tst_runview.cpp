@@ -9,6 +9,7 @@
 #include "runform.h"
 #include "runhistory.h"
 #include "runhistorymodel.h"
+#include "runinputs.h"
 #include "runpane.h"
 #include "runsettings.h"
 #include "runupdatesmodel.h"
@@ -16,6 +17,7 @@
 #include "secretfile.h"
 #include "secretstore.h"
 #include "settingsdialog.h"
+#include "toolmdreader.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -202,6 +204,33 @@ private Q_SLOTS:
         QCOMPARE(m_view->runTabs()->count(), 0);
         QTest::keyClicks(editor<QLineEdit>("text"), QStringLiteral("hi"));
         QVERIFY(form()->problemText(QStringLiteral("text")).isEmpty()); // typing clears it
+    }
+
+    void aRequiredNumberWithoutADefaultStartsEmpty()
+    {
+        // Not 0: an empty field, left out of the call, so that the run asks for it.
+        const engine::ToolMdParse parsed = engine::parseToolMd("---\nname: wait\ndescription: Waits.\nversion: 1\n"
+                                                               "inputs:\n  seconds:\n    type: number\n"
+                                                               "    description: How long.\n---\n# Wait\n",
+                                                               QStringLiteral("TOOL.md"));
+        QVERIFY(parsed.manifest);
+        ui::RunForm form;
+        form.setTool(*parsed.manifest);
+        form.show();
+        auto *seconds = qobject_cast<QDoubleSpinBox *>(form.editor(QStringLiteral("seconds")));
+        QVERIFY(seconds);
+        QCOMPARE(seconds->text().trimmed(), QString());
+        QVERIFY(!form.params().contains(QStringLiteral("seconds")));
+        const QList<engine::ParamProblem> problems = engine::checkParams(*parsed.manifest, form.params());
+        QCOMPARE(problems.size(), 1);
+        QCOMPARE(problems.first().input, QStringLiteral("seconds"));
+        QTest::keyClick(seconds, Qt::Key_Up); // the arrows start it at 0, not at a sentinel
+        QCOMPARE(form.params().value(QStringLiteral("seconds")).toInt(), 0);
+        seconds->selectAll();
+        QTest::keyClicks(seconds, QStringLiteral("12"));
+        QCOMPARE(form.params().value(QStringLiteral("seconds")).toInt(), 12);
+        form.setValues({}); // reset: empty again
+        QVERIFY(!form.params().contains(QStringLiteral("seconds")));
     }
 
     void editingAnOptionalFieldSetsIt()
