@@ -31,9 +31,13 @@ for f in usr/bin/toolwright \
          usr/share/metainfo/io.github.toolwright.Toolwright.metainfo.xml \
          usr/share/icons/hicolor/scalable/apps/io.github.toolwright.Toolwright.svg \
          usr/share/icons/hicolor/48x48/apps/io.github.toolwright.Toolwright.png \
-         usr/share/man/man1/toolwright.1 usr/share/bash-completion/completions/toolwright; do
+         usr/share/man/man1/toolwright.1.gz usr/share/bash-completion/completions/toolwright; do
     compgen -G "$root/$f" >/dev/null || fail "the package lacks $f"
 done
+
+[[ -x $root/usr/share/toolwright/resources/templates/calls-a-bin-script/bin/process.sh ]] \
+    || fail "a template's bin/ script lost its executable bit"
+zcat "$root/usr/share/man/man1/toolwright.1.gz" | grep -q '^\.TH TOOLWRIGHT 1' || fail "the manual page is not a gzipped man page"
 
 tw=$root/usr/bin/toolwright
 export HOME=$work/home XDG_CONFIG_HOME=$work/home/.config XDG_DATA_HOME=$work/home/.local/share \
