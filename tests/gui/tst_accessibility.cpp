@@ -2,6 +2,7 @@
 // accessible name (its own, or its label's), and the keyboard shortcuts are listed in Help.
 
 #include "fixture.h"
+#include "guitestmain.h"
 #include "mainwindow.h"
 #include "newtooldialog.h"
 #include "secretstore.h"
@@ -134,16 +135,6 @@ private Q_SLOTS:
     }
 };
 
-int main(int argc, char *argv[])
-{
-    QTemporaryDir config;
-    qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
-    qputenv("XDG_DATA_HOME", config.path().toUtf8());
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("toolwright-test"));
-    QApplication::setApplicationName(QStringLiteral("tst_accessibility"));
-    TestAccessibility test;
-    return QTest::qExec(&test, argc, argv);
-}
+TW_GUI_TEST_MAIN(TestAccessibility, "tst_accessibility")
 
 #include "tst_accessibility.moc"

@@ -2,6 +2,7 @@
 // for a German locale, and the main window's menus, views and models speaking it.
 
 #include "fixture.h"
+#include "guitestmain.h"
 #include "localization.h"
 #include "mainwindow.h"
 #include "secretstore.h"
@@ -77,16 +78,6 @@ private Q_SLOTS:
     }
 };
 
-int main(int argc, char *argv[])
-{
-    QTemporaryDir config;
-    qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
-    qputenv("XDG_DATA_HOME", config.path().toUtf8());
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("toolwright-test"));
-    QApplication::setApplicationName(QStringLiteral("tst_localization"));
-    TestLocalization test;
-    return QTest::qExec(&test, argc, argv);
-}
+TW_GUI_TEST_MAIN(TestLocalization, "tst_localization")
 
 #include "tst_localization.moc"

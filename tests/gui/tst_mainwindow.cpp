@@ -2,6 +2,7 @@
 // check what the detail pane shows, follow a problem, switch to a user's effective view.
 
 #include "fixture.h"
+#include "guitestmain.h"
 #include "catalogscanner.h"
 #include "mainwindow.h"
 #include "overridesview.h"
@@ -356,16 +357,6 @@ private Q_SLOTS:
     }
 };
 
-int main(int argc, char *argv[])
-{
-    QTemporaryDir config;
-    qputenv("XDG_CONFIG_HOME", config.path().toUtf8()); // settings of this test stay in a temp dir
-    qputenv("XDG_DATA_HOME", config.path().toUtf8());   // and so does the trash
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("toolwright-test"));
-    QApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
-    TestMainWindow test;
-    return QTest::qExec(&test, argc, argv);
-}
+TW_GUI_TEST_MAIN(TestMainWindow, "tst_mainwindow")
 
 #include "tst_mainwindow.moc"
