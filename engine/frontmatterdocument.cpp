@@ -51,6 +51,32 @@ int indentOf(const QString &line)
     return i;
 }
 
+// The line where a quoted scalar starting at (`line`, `col`) closes, or -1 when no quoted scalar
+// starts there. Its continuation lines are text, however much they look like comments.
+int quotedScalarEndLine(const QStringList &lines, int line, int col)
+{
+    if (line < 0 || line >= lines.size() || col < 0 || col >= lines[line].size())
+        return -1;
+    const QChar quote = lines[line][col];
+    if (quote != u'"' && quote != u'\'')
+        return -1;
+    qsizetype i = col + 1;
+    for (int l = line; l < lines.size(); ++l, i = 0) {
+        const QString &text = lines[l];
+        for (; i < text.size(); ++i) {
+            if (quote == u'"' && text[i] == u'\\') {
+                ++i; // an escaped character, the quote included
+            } else if (text[i] == quote) {
+                if (quote == u'\'' && i + 1 < text.size() && text[i + 1] == u'\'')
+                    ++i; // '' is a quote inside single quotes
+                else
+                    return l;
+            }
+        }
+    }
+    return int(lines.size()) - 1;
+}
+
 // Index of the block map `node` whose entries lie in lines [.., endLine).
 int charColumn(const QStringList &lines, int line, int byteColumn)
 {
@@ -83,7 +109,9 @@ QList<Entry> indexMap(const YAML::Node &node, const QStringList &lines, int endL
         Entry &e = entries[i];
         int last = (i + 1 < entries.size() ? entries[i + 1].line : endLine) - 1;
         // Blank lines and comments not indented under the key belong to what follows.
-        while (last > e.line && (lines[last].trimmed().isEmpty()
+        // (Not inside a quoted scalar running over several lines: that is all value.)
+        const int quotedEnd = quotedScalarEndLine(lines, e.valueLine, e.valueCol);
+        while (last > std::max(e.line, quotedEnd) && (lines[last].trimmed().isEmpty()
                                  || (isBlankOrComment(lines[last]) && indentOf(lines[last]) <= e.indent)))
             --last;
         e.lastLine = last;

@@ -249,6 +249,25 @@ private Q_SLOTS:
         QCOMPARE(doc.manifest().version, 9);
     }
 
+    void aMultiLineQuotedScalarIsReplacedWhole()
+    {
+        // Found by fuzz_frontmatter: a double-quoted description running over several lines
+        // (the key `version:` inside it is text), then a version added and the description set.
+        const QByteArray bytes = "---\nname: broken_yaml\ndescription: \"unterminated\nversion: 1\nb---\n\n"
+                                 "#secret_fileroken_yion: \"\n---\n\n# Body\n";
+        auto doc = FrontmatterDocument::fromBytes(bytes);
+        QVERIFY(doc);
+        QCOMPARE(doc->bytes(), bytes);
+        QCOMPARE(doc->manifest().versionPresent, false);
+        doc->setValue({QStringLiteral("version")}, 3);
+        doc->setValue({QStringLiteral("description")}, QStringLiteral("d"));
+        auto again = FrontmatterDocument::fromBytes(doc->bytes());
+        QVERIFY2(again, doc->bytes().constData());
+        QCOMPARE(again->manifest().version, 3);
+        QCOMPARE(again->manifest().description, QStringLiteral("d"));
+        QCOMPARE(again->body(), doc->body());
+    }
+
     void aNullValueIsFilledInPlace()
     {
         FrontmatterDocument doc = load("---\nname: a\ndescription: d\nversion:\nlabel: # later\n---\nb\n");
