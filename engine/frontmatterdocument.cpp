@@ -353,6 +353,32 @@ QString yamlScalar(const QJsonValue &value, QChar preferredQuote)
     return s;
 }
 
+namespace {
+
+// The first explicit tag (`!foo`, `!!str`) of the document, or "". A tag can put a value's
+// content on the line after its key, where the editor's line model does not look for it: such a
+// file is linted, not edited.
+std::string firstExplicitTag(const YAML::Node &node)
+{
+    const std::string &tag = node.Tag();
+    if (!tag.empty() && tag != "?" && tag != "!")
+        return tag;
+    if (node.IsMap()) {
+        for (const auto &kv : node) {
+            for (const YAML::Node &n : {kv.first, kv.second})
+                if (std::string t = firstExplicitTag(n); !t.empty())
+                    return t;
+        }
+    } else if (node.IsSequence()) {
+        for (const auto &item : node)
+            if (std::string t = firstExplicitTag(item); !t.empty())
+                return t;
+    }
+    return {};
+}
+
+} // namespace
+
 std::optional<FrontmatterDocument> FrontmatterDocument::fromBytes(const QByteArray &bytes, Diagnostic *error)
 {
     const ToolMdParse parse = parseToolMd(bytes, QStringLiteral("TOOL.md"));
@@ -396,6 +422,23 @@ std::optional<FrontmatterDocument> FrontmatterDocument::fromBytes(const QByteArr
                           QString(), int(bytes.left(firstEnd + 1 + i).count('\n')) + 1};
             return std::nullopt;
         }
+    }
+    std::string tag;
+    try {
+        tag = firstExplicitTag(YAML::Load(yaml.toStdString()));
+    } catch (const YAML::Exception &) {
+        // parseToolMd read it; nothing more to learn here
+    }
+    if (!tag.empty()) {
+        if (error) {
+            // yaml-cpp's mark of a tagged node is its content's; the line holding the `!` is the one to show.
+            const qsizetype bang = yaml.indexOf(u'!');
+            *error = {QStringLiteral("yaml-syntax"), Severity::Error,
+                      QStringLiteral("a YAML tag (%1) in the frontmatter; the editor does not edit such a file")
+                          .arg(QString::fromStdString(tag)),
+                      QString(), int(bytes.left(firstEnd + 1 + std::max<qsizetype>(bang, 0)).count('\n')) + 1};
+        }
+        return std::nullopt;
     }
     const qsizetype crlf = yaml.count("\r\n");
     if (yaml.count('\r') != crlf) {

@@ -268,6 +268,18 @@ private Q_SLOTS:
         QCOMPARE(again->body(), doc->body());
     }
 
+    void aTaggedFileIsLintedNotEdited()
+    {
+        // Found by fuzz_frontmatter: with a tag, a value's content can sit on the line after its
+        // key, where an added key would split it from its tag.
+        Diagnostic error;
+        QVERIFY(!FrontmatterDocument::fromBytes("---\nname: a\ndescription: !custom text\nversion: 1\n---\nb\n", &error));
+        QCOMPARE(error.code, QStringLiteral("yaml-syntax"));
+        QCOMPARE(error.line, 3);
+        QVERIFY(error.message.contains(QStringLiteral("tag")));
+        QVERIFY(FrontmatterDocument::fromBytes("---\nname: a\ndescription: \"quoted\"\nversion: 1\n---\nb\n")); // quotes are no tag
+    }
+
     void aNullValueIsFilledInPlace()
     {
         FrontmatterDocument doc = load("---\nname: a\ndescription: d\nversion:\nlabel: # later\n---\nb\n");
