@@ -10,7 +10,9 @@
 #include "runinputs.h"
 #include "runsession.h"
 #include "runsettings.h"
+#include "sandboxpaths.h"
 #include "secretbackend.h"
+#include "secretbinding.h"
 #include "secretfile.h"
 #include "secretstore.h"
 #include "seedsync.h"
@@ -25,11 +27,14 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QSocketNotifier>
 
 #include <cstdio>
 #include <iostream>
 #include <string>
 
+#include <csignal>
+#include <fcntl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -69,8 +74,8 @@ QString usageText()
         "  toolwright overrides [--data DIR] [--json]\n"
         "  toolwright sync  --seed DIR [--data DIR] [--dry-run] [--json]\n"
         "  toolwright bump  DIR [--to N]\n"
-        "  toolwright run   NAME [--data DIR] [--user EMAIL] [--params JSON|@file] [--runtime auto|bwrap|podman|docker] [--timeout SEC] [--json]\n"
-        "  toolwright secret set|get|delete TOOL INPUT [--user EMAIL]   (the value on stdin for set)\n"
+        "  toolwright run   NAME [--data DIR] [--user EMAIL] [--params JSON|@file] [--runtime auto|bwrap|podman|docker] [--timeout SEC] [--trust-changed] [--json]\n"
+        "  toolwright secret set|get|delete TOOL INPUT [--user EMAIL] [--data DIR]   (the value on stdin for set)\n"
         "  toolwright secret status                     which secret store is in use, and whether it works\n"
         "  run and secret take [--store keychain|file] [--passphrase-fd N] (default: Settings → Secrets)\n"
         "  toolwright --version\n"
@@ -97,6 +102,8 @@ struct Options
                                QStringLiteral("NAME")};
     QCommandLineOption timeout{QStringLiteral("timeout"), QStringLiteral("Seconds before the run is stopped (default: the tool's run settings)."),
                                QStringLiteral("SEC")};
+    QCommandLineOption trustChanged{QStringLiteral("trust-changed"),
+                                    QStringLiteral("Use stored secrets for a tool that is not the one they were stored for (and bind them to it).")};
 
     QCommandLineOption store{QStringLiteral("store"), QStringLiteral("Where secrets live: keychain or file (default: Settings → Secrets)."),
                              QStringLiteral("STORE")};
@@ -496,11 +503,43 @@ int secretStatus(const Options &o)
     return store.kind() == SecretStoreConfig::Kind::Keychain && !backend.available() ? 1 : 0;
 }
 
+// SIGINT, SIGTERM and SIGHUP during a run: the handler only writes the signal's number to a
+// pipe; the event loop reads it and cancels the run the normal way (the tool's signal, then
+// the sandbox killed, the container removed, a "cancelled" history row).
+int g_signalPipe[2] = {-1, -1};
+
+void forwardSignal(int signal)
+{
+    const int saved = errno;
+    const char byte = char(signal);
+    [[maybe_unused]] const ssize_t n = ::write(g_signalPipe[1], &byte, 1);
+    errno = saved;
+}
+
+// Calls `onSignal` (on the event loop) for each SIGINT, SIGTERM or SIGHUP from now on.
+void watchTerminationSignals(QObject *context, const std::function<void(int)> &onSignal)
+{
+    if (g_signalPipe[0] < 0 && ::pipe2(g_signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
+        return;
+    struct sigaction action{};
+    action.sa_handler = forwardSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (int sig : {SIGINT, SIGTERM, SIGHUP})
+        ::sigaction(sig, &action, nullptr);
+    auto *notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, context);
+    QObject::connect(notifier, &QSocketNotifier::activated, context, [onSignal] {
+        char byte = 0;
+        while (::read(g_signalPipe[0], &byte, 1) == 1)
+            onSignal(int(byte));
+    });
+}
+
 int cmdRun(const QStringList &args)
 {
     Options o;
     QString error, dataPath;
-    if (!o.parse(args, {o.data, o.user, o.json, o.params, o.runtime, o.timeout, o.store, o.passphraseFd}, &error))
+    if (!o.parse(args, {o.data, o.user, o.json, o.params, o.runtime, o.timeout, o.trustChanged, o.store, o.passphraseFd}, &error))
         return usageError(error);
     const QStringList pos = o.parser.positionalArguments();
     if (pos.size() != 1)
@@ -513,9 +552,11 @@ int cmdRun(const QStringList &args)
             return usageError(QStringLiteral("--timeout needs a positive number of seconds"));
     }
     QJsonObject params;
+    bool paramsOnCommandLine = false;
     if (o.parser.isSet(o.params)) {
         QByteArray text = o.parser.value(o.params).toUtf8();
         QString paramsFile;
+        paramsOnCommandLine = !text.startsWith('@');
         if (text.startsWith('@')) {
             paramsFile = QString::fromUtf8(text.mid(1));
             QFile f(paramsFile);
@@ -530,14 +571,35 @@ int cmdRun(const QStringList &args)
     const bool embedded = o.parser.value(o.data).isEmpty() && qEnvironmentVariableIsEmpty("DATA_PATH");
     if (!openDataPath(o, &dataPath, &error))
         return usageError(error);
+    // The platform never runs a tool without a user: every run sees exactly one user's data root.
     const QString user = o.parser.isSet(o.user) ? o.parser.value(o.user) : embedded ? defaultUserEmail() : QString();
+    if (user.isEmpty()) {
+        const QStringList users = userDirectories(dataPath);
+        return usageError(QStringLiteral("run needs --user EMAIL: a tool always runs for one user, and sees that user's data "
+                                         "root only (users in %1: %2)")
+                              .arg(dataPath, users.isEmpty() ? QStringLiteral("none") : users.join(QStringLiteral(", "))));
+    }
+    if (!isUserDirectoryName(user))
+        return usageError(QStringLiteral("'%1' is not a user (a user is a directory name with an @ under DATA_PATH)").arg(user));
     const Catalog catalog = scanForUser(dataPath, user);
     const EffectiveSet set = resolveEffective(catalog, user);
     const auto it = std::find_if(set.tools.cbegin(), set.tools.cend(),
                                  [&](const EffectiveTool &e) { return e.tool.manifest.name == pos.first(); });
     if (it == set.tools.cend())
-        return usageError(QStringLiteral("no tool named '%1' for %2").arg(pos.first(), user.isEmpty() ? QStringLiteral("the global tools") : user));
+        return usageError(QStringLiteral("no tool named '%1' for %2").arg(pos.first(), user));
     const ToolRecord tool = it->tool;
+    // As `secret set` says of its value: a secret on the command line is seen by every process
+    // (ps, /proc/PID/cmdline). A warning, not a refusal: a tester may do it on purpose.
+    if (paramsOnCommandLine) {
+        for (const InputSpec &spec : tool.manifest.inputs) {
+            const QJsonValue v = params.value(spec.name);
+            if (spec.sensitive && !v.isUndefined() && !v.isNull() && v != QJsonValue(QString()))
+                err(QStringLiteral("toolwright: warning: --params puts the sensitive input %1 on the command line, where every "
+                                   "process can read it; give it in a file (--params @FILE) or store it with "
+                                   "`toolwright secret set %2 %1`\n")
+                        .arg(spec.name, tool.manifest.name));
+        }
+    }
     const ToolRunSettings runSettings = ToolRunSettings::load(user, tool.manifest.name);
     const RuntimeConfig runtimeConfig = RuntimeConfig::load();
     const QString runtimeName = o.parser.isSet(o.runtime) ? o.parser.value(o.runtime) : runtimeConfig.preferred;
@@ -554,7 +616,7 @@ int cmdRun(const QStringList &args)
     {
         QEventLoop loop;
         bool done = false;
-        gatherRunInputs(keychain, user, tool.manifest, params, integrations, &loop, [&](const RunInputs &in) {
+        gatherRunInputs(keychain, user, tool, params, integrations, &loop, [&](const RunInputs &in) {
             inputs = in;
             done = true;
             loop.quit();
@@ -564,6 +626,14 @@ int cmdRun(const QStringList &args)
     }
     for (const QString &e : std::as_const(inputs.keychainErrors))
         err(QStringLiteral("toolwright: warning: keychain: %1\n").arg(e));
+    // A stored secret goes, unasked, only to the tool definition it was stored for (secretbinding.h).
+    const QList<HeldSecret> held = inputs.held;
+    for (const HeldSecret &h : held) {
+        if (!o.parser.isSet(o.trustChanged))
+            return usageError(QStringLiteral("%1: the stored %2 is not used; run with --trust-changed to use it (and bind it to this tool)")
+                                  .arg(h.check.change, h.input));
+        inputs.useHeld(h, tool);
+    }
     // Problems are warnings, not refusals: a tester may send a wrong value on purpose to see
     // how the tool handles it.
     for (const ParamProblem &p : checkParams(tool.manifest, inputs.params))
@@ -585,27 +655,43 @@ int cmdRun(const QStringList &args)
     RunRecordBuilder record(tool.manifest.name, user, runtimeName, maskedParams(tool.manifest, inputs.params));
     record.setSource(toolSource(catalog, tool));
     QObject::connect(&session, &RunSession::sandboxStarted, &session, [&](const QString &rt) { record.setRuntime(rt); });
+    // A tool's text is data: written whole, NUL bytes included (fputs would stop at the first).
+    const auto outAll = [](const QString &text) {
+        const QByteArray bytes = text.toUtf8();
+        std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    };
     QObject::connect(&session, &RunSession::eventReceived, &session, [&, json](const RunEvent &e) {
         record.add(e, session.elapsedMs());
         if (json) {
             // DESIGN.md: stdout carries the runner events and the exit event only; the tool's
-            // own output lines go to stderr.
+            // own output lines go to stderr. Update frames pass through with their "count".
             if (e.kind == RunEvent::Kind::Log)
                 err(e.text + u'\n');
+            else if (e.kind == RunEvent::Kind::ProtocolError)
+                printJson(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("protocol-error")},
+                                                    {QStringLiteral("message"), e.message}}));
+            else if (e.json.isEmpty()) // an error of the parser's own (an event dropped as too large)
+                printJson(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("error")},
+                                                    {QStringLiteral("message"), e.message}}));
             else
                 printJson(QJsonDocument(e.json));
             std::fflush(stdout);
             return;
         }
         switch (e.kind) {
-        case RunEvent::Kind::Update: out(QStringLiteral("… ") + eventContentText(e) + u'\n'); break;
+        case RunEvent::Kind::Update: outAll(QStringLiteral("… ") + eventContentText(e) + u'\n'); break;
         case RunEvent::Kind::Log: err(e.text + u'\n'); break;
+        case RunEvent::Kind::ProtocolError: err(QStringLiteral("toolwright: ") + e.message + u'\n'); break;
         case RunEvent::Kind::Result:
         case RunEvent::Kind::Error: break; // reported with the outcome
         }
         std::fflush(stdout);
     });
     int exitCode = 2;
+    watchTerminationSignals(&session, [&session](int signal) {
+        err(QStringLiteral("toolwright: SIG%1: cancelling the run\n").arg(QString::fromLatin1(sigabbrev_np(signal))));
+        session.cancel();
+    });
     QObject::connect(&session, &RunSession::finished, &session, [&](const RunOutcome &r) {
         exitCode = r.state == RunState::Result ? 0 : r.state == RunState::Failed ? 2 : 1;
         RunHistory history(RunHistory::defaultPath());
@@ -617,9 +703,11 @@ int cmdRun(const QStringList &args)
                                                 {QStringLiteral("code"), exitCode},
                                                 {QStringLiteral("duration_ms"), r.durationMs},
                                                 {QStringLiteral("runtime"), session.runtimeName()},
-                                                {QStringLiteral("message"), r.message}}));
+                                                {QStringLiteral("message"), r.message},
+                                                {QStringLiteral("network"), r.network},
+                                                {QStringLiteral("limits"), limitsJson(r)}}));
         } else if (r.state == RunState::Result || r.state == RunState::ToolError) {
-            out(outcomeText(r) + u'\n');
+            outAll(outcomeText(r) + u'\n');
             if (r.state == RunState::ToolError)
                 err(QStringLiteral("toolwright: the tool reported an error (isError)\n"));
         } else {
@@ -633,13 +721,29 @@ int cmdRun(const QStringList &args)
     return exitCode;
 }
 
-// toolwright secret set|get|delete TOOL INPUT [--user EMAIL]: the keychain entry of DESIGN.md
-// "Secrets". The value is read from stdin for `set` (never an argument), printed by `get`.
+// The tool `secret set` binds a secret to (secretbinding.h): NAME among USER's tools in --data,
+// else $DATA_PATH, else the embedded default data dir if it exists (it is not created for this).
+bool toolForSecret(const Options &o, const QString &user, const QString &name, ToolRecord *tool)
+{
+    const QString dataPath = resolveDataPath(o.parser.value(o.data));
+    if (!QFileInfo(dataPath).isDir())
+        return false;
+    const EffectiveSet set = resolveEffective(scanForUser(dataPath, user), user);
+    const auto it = std::find_if(set.tools.cbegin(), set.tools.cend(), [&](const EffectiveTool &e) { return e.tool.manifest.name == name; });
+    if (it == set.tools.cend())
+        return false;
+    *tool = it->tool;
+    return true;
+}
+
+// toolwright secret set|get|delete TOOL INPUT [--user EMAIL] [--data DIR]: the keychain entry of
+// DESIGN.md "Secrets". The value is read from stdin for `set` (never an argument), printed by
+// `get`; `set` binds it to the tool TOOL is for USER now, `delete` removes that binding too.
 int cmdSecret(const QStringList &args)
 {
     Options o;
     QString error;
-    if (!o.parse(args, {o.user, o.store, o.passphraseFd}, &error))
+    if (!o.parse(args, {o.user, o.data, o.store, o.passphraseFd}, &error))
         return usageError(error);
     const QStringList pos = o.parser.positionalArguments();
     if (pos.size() == 1 && pos[0] == u"status")
@@ -682,6 +786,15 @@ int cmdSecret(const QStringList &args)
         if (value.isEmpty())
             return usageError(QStringLiteral("no value on stdin (pipe it in: toolwright secret set TOOL INPUT < file)"));
         r = keychain.writeNow(key, QString::fromUtf8(value));
+        ToolRecord tool;
+        if (r.ok() && toolForSecret(o, user, pos[1], &tool)) {
+            SecretBinding::record(key, tool);
+        } else if (r.ok()) {
+            SecretBinding::forget(key);
+            err(QStringLiteral("toolwright: note: no tool %1 for %2 in %3: the secret is bound to no tool yet (the global %1 "
+                               "takes it at its first run; a user's copy asks first)\n")
+                    .arg(pos[1], user, resolveDataPath(o.parser.value(o.data))));
+        }
     } else if (pos[0] == u"get") {
         r = keychain.readNow(key);
         if (r.ok()) {
@@ -690,6 +803,8 @@ int cmdSecret(const QStringList &args)
         }
     } else {
         r = keychain.removeNow(key);
+        if (r.ok())
+            SecretBinding::forget(key);
     }
     if (r.status == SecretResult::Status::NotFound) {
         err(QStringLiteral("toolwright: no secret stored for %1\n").arg(key));

@@ -1,5 +1,7 @@
 #include "entryscanner.h"
 
+#include <QDir>
+
 #include <string_view>
 #include <vector>
 
@@ -280,6 +282,10 @@ public:
             if (ident(i, "Bun") && (is(i + 1, ".") || is(i + 1, "?.")))
                 add("bun-api", Severity::Error,
                     QStringLiteral("Bun APIs throw ReferenceError: tools run in Node.js; use the Node standard library"), i);
+            if (m_t[i].kind == Kind::String && i > 0
+                && (ident(i - 1, "from") || ident(i - 1, "import")
+                    || (is(i - 1, "(") && i > 1 && (ident(i - 2, "import") || ident(i - 2, "require")))))
+                checkSpecifier(i);
             if (ident(i, "console") && is(i + 1, ".")
                 && (ident(i + 2, "log") || ident(i + 2, "info") || ident(i + 2, "debug")))
                 add("console-output", Severity::Warning,
@@ -323,6 +329,23 @@ private:
     void addAt(const char *code, Severity severity, const QString &message, int line)
     {
         m_out.diagnostics.append({QString::fromLatin1(code), severity, message, m_file, line});
+    }
+    // The bundler reads only the tool's own directory (DESIGN.md "Running a tool"): an import
+    // of an absolute path, a file: URL or a relative path leaving the directory is refused at
+    // run time; say so where it is written.
+    void checkSpecifier(size_t i)
+    {
+        std::string_view quoted = m_t[i].text;
+        if (quoted.size() < 2)
+            return;
+        const QString spec = QString::fromUtf8(quoted.data() + 1, qsizetype(quoted.size()) - 2);
+        const bool outside = spec.startsWith(u'/') || spec.startsWith(QStringLiteral("file:"))
+            || ((spec.startsWith(QStringLiteral("./")) || spec.startsWith(QStringLiteral("../")) || spec == u"..")
+                && QDir::cleanPath(QStringLiteral("tool/") + spec).section(u'/', 0, 0) != u"tool");
+        if (outside)
+            add("import-outside-tool", Severity::Error,
+                QStringLiteral("imports '%1', outside the tool's directory: a tool bundles only its own files "
+                               "(node: built-ins and packages stay imports)").arg(spec), i);
     }
     void markExecute(int line)
     {

@@ -320,6 +320,21 @@ LocationScan scanLocation(const QString &path, Scope scope, const QString &user,
     scan.path = QDir::cleanPath(QDir(path).absolutePath());
     scan.scope = scope;
     scan.user = user;
+    // A user's tools directory lies in that user's writable data root: a tool run (or anyone
+    // with the user's rights) may have replaced it by a link to /etc or another user's data.
+    // It is neither read nor mounted; the user shows the link as a problem.
+    if (const QFileInfo location(scan.path); scope == Scope::User && location.isSymLink()) {
+        scan.exists = true;
+        scan.skipped.append(makeSkip(scan.path, location.fileName(),
+                                     {{QStringLiteral("path-escape"), Severity::Skip,
+                                       QStringLiteral("%1 is a symbolic link (to %2): a user's tools directory must be a "
+                                                      "real directory, as a tool run may have planted the link in the "
+                                                      "user's writable data root. Its tools are not read, and runs for "
+                                                      "this user are refused until it is removed.")
+                                           .arg(scan.path, location.symLinkTarget()),
+                                       scan.path, 0}}));
+        return scan;
+    }
     const std::optional<QList<DirEntry>> entries = listDirectory(scan.path);
     if (!entries)
         return scan;

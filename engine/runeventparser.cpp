@@ -3,24 +3,63 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
+#include <algorithm>
+
 namespace tw::engine {
 
 RunEventParser::RunEventParser(QByteArray nonce) : m_prefix("\x1eTW " + nonce + ' ') {}
 
-RunEvent RunEventParser::parseLine(const QByteArray &rawLine, RunEvent::Stream stream) const
+RunEvent RunEventParser::parseLine(const QByteArray &rawLine, RunEvent::Stream stream)
 {
     QByteArray line = rawLine;
     if (line.endsWith('\r'))
         line.chop(1);
-    RunEvent e;
-    e.stream = stream;
     // Only stdout carries events, and only with this run's nonce: anything else is log output.
     if (stream != RunEvent::Stream::Stdout || !line.startsWith(m_prefix)) {
+        RunEvent e;
+        e.stream = stream;
         e.text = QString::fromUtf8(line);
         return e;
     }
+    return sequenced(parseFrame(line.mid(m_prefix.size()), stream));
+}
+
+RunEvent RunEventParser::sequenced(RunEvent e)
+{
+    if (e.kind != RunEvent::Kind::Update && e.kind != RunEvent::Kind::Result && e.kind != RunEvent::Kind::Error)
+        return e;
+    if (m_terminal.isEmpty()) {
+        if (e.kind != RunEvent::Kind::Update)
+            m_terminal = e.kind == RunEvent::Kind::Result ? QStringLiteral("result") : QStringLiteral("error");
+        return e;
+    }
+    // DESIGN.md: exactly one terminal event per run; anything after it is a protocol error.
+    const QString type = e.json.value(QStringLiteral("type")).toString();
+    QString what;
+    if (e.kind == RunEvent::Kind::Update)
+        what = QStringLiteral("an update");
+    else if (e.kind == RunEvent::Kind::Result)
+        what = m_terminal == u"result" ? QStringLiteral("a second result") : QStringLiteral("a result");
+    else if (type == u"error")
+        what = m_terminal == u"error" ? QStringLiteral("a second error") : QStringLiteral("an error");
+    else if (!type.isEmpty())
+        what = QStringLiteral("an event of unknown type '%1'").arg(type);
+    else
+        what = QStringLiteral("an unreadable event");
+    RunEvent p;
+    p.kind = RunEvent::Kind::ProtocolError;
+    p.stream = e.stream;
+    p.json = e.json; // what arrived, for raw views
+    p.message = QStringLiteral("protocol error: %1 after the run's %2 was ignored").arg(what, m_terminal);
+    return p;
+}
+
+RunEvent RunEventParser::parseFrame(const QByteArray &json, RunEvent::Stream stream) const
+{
+    RunEvent e;
+    e.stream = stream;
     QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(line.mid(m_prefix.size()), &error);
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     const QJsonObject o = doc.object();
     const QString type = o.value(QStringLiteral("type")).toString();
     e.json = o;
@@ -30,6 +69,7 @@ RunEvent RunEventParser::parseLine(const QByteArray &rawLine, RunEvent::Stream s
     } else if (type == u"update") {
         e.kind = RunEvent::Kind::Update;
         e.content = o.value(QStringLiteral("content")).toArray();
+        e.updates = std::max(1, o.value(QStringLiteral("count")).toInt(1));
     } else if (type == u"result") {
         e.kind = RunEvent::Kind::Result;
         e.content = o.value(QStringLiteral("content")).toArray();
@@ -87,7 +127,7 @@ QList<RunEvent> RunEventParser::feed(const QByteArray &chunk, RunEvent::Stream s
             e.stream = stream;
             e.kind = RunEvent::Kind::Error;
             e.message = QStringLiteral("the tool sent an event larger than %1 MiB; it was dropped").arg(kMaxEventBytes >> 20);
-            events.append(e);
+            events.append(sequenced(e));
             pending.clear();
             m_discarding[int(stream)] = true;
         }

@@ -1,7 +1,9 @@
 #pragma once
 // Splits a running harness's stdout and stderr into events and log lines (DESIGN.md "Running a
 // tool": each event line is "\x1eTW <nonce> <json>"; every other line is the tool's log).
-// Reads arrive in arbitrary chunks; partial lines are kept per stream until they end.
+// Reads arrive in arbitrary chunks; partial lines are kept per stream until they end. A run has
+// exactly one terminal event (a result or an error): any framed event after it is a protocol
+// error, never another Result or Error, so nothing that arrives late can change the outcome.
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -13,17 +15,18 @@ namespace tw::engine {
 
 struct RunEvent
 {
-    enum class Kind { Update, Result, Error, Log };
+    enum class Kind { Update, Result, Error, Log, ProtocolError };
     enum class Stream { Stdout, Stderr };
 
     Kind kind = Kind::Log;
     Stream stream = Stream::Stdout;
     QJsonArray content;  // update, result
+    int updates = 1;     // update: the onUpdate calls it stands for (the harness coalesces them)
     bool isError = false; // result
-    QString message;     // error
+    QString message;     // error, protocol error
     QString stack;       // error
     QString text;        // log line (without its line ending)
-    QJsonObject json;    // the event as sent (empty for logs)
+    QJsonObject json;    // the event as sent (empty for logs and for an event dropped as too large)
 
     // Filled by RunSession off the GUI thread, so no view has to serialise a 20 MB result:
     QString contentString;       // contentText(content), for updates and results
@@ -54,10 +57,13 @@ public:
     QList<RunEvent> finish();
 
 private:
-    RunEvent parseLine(const QByteArray &line, RunEvent::Stream stream) const;
+    RunEvent parseLine(const QByteArray &line, RunEvent::Stream stream);
+    RunEvent parseFrame(const QByteArray &json, RunEvent::Stream stream) const;
+    RunEvent sequenced(RunEvent event);
     bool mayBeEvent(const QByteArray &pending, RunEvent::Stream stream) const;
 
     QByteArray m_prefix; // "\x1eTW <nonce> "
+    QString m_terminal;  // the run's terminal event ("result", "error") once it arrived
     QByteArray m_pending[2];
     bool m_discarding[2] = {false, false};
 };

@@ -33,11 +33,14 @@ void RunRecordBuilder::add(const RunEvent &event, qint64 elapsedMs)
         return;
     const qsizetype size = event.contentBytes >= 0 ? event.contentBytes : compact(event.content).size();
     if (m_updateBytes + size > kMaxUpdatesBytes) {
-        ++m_record.droppedUpdates;
+        m_record.droppedUpdates += event.updates;
         return;
     }
     m_updateBytes += size;
-    m_record.updates.append(QJsonObject{{QStringLiteral("t"), elapsedMs}, {QStringLiteral("content"), event.content}});
+    QJsonObject update{{QStringLiteral("t"), elapsedMs}, {QStringLiteral("content"), event.content}};
+    if (event.updates > 1) // the onUpdate calls the runner folded into this one
+        update.insert(QStringLiteral("count"), event.updates);
+    m_record.updates.append(update);
 }
 
 RunRecord RunRecordBuilder::finish(const RunOutcome &outcome)

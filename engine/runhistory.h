@@ -29,8 +29,8 @@ struct RunRecord
     QString source;           // toolSource(): "global v3", "user v2 · shadows global v1"
     QString message;
     QJsonObject params;       // masked
-    QJsonArray updates;       // [{"t": ms since start, "content": [...]}], capped
-    int droppedUpdates = 0;   // updates past the cap (counted, not kept)
+    QJsonArray updates;       // [{"t": ms since start, "content": [...], "count": N if > 1}], capped
+    int droppedUpdates = 0;   // onUpdate calls past the cap (counted, not kept)
     QJsonArray result;        // the result's content, capped
     bool resultTruncated = false;
 };

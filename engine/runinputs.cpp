@@ -22,9 +22,19 @@ bool isEmptyValue(const QJsonValue &v)
 
 } // namespace
 
-void gatherRunInputs(SecretStore &store, const QString &user, const ToolManifest &tool, const QJsonObject &params,
+void RunInputs::useHeld(const HeldSecret &secret, const ToolRecord &tool)
+{
+    params.insert(secret.input, secret.value);
+    if (!secretValues.contains(secret.value))
+        secretValues << secret.value;
+    missing.removeAll(secret.input);
+    SecretBinding::record(secret.key, tool);
+}
+
+void gatherRunInputs(SecretStore &store, const QString &user, const ToolRecord &record, const QJsonObject &params,
                      const Integrations &integrations, QObject *context, std::function<void(const RunInputs &)> done)
 {
+    const ToolManifest &tool = record.manifest;
     struct State
     {
         RunInputs inputs;
@@ -74,7 +84,16 @@ void gatherRunInputs(SecretStore &store, const QString &user, const ToolManifest
         if (!spec.sensitive || !isEmptyValue(params.value(spec.name)))
             continue;
         const QString name = spec.name;
-        readKey(secretKey(user, tool.name, name), [state, name](const QString &value) {
+        const QString key = secretKey(user, tool.name, name);
+        readKey(key, [state, name, key, record](const QString &value) {
+            // Only to the definition it was stored for, without asking (secretbinding.h).
+            const BindingCheck check = checkSecretBinding(SecretBinding::load(key), record, name);
+            if (check.needsConsent()) {
+                state->inputs.held.append({name, key, value, check});
+                return;
+            }
+            if (check.verdict == BindingCheck::Verdict::Adopt)
+                SecretBinding::record(key, record);
             state->inputs.params.insert(name, value);
         });
     }

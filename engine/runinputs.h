@@ -4,7 +4,9 @@
 // (DESIGN.md "Running a tool" step 1). Gathered asynchronously, as the keychain answers.
 
 #include "runsettings.h"
+#include "secretbinding.h"
 #include "toolmanifest.h"
+#include "toolrecord.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -16,19 +18,36 @@ namespace tw::engine {
 
 class SecretStore;
 
+// A stored secret that was stored for another definition of the tool's name (secretbinding.h):
+// read, but not in the params until the user says to use it.
+struct HeldSecret
+{
+    QString input;
+    QString key;   // its secret key
+    QString value;
+    BindingCheck check; // what changed, and the question to ask
+};
+
 struct RunInputs
 {
     QJsonObject params;
     QProcessEnvironment env;    // integration variables (secrets only here)
     QStringList secretValues;   // every secret value the run may print
-    QStringList missing;        // required inputs still without a value
+    QStringList missing;        // required inputs still without a value (held secrets included)
     QStringList keychainErrors; // a keychain that could not be read, with the key
+    QList<HeldSecret> held;     // stored for another definition of the tool: ask before using
     bool ok() const { return missing.isEmpty(); }
+
+    // The user accepted a held secret: it fills its input, is masked, and is bound to `tool`
+    // from now on.
+    void useHeld(const HeldSecret &secret, const ToolRecord &tool);
 };
 
 // Sensitive inputs given in `params` are used as given; empty or absent ones come from the
-// keychain. A required input with neither a value nor a default is reported in `missing`.
-void gatherRunInputs(SecretStore &store, const QString &user, const ToolManifest &tool, const QJsonObject &params,
+// keychain — when the stored value was stored for this definition of the tool (a secret stored
+// before bindings were recorded is adopted by the global tool); otherwise it is held, not used.
+// A required input with neither a value nor a default is reported in `missing`.
+void gatherRunInputs(SecretStore &store, const QString &user, const ToolRecord &tool, const QJsonObject &params,
                      const Integrations &integrations, QObject *context, std::function<void(const RunInputs &)> done);
 
 // The params with every sensitive input's value replaced by the marker (for history, the raw

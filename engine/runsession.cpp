@@ -2,6 +2,8 @@
 
 #include "datapaths.h"
 #include "entrybundler.h"
+#include "runcgroup.h"
+#include "runowner.h"
 #include "secretstore.h"
 
 #include <QFile>
@@ -12,6 +14,8 @@
 #include <QtConcurrentRun>
 
 #include <algorithm>
+#include <mutex>
+#include <unistd.h>
 
 Q_LOGGING_CATEGORY(lcRun, "tw.engine.run", QtWarningMsg)
 
@@ -26,8 +30,28 @@ QString runStateName(RunState state)
     case RunState::Timeout: return QStringLiteral("timeout");
     case RunState::Cancelled: return QStringLiteral("cancelled");
     case RunState::Failed: return QStringLiteral("failed");
+    case RunState::OutOfMemory: return QStringLiteral("out-of-memory");
     }
     return {};
+}
+
+QJsonObject limitsJson(const RunOutcome &o)
+{
+    QJsonObject limits{{QStringLiteral("memory_mb"), o.memoryMb}, {QStringLiteral("pids"), o.pidsLimit},
+                       {QStringLiteral("enforced"), !o.limitsEnforcedBy.isEmpty()}};
+    if (o.limitsEnforcedBy.isEmpty())
+        limits.insert(QStringLiteral("why"), o.limitsNotEnforced);
+    else
+        limits.insert(QStringLiteral("enforced_by"), o.limitsEnforcedBy);
+    return limits;
+}
+
+QString describeLimits(const RunOutcome &o)
+{
+    const QString network = o.network ? QStringLiteral("network") : QStringLiteral("no network");
+    if (o.limitsEnforcedBy.isEmpty())
+        return QStringLiteral("memory and process limits NOT enforced (%1) · %2").arg(o.limitsNotEnforced, network);
+    return QStringLiteral("memory %1 MB, %2 processes (%3) · %4").arg(o.memoryMb).arg(o.pidsLimit).arg(o.limitsEnforcedBy, network);
 }
 
 namespace {
@@ -69,6 +93,9 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
                          QString name() const override { return r->name(); }
                          bool isAvailable(QString *why) const override { return r->isAvailable(why); }
                          LaunchPlan plan(const RunSpec &spec) const override { return r->plan(spec); }
+                         bool enforcesLimits() const override { return r->enforcesLimits(); }
+                         int pidsLimit() const override { return r->pidsLimit(); }
+                         void removeLeftovers() const override { r->removeLeftovers(); }
                      };
                      auto v = std::make_unique<View>();
                      v->r = rt;
@@ -81,7 +108,7 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
 RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptions options, RuntimeChooser chooser,
                        QObject *parent)
     : QObject(parent), m_tool(std::move(tool)), m_dataPath(std::move(dataPath)), m_user(std::move(user)),
-      m_options(std::move(options)), m_chooser(std::move(chooser))
+      m_options(std::move(options)), m_chooser(std::move(chooser)), m_runDir(runDirectoryTemplate())
 {
     for (QTimer *t : {&m_timeout, &m_hardLimit, &m_grace})
         t->setSingleShot(true);
@@ -109,6 +136,17 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
     connect(&m_cleanup, &QProcess::finished, this, [this] {
         m_cleaning = false;
         Q_EMIT finished(m_pendingOutcome);
+    });
+    connect(&m_oomProbe, &QProcess::finished, this, [this] {
+        if (m_oomProbe.readAllStandardOutput().trimmed() == "true") {
+            m_pendingOutcome.state = RunState::OutOfMemory;
+            m_pendingOutcome.message = QStringLiteral("out of memory (limit %1 MB)").arg(m_options.memoryMb);
+        }
+        cleanUpThenEmit();
+    });
+    connect(&m_oomProbe, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            cleanUpThenEmit();
     });
     connect(&m_cleanup, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart && m_cleaning) {
@@ -173,7 +211,9 @@ QByteArray RunSession::maskedRequestLine() const
     QJsonDocument doc = QJsonDocument::fromJson(m_request);
     if (!doc.isObject())
         return {};
-    return maskSecrets(QString::fromUtf8(QJsonDocument(maskValue(doc.object(), m_options.secretValues).toObject())
+    QJsonObject request = doc.object();
+    request.remove(QStringLiteral("nonce")); // only the harness may know it
+    return maskSecrets(QString::fromUtf8(QJsonDocument(maskValue(request, m_options.secretValues).toObject())
                                              .toJson(QJsonDocument::Compact)),
                        m_options.secretValues)
         .toUtf8();
@@ -191,6 +231,7 @@ void RunSession::fail(const QString &message)
     o.state = RunState::Failed;
     o.message = maskSecrets(message, m_options.secretValues);
     o.durationMs = elapsedMs();
+    fillLimits(o);
     Q_EMIT finished(o);
 }
 
@@ -205,6 +246,18 @@ RunSession::Prepared RunSession::prepare() const
         return p;
     }
     p.runtimeName = runtime->name();
+    // What killed Toolwrights left behind: once per process and runtime.
+    {
+        static std::mutex mutex;
+        static QStringList swept;
+        const std::lock_guard lock(mutex);
+        if (swept.isEmpty())
+            removeStaleRunDirectories();
+        if (!swept.contains(p.runtimeName)) {
+            swept.append(p.runtimeName);
+            runtime->removeLeftovers();
+        }
+    }
     if (!m_options.emailDb.isEmpty() && !QFileInfo(m_options.emailDb).isFile()) {
         p.error = QStringLiteral("the email database %1 does not exist (Settings → Integrations sets its path)").arg(m_options.emailDb);
         return p;
@@ -218,6 +271,12 @@ RunSession::Prepared RunSession::prepare() const
         p.error = QStringLiteral("the runner harness is missing (%1)").arg(harness);
         return p;
     }
+    // The harness runs the tool in a process of its own, from this file beside it.
+    const QString toolProcess = sharedDataDir() + QStringLiteral("/resources/runner/toolprocess.mjs");
+    if (!QFile::copy(toolProcess, m_runDir.filePath(QStringLiteral("toolprocess.mjs")))) {
+        p.error = QStringLiteral("the runner harness is missing (%1)").arg(toolProcess);
+        return p;
+    }
     const QString sandboxEntry = (m_tool.scope == Scope::Global ? kSandboxGlobalTools : kSandboxUserTools) + u'/'
         + m_tool.dirName + u'/' + m_tool.entryName();
     const BundleResult bundle = bundleEntry(m_tool.entryPath, m_runDir.path(), sandboxEntry);
@@ -225,22 +284,33 @@ RunSession::Prepared RunSession::prepare() const
         p.error = formatDiagnostic(bundle.diagnostic);
         return p;
     }
-    p.nonce = QByteArray::number(QRandomGenerator::system()->generate64(), 16)
-        + QByteArray::number(QRandomGenerator::system()->generate64(), 16);
+    p.nonce = QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0')
+        + QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0');
     RunSpec spec;
     spec.dataPath = m_dataPath;
     spec.user = m_user;
     spec.runDir = m_runDir.path();
-    spec.containerName = QStringLiteral("toolwright-") + QString::fromLatin1(p.nonce.left(16));
+    // Names the tool can see (podman writes the container's into /etc/hosts): never from the nonce.
+    const QString runId = QString::number(QRandomGenerator::system()->generate64(), 36);
+    spec.containerName = QStringLiteral("toolwright-") + runId;
     spec.emailDb = m_options.emailDb;
     spec.network = m_options.network;
     spec.memoryMb = m_options.memoryMb;
     spec.env = toolEnvironment(m_user, m_options.extraEnv);
     p.sandboxEnv = spec.env;
-    spec.env.insert(QStringLiteral("TW_RUNNER_NONCE"), QString::fromLatin1(p.nonce));
+    spec.owner = runOwnerToken();
     p.plan = runtime->plan(spec);
-    if (!p.plan.error.isEmpty())
+    if (!p.plan.error.isEmpty()) {
         p.error = p.plan.error;
+        return p;
+    }
+    p.pidsLimit = runtime->pidsLimit();
+    if (!runtime->enforcesLimits()) {
+        QString why;
+        p.cgroup = RunCgroup::create(runId, m_options.memoryMb, p.pidsLimit, &why);
+        if (!p.cgroup)
+            p.limitsNotEnforced = why;
+    }
     return p;
 }
 
@@ -264,6 +334,7 @@ void RunSession::launch(const Prepared &prepared)
         o.state = RunState::Cancelled;
         o.message = QStringLiteral("cancelled before the sandbox started");
         o.durationMs = elapsedMs();
+        fillLimits(o);
         Q_EMIT finished(o);
         return;
     }
@@ -271,6 +342,16 @@ void RunSession::launch(const Prepared &prepared)
         return fail(prepared.error);
     m_plan = prepared.plan;
     m_sandboxEnv = prepared.sandboxEnv;
+    m_cgroup = prepared.cgroup;
+    m_pidsLimit = prepared.pidsLimit;
+    m_limitsNotEnforced = prepared.limitsNotEnforced;
+    if (m_cgroup) {
+        // Between fork and exec: the sandbox starts inside its cgroup, or not at all.
+        m_process.setChildProcessModifier([cgroup = m_cgroup] {
+            if (!cgroup->enterFromChild())
+                ::_exit(126);
+        });
+    }
     m_worker = std::make_unique<EventWorker>(prepared.nonce, m_options.secretValues);
     m_parserThread = new QThread(this);
     m_parserThread->setObjectName(QStringLiteral("run-events"));
@@ -278,7 +359,10 @@ void RunSession::launch(const Prepared &prepared)
     m_parserThread->start();
     m_request = QJsonDocument(QJsonObject{{QStringLiteral("toolCallId"), m_options.toolCallId},
                                           {QStringLiteral("entry"), QString(kSandboxRunDir + QStringLiteral("/entry.mjs"))},
-                                          {QStringLiteral("params"), m_options.params}})
+                                          {QStringLiteral("params"), m_options.params},
+                                          // DESIGN.md: the framing nonce travels on stdin only, never in
+                                          // the environment, where the tool could read it.
+                                          {QStringLiteral("nonce"), QString::fromLatin1(prepared.nonce)}})
                     .toJson(QJsonDocument::Compact);
     m_process.setProgram(m_plan.program);
     m_process.setArguments(m_plan.arguments);
@@ -393,16 +477,63 @@ void RunSession::escalate()
     m_process.kill();
 }
 
+void RunSession::fillLimits(RunOutcome &o) const
+{
+    o.network = m_options.network;
+    o.memoryMb = m_options.memoryMb;
+    o.pidsLimit = m_pidsLimit;
+    if (m_cgroup)
+        o.limitsEnforcedBy = m_cgroup->mechanism();
+    else if (m_limitsNotEnforced.isEmpty() && !m_runtimeName.isEmpty() && m_runtimeName != u"bwrap")
+        o.limitsEnforcedBy = m_runtimeName;
+    o.limitsNotEnforced = o.limitsEnforcedBy.isEmpty()
+        ? (m_limitsNotEnforced.isEmpty() ? QStringLiteral("the sandbox did not start") : m_limitsNotEnforced)
+        : QString();
+}
+
 void RunSession::emitFinished(const RunOutcome &outcome)
 {
-    // A container can outlive its killed client: remove it before anyone is told the run ended.
-    if ((m_killed || m_terminated) && !m_plan.cleanupProgram.isEmpty()) {
-        m_pendingOutcome = outcome;
+    m_pendingOutcome = outcome;
+    fillLimits(m_pendingOutcome);
+    const bool byUs = m_killed || m_terminated || m_cancelled || m_timedOut;
+    const bool answered = outcome.state == RunState::Result || outcome.state == RunState::ToolError;
+    if (m_cgroup) {
+        // bubblewrap: the run's own cgroup says whether the OOM killer struck.
+        if (!byUs && !answered && m_cgroup->outOfMemory()) {
+            m_pendingOutcome.state = RunState::OutOfMemory;
+            m_pendingOutcome.message = QStringLiteral("out of memory (limit %1 MB)").arg(m_options.memoryMb);
+        }
+        m_cgroup->killAll();
+        m_cgroup.reset(); // removes the cgroup
+    }
+    if (!byUs && !answered && !m_plan.oomProbeProgram.isEmpty() && m_pendingOutcome.exitCode != 137
+        && m_pendingOutcome.message.contains(QStringLiteral("ended by signal SIGKILL"))) {
+        // In a container the kernel's OOM killer takes the tool's process (the biggest), which
+        // the harness reports as ended by SIGKILL; cgroup v1 engines do not flag that as
+        // OOMKilled. Toolwright sent no kill, and only a memory limit sends one unasked.
+        m_pendingOutcome.state = RunState::OutOfMemory;
+        m_pendingOutcome.message = QStringLiteral("out of memory (limit %1 MB): the kernel killed the tool's process")
+                                       .arg(m_options.memoryMb);
+    } else if (!byUs && !answered && !m_plan.oomProbeProgram.isEmpty()) {
+        // A container that ended without an answer: ask the engine whether it ran out of memory.
+        m_cleaning = true;
+        m_oomProbe.start(m_plan.oomProbeProgram, m_plan.oomProbeArguments);
+        return;
+    }
+    cleanUpThenEmit();
+}
+
+void RunSession::cleanUpThenEmit()
+{
+    // A container can outlive its killed client, and one run without --rm stays until removed:
+    // remove it before anyone is told the run ended.
+    if ((m_plan.cleanupAlways || m_killed || m_terminated) && !m_plan.cleanupProgram.isEmpty()) {
         m_cleaning = true;
         m_cleanup.start(m_plan.cleanupProgram, m_plan.cleanupArguments);
         return;
     }
-    Q_EMIT finished(outcome);
+    m_cleaning = false;
+    Q_EMIT finished(m_pendingOutcome);
 }
 
 void RunSession::onFinished(int exitCode)

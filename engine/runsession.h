@@ -21,6 +21,8 @@
 
 namespace tw::engine {
 
+class RunCgroup;
+
 struct RunOptions
 {
     QJsonObject params;
@@ -36,7 +38,7 @@ struct RunOptions
     QStringList secretValues;         // masked in every event before anyone sees it
 };
 
-enum class RunState { Result, ToolError, Error, Timeout, Cancelled, Failed };
+enum class RunState { Result, ToolError, Error, Timeout, Cancelled, Failed, OutOfMemory };
 QString runStateName(RunState state);
 
 struct RunOutcome
@@ -48,7 +50,19 @@ struct RunOutcome
     qsizetype contentBytes = -1; // content as compact JSON (-1: not known)
     qint64 durationMs = 0;
     int exitCode = -1;     // of the sandbox process
+    // What the run really had (from Toolwright, never from the tool's events): network, and
+    // the memory and process limits with what enforced them, or why nothing did.
+    bool network = false;
+    int memoryMb = 0;
+    int pidsLimit = 0;
+    QString limitsEnforcedBy;    // "cgroup v1", "cgroup v2", "podman", "docker"; empty: not enforced
+    QString limitsNotEnforced;   // why not, when not
 };
+
+// "memory 512 MB, 256 processes (cgroup v1) · no network", or what was not enforced and why.
+QString describeLimits(const RunOutcome &outcome);
+// The limits for an exit event: {"memory_mb","pids","enforced_by"} or {"enforced":false,"why"}.
+QJsonObject limitsJson(const RunOutcome &outcome);
 
 // The outcome's content as text: precomputed by the session when it came from a result event.
 inline QString outcomeText(const RunOutcome &o) { return o.contentBytes >= 0 ? o.text : contentText(o.content); }
@@ -77,6 +91,8 @@ public:
     // them (DESIGN.md "Running a tool" step 1), and the secret values to mask.
     void setInputs(const QJsonObject &params, const QProcessEnvironment &extraEnv, const QStringList &secretValues);
     bool isRunning() const { return m_preparing || m_process.state() != QProcess::NotRunning || m_draining || m_cleaning; }
+    // The session's own limits, filled in every outcome (see RunOutcome).
+    void fillLimits(RunOutcome &outcome) const;
     qint64 elapsedMs() const { return m_clock.isValid() ? m_clock.elapsed() : 0; }
     QString runtimeName() const { return m_runtimeName; }
     // The request line sent on stdin, with sensitive values masked (for a raw view).
@@ -102,6 +118,9 @@ private:
         LaunchPlan plan;
         QProcessEnvironment sandboxEnv; // what the tool sees, without the nonce
         QByteArray nonce;
+        std::shared_ptr<RunCgroup> cgroup; // bubblewrap's limits; null for containers or when unavailable
+        int pidsLimit = 0;
+        QString limitsNotEnforced;
     };
     Prepared prepare() const;
     void launch(const Prepared &prepared);
@@ -113,6 +132,7 @@ private:
     void deliver(const QList<RunEvent> &events);
     void conclude(int exitCode);
     void emitFinished(const RunOutcome &outcome);
+    void cleanUpThenEmit();
 
     ToolRecord m_tool;
     QString m_dataPath, m_user;
@@ -124,7 +144,11 @@ private:
     QFutureWatcher<Prepared> m_prepareWatcher;
     QProcess m_process;
     QProcess m_cleanup;
+    QProcess m_oomProbe;
     QTemporaryDir m_runDir;
+    std::shared_ptr<RunCgroup> m_cgroup;
+    int m_pidsLimit = 0;
+    QString m_limitsNotEnforced;
     // The output is parsed on a thread of its own: a 20 MB result frame takes a JSON parse and
     // a re-serialisation that must not stall the GUI. Events come back in order, queued.
     struct EventWorker;

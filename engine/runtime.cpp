@@ -1,6 +1,8 @@
 #include "runtime.h"
 
 #include "catalog.h"
+#include "runowner.h"
+#include "sandboxpaths.h"
 
 #include <QFileInfo>
 #include <QProcess>
@@ -55,6 +57,58 @@ bool BubblewrapRuntime::isAvailable(QString *why) const
     return ok;
 }
 
+QList<SandboxMount> sandboxMounts(const RunSpec &spec, QString *error)
+{
+    const SandboxPaths paths = resolveSandboxPaths(spec.dataPath, spec.user);
+    if (!paths.ok()) {
+        *error = paths.error;
+        return {};
+    }
+    using K = SandboxMount::Kind;
+    QList<SandboxMount> m;
+    // TOOLS.md "Container Filesystem". A DATA_PATH without global tools still shows an (empty)
+    // /officer/tools, as PI_TOOLS_DIRS names it.
+    m.append(paths.globalTools.isEmpty() ? SandboxMount{K::EmptyReadOnly, {}, kSandboxGlobalTools}
+                                         : SandboxMount{K::ReadOnly, paths.globalTools, kSandboxGlobalTools});
+    if (paths.userRoot.isEmpty()) {
+        m.append({K::EmptyWritable, {}, kSandboxUserRoot});
+        m.append({K::EmptyReadOnly, {}, kSandboxUserTools});
+    } else {
+        m.append({K::ReadWrite, paths.userRoot, kSandboxUserRoot});
+        m.append({K::ReadOnly, paths.userTools, kSandboxUserTools});
+    }
+    if (!spec.emailDb.isEmpty())
+        m.append({K::ReadWrite, spec.emailDb, kSandboxEmailDb});
+    m.append({K::ReadOnly, spec.runDir, kSandboxRunDir});
+    return m;
+}
+
+// Without --cap-drop and a uid of its own, bwrap run as root keeps root's capabilities, and
+// a tool could remount its read-only binds writable; --new-session: no TIOCSTI into a terminal.
+QStringList bubblewrapIsolation()
+{
+    return {QStringLiteral("--unshare-all"), QStringLiteral("--unshare-user"),
+            QStringLiteral("--uid"), QString::number(kSandboxUid), QStringLiteral("--gid"), QString::number(kSandboxUid),
+            QStringLiteral("--disable-userns"), QStringLiteral("--cap-drop"), QStringLiteral("ALL"),
+            QStringLiteral("--die-with-parent"), QStringLiteral("--new-session")};
+}
+
+namespace {
+
+QStringList bubblewrapSystem()
+{
+    QStringList a;
+    // Read-only system: what Node and the usual helpers (bash, python3) need, nothing from home.
+    for (const char *dir : {"/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/etc/alternatives", "/etc/ssl",
+                            "/etc/ca-certificates", "/etc/ld.so.cache", "/etc/localtime"})
+        a << QStringLiteral("--ro-bind-try") << QLatin1StringView(dir) << QLatin1StringView(dir);
+    a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev")
+      << QStringLiteral("--tmpfs") << QStringLiteral("/tmp");
+    return a;
+}
+
+} // namespace
+
 LaunchPlan BubblewrapRuntime::plan(const RunSpec &spec) const
 {
     LaunchPlan p;
@@ -64,40 +118,32 @@ LaunchPlan BubblewrapRuntime::plan(const RunSpec &spec) const
         p.error = QStringLiteral("bubblewrap needs bwrap and node on the host (Debian packages bubblewrap, nodejs)");
         return p;
     }
-    QStringList a = {QStringLiteral("--unshare-all")};
-    if (spec.network)
-        a << QStringLiteral("--share-net");
-    a << QStringLiteral("--die-with-parent") << QStringLiteral("--new-session");
-    // Read-only system: what Node and the usual helpers (bash, python3) need, nothing from home.
-    for (const char *dir : {"/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/etc/alternatives", "/etc/ssl",
-                            "/etc/ca-certificates", "/etc/ld.so.cache", "/etc/localtime"})
-        a << QStringLiteral("--ro-bind-try") << QLatin1StringView(dir) << QLatin1StringView(dir);
-    if (spec.network)
-        a << QStringLiteral("--ro-bind-try") << QStringLiteral("/etc/resolv.conf") << QStringLiteral("/etc/resolv.conf");
-    a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev")
-      << QStringLiteral("--tmpfs") << QStringLiteral("/tmp");
-    // TOOLS.md "Container Filesystem": global tools ro, the user's data root rw, the user's tools ro.
-    const QString userRoot = spec.dataPath + u'/' + spec.user;
-    // A DATA_PATH without global tools still shows an (empty) /officer/tools, as PI_TOOLS_DIRS names it.
-    if (QFileInfo(globalToolsPath(spec.dataPath)).isDir())
-        a << QStringLiteral("--ro-bind") << globalToolsPath(spec.dataPath) << kSandboxGlobalTools;
-    else
-        a << QStringLiteral("--dir") << kSandboxGlobalTools;
-    if (QFileInfo(userRoot).isDir())
-        a << QStringLiteral("--bind") << userRoot << kSandboxUserRoot;
-    else
-        a << QStringLiteral("--dir") << kSandboxUserRoot;
-    if (QFileInfo(userToolsPath(spec.dataPath, spec.user)).isDir())
-        a << QStringLiteral("--ro-bind") << userToolsPath(spec.dataPath, spec.user) << kSandboxUserTools;
-    if (!spec.emailDb.isEmpty())
-        a << QStringLiteral("--bind") << spec.emailDb << kSandboxEmailDb;
-    a << QStringLiteral("--ro-bind") << spec.runDir << kSandboxRunDir;
-    a << QStringLiteral("--chdir") << kSandboxUserRoot;
+    if (spec.network) {
+        p.error = QStringLiteral("bubblewrap cannot give a tool network: it could only share the host's network, and with "
+                                 "it every service on the host's loopback and its abstract sockets. Run it with podman or "
+                                 "docker (their bridge network), or turn network off in the run settings.");
+        return p;
+    }
+    const QList<SandboxMount> mounts = sandboxMounts(spec, &p.error);
+    if (!p.error.isEmpty())
+        return p;
+    QStringList a = bubblewrapIsolation() + bubblewrapSystem();
+    for (const SandboxMount &m : mounts) {
+        switch (m.kind) {
+        case SandboxMount::Kind::ReadOnly: a << QStringLiteral("--ro-bind") << m.source << m.target; break;
+        case SandboxMount::Kind::ReadWrite: a << QStringLiteral("--bind") << m.source << m.target; break;
+        case SandboxMount::Kind::EmptyReadOnly:
+            a << QStringLiteral("--perms") << QStringLiteral("0555") << QStringLiteral("--tmpfs") << m.target
+              << QStringLiteral("--remount-ro") << m.target;
+            break;
+        case SandboxMount::Kind::EmptyWritable: a << QStringLiteral("--tmpfs") << m.target; break;
+        }
+    }
+    a << QStringLiteral("--hostname") << kSandboxHostname << QStringLiteral("--chdir") << kSandboxUserRoot;
     a << node << QStringLiteral("--max-old-space-size=%1").arg(spec.memoryMb) << kSandboxRunDir + QStringLiteral("/harness.mjs");
     p.arguments = a;
     // bwrap hands its own environment to the sandbox: values (secrets included) never appear in argv.
     p.environment = spec.env;
-    p.environment.insert(QStringLiteral("PATH"), QStringLiteral("/usr/local/bin:/usr/bin:/bin"));
     return p;
 }
 
@@ -166,40 +212,55 @@ LaunchPlan ContainerRuntime::plan(const RunSpec &spec) const
         p.error = QStringLiteral("%1 is not installed (or set its binary in Settings → Runtime)").arg(name());
         return p;
     }
+    const QList<SandboxMount> mounts = sandboxMounts(spec, &p.error);
+    if (!p.error.isEmpty())
+        return p;
     QStringList a = globalArgs();
-    a << QStringLiteral("run") << QStringLiteral("--rm") << QStringLiteral("-i") << QStringLiteral("--pull=never");
+    // No --rm: the session asks a container that died of SIGKILL whether it ran out of memory,
+    // then removes it itself.
+    a << QStringLiteral("run") << QStringLiteral("-i") << QStringLiteral("--pull=never");
     if (!spec.containerName.isEmpty())
         a << QStringLiteral("--name") << spec.containerName;
+    if (!spec.owner.isEmpty())
+        a << QStringLiteral("--label") << QStringLiteral("%1=%2").arg(kOwnerLabel, spec.owner);
+    const QString memory = QStringLiteral("%1m").arg(spec.memoryMb);
     a << QStringLiteral("--network") << (spec.network ? QStringLiteral("bridge") : QStringLiteral("none"))
       << QStringLiteral("--read-only") << QStringLiteral("--tmpfs") << QStringLiteral("/tmp")
-      << QStringLiteral("--memory") << QStringLiteral("%1m").arg(spec.memoryMb)
+      << QStringLiteral("--memory") << memory << QStringLiteral("--memory-swap") << memory // no swap past the limit
       << QStringLiteral("--pids-limit") << QString::number(m_config.pidsLimit)
       << QStringLiteral("--cpus") << QString::number(m_config.cpus)
       << QStringLiteral("--cap-drop") << QStringLiteral("ALL")
       << QStringLiteral("--security-opt") << QStringLiteral("no-new-privileges")
       // Files the tool writes into the data root belong to whoever runs Toolwright.
       << QStringLiteral("--user") << QStringLiteral("%1:%2").arg(::getuid()).arg(::getgid());
-    const QString userRoot = spec.dataPath + u'/' + spec.user;
-    if (QFileInfo(globalToolsPath(spec.dataPath)).isDir())
-        a << QStringLiteral("-v") << globalToolsPath(spec.dataPath) + u':' + kSandboxGlobalTools + QStringLiteral(":ro");
-    else
-        a << QStringLiteral("--tmpfs") << kSandboxGlobalTools + QStringLiteral(":ro");
-    if (QFileInfo(userRoot).isDir())
-        a << QStringLiteral("-v") << userRoot + u':' + kSandboxUserRoot;
-    else
-        a << QStringLiteral("--tmpfs") << kSandboxUserRoot; // as bwrap's --dir: there, but nothing kept
-    if (QFileInfo(userToolsPath(spec.dataPath, spec.user)).isDir())
-        a << QStringLiteral("-v") << userToolsPath(spec.dataPath, spec.user) + u':' + kSandboxUserTools + QStringLiteral(":ro");
-    if (!spec.emailDb.isEmpty())
-        a << QStringLiteral("-v") << spec.emailDb + u':' + kSandboxEmailDb;
-    a << QStringLiteral("-v") << spec.runDir + u':' + kSandboxRunDir + QStringLiteral(":ro");
-    a << QStringLiteral("-w") << kSandboxUserRoot;
-    // `-e NAME` without a value: the client copies the value from its own environment, so no
-    // value (a secret least of all) is ever on a command line.
+    if (m_engine == Engine::Podman) {
+        // The environment is exactly the TOOLS.md set: podman would add the host's proxy
+        // variables (credentials included) and its defaults (container, HOSTNAME, TERM).
+        a << QStringLiteral("--http-proxy=false") << QStringLiteral("--unsetenv-all");
+    }
+    for (const SandboxMount &m : mounts) {
+        switch (m.kind) {
+        case SandboxMount::Kind::ReadOnly: a << QStringLiteral("-v") << m.source + u':' + m.target + QStringLiteral(":ro"); break;
+        case SandboxMount::Kind::ReadWrite: a << QStringLiteral("-v") << m.source + u':' + m.target; break;
+        case SandboxMount::Kind::EmptyReadOnly: a << QStringLiteral("--tmpfs") << m.target + QStringLiteral(":ro"); break;
+        case SandboxMount::Kind::EmptyWritable: a << QStringLiteral("--tmpfs") << m.target; break;
+        }
+    }
+    a << QStringLiteral("-w") << kSandboxUserRoot << QStringLiteral("--hostname") << kSandboxHostname;
+    // The fixed TOOLS.md values (paths, PATH) as `-e NAME=value`: the client itself needs its own
+    // PATH and HOME. Everything else — integration tokens, OFFICER_RESOURCES, secrets — as
+    // `-e NAME` without a value: the client copies it from its environment, so no such value is
+    // ever on a command line.
     p.environment = QProcessEnvironment::systemEnvironment();
+    const QProcessEnvironment fixed = toolEnvironment(QString(), {});
     for (const QString &key : spec.env.keys()) {
-        a << QStringLiteral("-e") << key;
-        p.environment.insert(key, spec.env.value(key));
+        const QString value = spec.env.value(key);
+        if (fixed.contains(key) && fixed.value(key) == value && key != u"OFFICER_RESOURCES") {
+            a << QStringLiteral("-e") << key + u'=' + value;
+        } else {
+            a << QStringLiteral("-e") << key;
+            p.environment.insert(key, value);
+        }
     }
     a << (m_engine == Engine::Podman ? m_config.podmanArgs : m_config.dockerArgs);
     a << m_config.image << QStringLiteral("node") << QStringLiteral("--max-old-space-size=%1").arg(spec.memoryMb)
@@ -207,9 +268,38 @@ LaunchPlan ContainerRuntime::plan(const RunSpec &spec) const
     p.arguments = a;
     if (!spec.containerName.isEmpty()) {
         p.cleanupProgram = p.program;
-        p.cleanupArguments = globalArgs() + QStringList{QStringLiteral("rm"), QStringLiteral("-f"), spec.containerName};
+        p.cleanupArguments = globalArgs() + QStringList{QStringLiteral("rm"), QStringLiteral("-f"), QStringLiteral("-t"),
+                                                        QStringLiteral("0"), spec.containerName};
+        p.cleanupAlways = true;
+        p.oomProbeProgram = p.program;
+        p.oomProbeArguments = globalArgs() + QStringList{QStringLiteral("inspect"), QStringLiteral("--format"),
+                                                         QStringLiteral("{{.State.OOMKilled}}"), spec.containerName};
     }
     return p;
+}
+
+void ContainerRuntime::removeLeftovers() const
+{
+    const QString bin = binary();
+    if (bin.isEmpty())
+        return;
+    QProcess ps;
+    ps.start(bin, globalArgs() + QStringList{QStringLiteral("ps"), QStringLiteral("-a"), QStringLiteral("--filter"),
+                                             QStringLiteral("label=") + kOwnerLabel, QStringLiteral("--format"),
+                                             QStringLiteral("{{.Names}} {{index .Labels \"%1\"}}").arg(kOwnerLabel)});
+    if (!ps.waitForFinished(20000) || ps.exitCode() != 0)
+        return;
+    QStringList stale;
+    for (const QString &line : QString::fromUtf8(ps.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts)) {
+        const QString container = line.section(u' ', 0, 0), owner = line.section(u' ', 1, 1);
+        if (container.startsWith(QStringLiteral("toolwright-")) && !runOwnerAlive(owner))
+            stale << container;
+    }
+    if (stale.isEmpty())
+        return;
+    QProcess rm;
+    rm.start(bin, globalArgs() + QStringList{QStringLiteral("rm"), QStringLiteral("-f"), QStringLiteral("-t"), QStringLiteral("0")} + stale);
+    rm.waitForFinished(60000);
 }
 
 std::unique_ptr<Runtime> makeRuntime(const QString &name, const RuntimeConfig &config, QString *error)
@@ -217,7 +307,7 @@ std::unique_ptr<Runtime> makeRuntime(const QString &name, const RuntimeConfig &c
     const QString wanted = name.isEmpty() ? config.preferred : name;
     auto make = [&](const QString &n) -> std::unique_ptr<Runtime> {
         if (n == u"bwrap")
-            return std::make_unique<BubblewrapRuntime>();
+            return std::make_unique<BubblewrapRuntime>(config);
         if (n == u"podman")
             return std::make_unique<ContainerRuntime>(ContainerRuntime::Engine::Podman, config);
         if (n == u"docker")
@@ -258,6 +348,11 @@ QProcessEnvironment toolEnvironment(const QString &, const QProcessEnvironment &
     env.insert(QStringLiteral("PI_TOOLS_DIRS"), kSandboxGlobalTools + u':' + kSandboxUserTools);
     env.insert(QStringLiteral("OFFICER_EMAIL_DB"), kSandboxEmailDb);
     env.insert(QStringLiteral("OFFICER_RESOURCES"), QStringLiteral("{}"));
+    // Not in TOOLS.md's table, but every container has them: tools run helpers by name, and
+    // bubblewrap sets PWD whatever it is told, so every runtime gives the same one.
+    env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/local/bin:/usr/bin:/bin"));
+    env.insert(QStringLiteral("PWD"), kSandboxUserRoot);
+    env.insert(QStringLiteral("HOSTNAME"), kSandboxHostname); // podman sets it whatever it is told
     env.insert(extra);
     return env;
 }

@@ -14,10 +14,11 @@ namespace tw::engine {
 struct RunSpec
 {
     QString dataPath;
-    QString user;           // the user whose data root and tools are mounted
+    QString user;           // the one user whose data root and tools are mounted (required)
     QString runDir;         // private dir with the harness and the bundled entry
     QString emailDb;        // host path of the email DB, mounted when set
     QString containerName;  // a unique name, so a container can be removed after a kill
+    QString owner;          // runOwnerToken(): containers are labelled with it
     bool network = false;
     int memoryMb = 512;
     QProcessEnvironment env; // the tool's environment (TOOLS.md "Available Environment Variables")
@@ -49,6 +50,38 @@ inline const QString kSandboxUserRoot = QStringLiteral("/officer/user");
 inline const QString kSandboxUserTools = QStringLiteral("/officer/user/tools");
 inline const QString kSandboxEmailDb = QStringLiteral("/officer/data/emails.db");
 inline const QString kSandboxRunDir = QStringLiteral("/run/toolwright");
+// The unprivileged uid and gid a tool runs as inside bubblewrap's user namespace (mapped to
+// the account running Toolwright, whose files the tool's writes in its data root become).
+inline constexpr int kSandboxUid = 1000;
+inline const QString kSandboxHostname = QStringLiteral("toolwright");
+
+// One entry of the TOOLS.md container filesystem, in mount order.
+struct SandboxMount
+{
+    enum class Kind {
+        ReadOnly,      // a host directory, read-only
+        ReadWrite,     // a host directory or file, read-write
+        EmptyReadOnly, // an empty directory nothing can write (a user without tools)
+        EmptyWritable, // an empty, throw-away directory (a user without a data root)
+    };
+    Kind kind;
+    QString source; // host path; empty for the empty kinds
+    QString target; // path in the sandbox
+};
+
+// The sandbox's mounts for a spec, from host paths checked by resolveSandboxPaths(): global
+// tools ro at /officer/tools, the user's data root rw at /officer/user, the user's tools ro at
+// /officer/user/tools (always a mount, so no run can plant a tool there), the email DB, the
+// run dir. One table that every runtime translates. `error` when the paths cannot be used.
+QList<SandboxMount> sandboxMounts(const RunSpec &spec, QString *error);
+
+// bubblewrap's isolation without any mount or command: an unprivileged uid in a user namespace
+// of its own, no capabilities, no further user namespaces, every namespace unshared, its own
+// session, gone with its parent. For the tool's sandbox and for the bundler's.
+QStringList bubblewrapIsolation();
+
+// The label every container of a run carries: the runOwnerToken() of the Toolwright running it.
+inline const QString kOwnerLabel = QStringLiteral("io.github.toolwright.owner");
 
 struct LaunchPlan
 {
@@ -60,6 +93,11 @@ struct LaunchPlan
     // keeps running when only its client dies). Empty when killing the process is enough.
     QString cleanupProgram;
     QStringList cleanupArguments;
+    // Run after the sandbox process ended by itself with SIGKILL's exit code, to ask the engine
+    // whether the kernel's OOM killer did it (prints "true"). Empty when not applicable.
+    QString oomProbeProgram;
+    QStringList oomProbeArguments;
+    bool cleanupAlways = false; // the container is not removed by the engine itself (no --rm)
 };
 
 class Runtime
@@ -71,22 +109,43 @@ public:
     // the GUI thread). `why` gets the reason when it cannot.
     virtual bool isAvailable(QString *why = nullptr) const = 0;
     virtual LaunchPlan plan(const RunSpec &spec) const = 0;
+    // Whether the runtime enforces memory and process limits itself (containers do); when
+    // not, the session puts the sandbox into a cgroup of its own (RunCgroup).
+    virtual bool enforcesLimits() const = 0;
+    // The configured process limit.
+    virtual int pidsLimit() const = 0;
+    // Removes what killed Toolwrights left behind (containers labelled with a dead owner).
+    // May start processes: call it off the GUI thread. Once per process is enough.
+    virtual void removeLeftovers() const {}
 };
 
 // bubblewrap (what Flatpak uses): host Node, read-only system dirs, private /tmp, the TOOLS.md
-// mounts, every namespace unshared (network only when allowed), no host home.
+// mounts, every namespace unshared, an unprivileged uid in a user namespace with no
+// capabilities and no further user namespaces, no host home. No network: bubblewrap can only
+// share the host's network namespace, which hands the tool every service on the host's
+// loopback and its abstract sockets, so a run that asks for network is refused with the reason.
+// Memory and process limits come from a cgroup the session makes (RunCgroup).
 class BubblewrapRuntime final : public Runtime
 {
 public:
+    explicit BubblewrapRuntime(RuntimeConfig config = {}) : m_config(std::move(config)) {}
     QString name() const override { return QStringLiteral("bwrap"); }
     bool isAvailable(QString *why = nullptr) const override;
     LaunchPlan plan(const RunSpec &spec) const override;
+    bool enforcesLimits() const override { return false; }
+    int pidsLimit() const override { return m_config.pidsLimit; }
+
+private:
+    RuntimeConfig m_config;
 };
 
-// podman and docker: one class, as their `run` command lines agree. `run --rm -i`, the image
-// from the config, no network unless allowed, read-only root, tmpfs /tmp, memory/pids/cpu
-// limits, every capability dropped, no new privileges, the TOOLS.md mounts; secrets as
-// `-e NAME` (the value only in the client's environment, which it passes on).
+// podman and docker: one class, as their `run` command lines agree. `run -i`, the image from
+// the config, no network unless allowed, read-only root, tmpfs /tmp, memory (no swap past it),
+// pids and cpu limits, every capability dropped, no new privileges, the TOOLS.md mounts, no
+// proxy variables and no engine defaults in the environment; secrets as `-e NAME` (the value
+// only in the client's environment, which it passes on). The container is labelled with its
+// owner and removed by the session (`rm -f -t 0`) after it was asked whether it ran out of
+// memory; leftovers of a killed Toolwright are removed by the next one.
 class ContainerRuntime final : public Runtime
 {
 public:
@@ -95,6 +154,9 @@ public:
     QString name() const override;
     bool isAvailable(QString *why = nullptr) const override;
     LaunchPlan plan(const RunSpec &spec) const override;
+    bool enforcesLimits() const override { return true; }
+    int pidsLimit() const override { return m_config.pidsLimit; }
+    void removeLeftovers() const override;
 
 private:
     QString binary() const;

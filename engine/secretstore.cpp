@@ -10,8 +10,6 @@
 
 #include <qt6keychain/keychain.h>
 
-#include <algorithm>
-
 namespace tw::engine {
 
 QString secretKey(const QString &user, const QString &tool, const QString &input)
@@ -166,18 +164,6 @@ void MemorySecretStore::remove(const QString &key, QObject *, Callback done)
 {
     const bool had = m_values.erase(key) > 0;
     done({had ? SecretResult::Status::Ok : SecretResult::Status::NotFound, {}, {}});
-}
-
-QString maskSecrets(QString text, const QStringList &secrets)
-{
-    // Longest first, so a secret containing another is masked whole.
-    QStringList sorted = secrets;
-    std::sort(sorted.begin(), sorted.end(), [](const QString &a, const QString &b) { return a.size() > b.size(); });
-    for (const QString &s : std::as_const(sorted)) {
-        if (!s.isEmpty())
-            text.replace(s, kSecretMarker);
-    }
-    return text;
 }
 
 SecretStoreConfig SecretStoreConfig::load()

@@ -9,6 +9,8 @@
 // The interface is asynchronous, as QtKeychain is; `SecretStore::wait` runs a local event loop
 // for the CLI. Unit tests use MemorySecretStore; the keychain suite uses the real thing.
 
+#include "secretmasker.h" // maskSecrets, kSecretMarker: what every caller of the store masks with
+
 #include <QObject>
 #include <QString>
 
@@ -114,10 +116,5 @@ private:
     SecretStoreConfig::Kind m_override = SecretStoreConfig::Kind::Keychain;
     bool m_hasOverride = false;
 };
-
-// Replaces every occurrence of each secret value in `text` with a marker. Values shorter than
-// three characters are masked too: a leaked two-letter PIN is still a leak.
-QString maskSecrets(QString text, const QStringList &secrets);
-inline const QString kSecretMarker = QStringLiteral("••••••");
 
 } // namespace tw::engine

@@ -3,6 +3,8 @@
 // latest one emphasised; each row shows the first line of its text (TextRole has all of what
 // is kept). Updates arrive in batches (a run pane coalesces them), and only the
 // newest kMaxRows are kept, so a tool emitting thousands per second keeps memory bounded.
+// A row may stand for several onUpdate calls (the runner coalesces updates when the reader
+// falls behind): the counts add up to total().
 
 #include <QAbstractListModel>
 #include <QList>
@@ -18,6 +20,7 @@ public:
     {
         qint64 elapsedMs = 0; // since the run started
         QString text;         // the content's text parts, joined
+        qint64 count = 1;     // the onUpdate calls it stands for (the newest of them shown)
     };
     enum Role { ElapsedRole = Qt::UserRole + 400, TextRole, LatestRole };
     static constexpr int kMaxRows = 5000;
@@ -27,12 +30,12 @@ public:
     explicit RunUpdatesModel(QObject *parent = nullptr);
     Q_DISABLE_COPY_MOVE(RunUpdatesModel)
 
-    // `unseen`: updates that arrived before this batch but were never handed over (a producer
-    // bounding its queue); they count in total() and dropped().
+    // `unseen`: onUpdate calls that arrived before this batch but were never handed over (a
+    // producer bounding its queue); they count in total() and dropped().
     void append(QList<Update> batch, qint64 unseen = 0);
     void clear();
-    qint64 total() const { return m_dropped + m_rows.size(); } // every update seen
-    qint64 dropped() const { return m_dropped; }               // the oldest, no longer listed
+    qint64 total() const { return m_total; }     // every onUpdate call seen
+    qint64 dropped() const { return m_dropped; } // the oldest calls, no longer listed
     const Update *latest() const { return m_rows.isEmpty() ? nullptr : &m_rows.constLast(); }
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -41,6 +44,7 @@ public:
 private:
     QList<Update> m_rows;
     qint64 m_dropped = 0;
+    qint64 m_total = 0;
 };
 
 QString formatElapsed(qint64 ms); // "+1.234 s"

@@ -65,8 +65,8 @@ _toolwright()
         overrides) options="--data --json" ;;
         sync) options="--seed --data --dry-run --json" ;;
         bump) options="--to" ;;
-        run) options="--data --user --params --runtime --timeout --json --store --passphrase-fd" ;;
-        secret) options="--user --store --passphrase-fd" ;;
+        run) options="--data --user --params --runtime --timeout --trust-changed --json --store --passphrase-fd" ;;
+        secret) options="--user --data --store --passphrase-fd" ;;
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")

@@ -13,10 +13,17 @@ QList<int> &queued()
     return answers;
 }
 
+QString &lastText()
+{
+    static QString text;
+    return text;
+}
+
 } // namespace
 
 int MessageBox::ask(QWidget *parent, const QString &title, const QString &text, const QStringList &buttons)
 {
+    lastText() = text;
     if (!queued().isEmpty())
         return queued().takeFirst();
     // Under test nothing may wait for a click: say what was asked and take the escape answer.
@@ -44,6 +51,11 @@ void MessageBox::setNextAnswer(int answer)
 int MessageBox::pendingAnswers()
 {
     return int(queued().size());
+}
+
+QString MessageBox::lastQuestion()
+{
+    return lastText();
 }
 
 } // namespace tw::ui

@@ -17,6 +17,8 @@ public:
     // The next ask() returns `answer` at once. Answers queue up.
     static void setNextAnswer(int answer);
     static int pendingAnswers();
+    // The text of the last question asked, answered from the queue or not (for tests).
+    static QString lastQuestion();
 };
 
 } // namespace tw::ui

@@ -23,6 +23,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStandardPaths>
+#include <QSyntaxHighlighter>
 #include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -37,6 +38,25 @@ QString compact(const QJsonObject &o)
 {
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
+
+// Protocol errors in the Log start with this mark, and lines starting with it (or raw lines of
+// type protocol-error) are coloured in the error tone. A tool can print the mark in the Log too,
+// and get a red line there: it changes nothing else. Its raw lines are always of type "log".
+const QString kProtocolErrorMark = QStringLiteral("⚠ ");
+const QString kProtocolErrorRaw = QStringLiteral("\"type\":\"protocol-error\"}"); // compact JSON sorts the keys
+
+class ProtocolErrorHighlighter final : public QSyntaxHighlighter
+{
+public:
+    using QSyntaxHighlighter::QSyntaxHighlighter;
+
+protected:
+    void highlightBlock(const QString &text) override
+    {
+        if (text.startsWith(kProtocolErrorMark + QStringLiteral("protocol error:")) || text.endsWith(kProtocolErrorRaw))
+            setFormat(0, int(text.size()), model::toneColor(model::Tone::Error));
+    }
+};
 
 QPlainTextEdit *makeTextView(QWidget *parent, const QString &name)
 {
@@ -132,6 +152,11 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
     header->addWidget(m_elapsed);
     header->addSpacing(12);
     header->addWidget(m_source);
+    m_limits = new QLabel(this);
+    m_limits->setObjectName(QStringLiteral("runLimits"));
+    m_limits->hide(); // what the run really had, once it ended (from Toolwright, never the tool)
+    header->addSpacing(12);
+    header->addWidget(m_limits);
     header->addStretch(1);
     m_save = new QToolButton(this);
     m_save->setText(tr("Save Output"));
@@ -196,6 +221,8 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
     m_result->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_result->setPlaceholderText(tr("The result appears here when the run ends."));
     m_raw = makeTextView(m_tabs, tr("Raw events"));
+    new ProtocolErrorHighlighter(m_log->document());
+    new ProtocolErrorHighlighter(m_raw->document());
     m_environment = makeTextView(m_tabs, tr("Environment"));
     m_environment->setPlaceholderText(tr("The environment appears here when the sandbox starts."));
     m_tabs->addTab(snapshotTab, tr("Snapshot"));
@@ -317,7 +344,6 @@ void RunPane::onSandboxStarted(const QString &runtime)
     m_rawStream.add(QString::fromUtf8(m_session->maskedRequestLine()));
     QStringList env{tr("# What the tool sees in its environment (secret values masked)")};
     env << m_session->maskedEnvironment();
-    env << tr("# and PATH: the sandbox's own (/usr/local/bin:/usr/bin:/bin under bubblewrap, the image's in a container)");
     QStringList command;
     for (const QString &word : m_session->launchCommand())
         command << engine::shellQuote(word);
@@ -339,7 +365,7 @@ void RunPane::onEvent(const engine::RunEvent &e)
         m_latestFull = engine::eventContentText(e);
         m_latestElapsed = t;
         m_snapshotDirty = true;
-        m_pendingUpdates.append({t, m_latestFull});
+        m_pendingUpdates.append({t, m_latestFull, e.updates});
         m_rawStream.add(engine::eventCompactJson(e));
         if (m_phase == Phase::Running)
             setPhase(Phase::PartialOutput);
@@ -354,12 +380,19 @@ void RunPane::onEvent(const engine::RunEvent &e)
     case engine::RunEvent::Kind::Error:
         m_rawStream.add(engine::eventCompactJson(e));
         break;
+    case engine::RunEvent::Kind::ProtocolError:
+        // Something arrived after the run's terminal event: shown, never taken as the outcome.
+        m_logStream.add(kProtocolErrorMark + e.message);
+        m_rawStream.add(compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("protocol-error")},
+                                            {QStringLiteral("message"), e.message}}));
+        break;
     }
     // Bound what waits for the next flush too: only the newest updates can ever be listed.
     if (m_pendingUpdates.size() > 2 * model::RunUpdatesModel::kMaxRows) {
         const qsizetype drop = m_pendingUpdates.size() - model::RunUpdatesModel::kMaxRows;
+        for (qsizetype i = 0; i < drop; ++i)
+            m_pendingDropped += m_pendingUpdates[i].count;
         m_pendingUpdates.remove(0, drop);
-        m_pendingDropped += drop;
     }
     if (!m_flushTimer.isActive())
         m_flushTimer.start();
@@ -428,7 +461,7 @@ void RunPane::flush()
         QList<model::RunUpdatesModel::Update> batch;
         batch.reserve(m_pendingUpdates.size());
         for (PendingUpdate &u : m_pendingUpdates)
-            batch.append({u.elapsedMs, std::move(u.text)});
+            batch.append({u.elapsedMs, std::move(u.text), u.count});
         m_pendingUpdates.clear();
         m_updates->append(std::move(batch), std::exchange(m_pendingDropped, 0));
         m_tabs->setTabText(1, tr("Timeline (%L1)").arg(m_updates->total()));
@@ -453,7 +486,9 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
                                         {QStringLiteral("state"), engine::runStateName(outcome.state)},
                                         {QStringLiteral("duration_ms"), outcome.durationMs},
                                         {QStringLiteral("runtime"), m_session->runtimeName()},
-                                        {QStringLiteral("message"), outcome.message}}));
+                                        {QStringLiteral("message"), outcome.message},
+                                        {QStringLiteral("network"), outcome.network},
+                                        {QStringLiteral("limits"), engine::limitsJson(outcome)}}));
     flush();
     const bool hadPartialOutput = m_phase == Phase::PartialOutput;
     m_phase = Phase::Finished;
@@ -487,7 +522,22 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
         setStatus(tr("Could not run"), model::Tone::Error);
         banner = outcome.message;
         break;
+    case engine::RunState::OutOfMemory:
+        setStatus(tr("Out of memory"), model::Tone::Error);
+        banner = tr("The tool ran out of memory (limit %1 MB); raise the memory in the run settings if it needs more.")
+                     .arg(outcome.memoryMb);
+        break;
     }
+    const bool enforced = !outcome.limitsEnforcedBy.isEmpty();
+    m_limits->setText(enforced ? tr("%1 MB · %2 processes · %3")
+                                     .arg(outcome.memoryMb)
+                                     .arg(outcome.pidsLimit)
+                                     .arg(outcome.network ? tr("network") : tr("no network"))
+                               : tr("limits not enforced · %1").arg(outcome.network ? tr("network") : tr("no network")));
+    m_limits->setToolTip(engine::describeLimits(outcome));
+    m_limits->setAccessibleName(tr("Limits: %1").arg(engine::describeLimits(outcome)));
+    setTone(m_limits, enforced ? model::Tone::Muted : model::Tone::Warning);
+    m_limits->show();
     const bool noResult = outcome.state != engine::RunState::Result && outcome.state != engine::RunState::ToolError;
     if (noResult && hadPartialOutput)
         banner += (banner.isEmpty() ? QString() : QStringLiteral(" ")) + tr("The last snapshot is kept in the Snapshot tab.");

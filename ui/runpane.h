@@ -141,6 +141,7 @@ private:
     QLabel *m_source = nullptr;
     QLabel *m_latest = nullptr;
     QLabel *m_banner = nullptr;
+    QLabel *m_limits = nullptr;
     QPushButton *m_cancel = nullptr;
     QPushButton *m_copyResult = nullptr;
     QToolButton *m_save = nullptr;
@@ -161,9 +162,10 @@ private:
     {
         qint64 elapsedMs;
         QString text;
+        qint64 count; // the onUpdate calls it stands for (RunEvent::updates)
     };
     QList<PendingUpdate> m_pendingUpdates;
-    qint64 m_pendingDropped = 0; // updates dropped from the queue unseen (only the newest can be listed)
+    qint64 m_pendingDropped = 0; // onUpdate calls dropped from the queue unseen (only the newest can be listed)
     QString m_latestFull;
     qint64 m_latestElapsed = 0;
     bool m_snapshotDirty = false;

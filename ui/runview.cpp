@@ -9,6 +9,7 @@
 #include "runpresets.h"
 #include "runsettings.h"
 #include "runtime.h"
+#include "secretbinding.h"
 #include "secretstore.h"
 #include "theme.h"
 
@@ -54,6 +55,21 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     m_title = new QLabel(tr("Choose a tool in the browser, then Tool → Run (Ctrl+R)."), left);
     m_title->setWordWrap(true);
     lv->addWidget(m_title);
+    // A run is always for one user: the one whose data root the tool sees (never all of them).
+    auto *userRow = new QHBoxLayout;
+    auto *userLabel = new QLabel(tr("Run as:"), left);
+    m_userPicker = new QComboBox(left);
+    m_userPicker->setObjectName(QStringLiteral("runUser"));
+    m_userPicker->setAccessibleName(tr("Run as user"));
+    m_userPicker->setToolTip(tr("The user the tool runs for: it sees this user's data root and tools, and no one else's"));
+    m_userPicker->setPlaceholderText(tr("Choose a user"));
+    m_userPicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_userPicker->setMinimumContentsLength(16);
+    userLabel->setBuddy(m_userPicker);
+    userRow->addWidget(userLabel);
+    userRow->addWidget(m_userPicker, 1);
+    lv->addLayout(userRow);
+    connect(m_userPicker, &QComboBox::activated, this, [this](int index) { chooseUser(m_userPicker->itemText(index)); });
     m_notice = new QLabel(left);
     m_notice->setObjectName(QStringLiteral("runToolNotice"));
     m_notice->setWordWrap(true);
@@ -128,7 +144,10 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     });
     connect(m_form, &RunForm::forgetRequested, this, [this](const QString &input) {
         QPointer<RunView> self(this);
-        m_secrets.remove(engine::secretKey(m_user, m_tool.manifest.name, input), this, [self, input](const engine::SecretResult &r) {
+        const QString key = engine::secretKey(m_user, m_tool.manifest.name, input);
+        m_secrets.remove(key, this, [self, input, key](const engine::SecretResult &r) {
+            if (r.ok())
+                engine::SecretBinding::forget(key);
             if (!self)
                 return;
             self->m_message->setText(r.status == engine::SecretResult::Status::Failed
@@ -261,8 +280,40 @@ RunView::~RunView()
 void RunView::setCatalog(std::shared_ptr<const engine::Catalog> catalog)
 {
     m_catalog = std::move(catalog);
+    fillUserPicker();
     if (m_hasTool)
         reloadToolFromCatalog();
+}
+
+void RunView::fillUserPicker()
+{
+    const QSignalBlocker block(m_userPicker);
+    m_userPicker->clear();
+    QStringList users = m_catalog ? m_catalog->userEmails() : QStringList();
+    if (!m_user.isEmpty() && !users.contains(m_user))
+        users.append(m_user); // a user without a data root yet still runs (with an empty one)
+    m_userPicker->addItems(users);
+    m_userPicker->setCurrentIndex(users.indexOf(m_user));
+}
+
+void RunView::chooseUser(const QString &user)
+{
+    if (user == m_user)
+        return;
+    if (m_hasTool && !m_toolBroken && toolIsRunning()) {
+        fillUserPicker(); // a tool's form changes user only between runs
+        m_message->setText(tr("Wait for the runs of %1 to end before changing the user.").arg(m_tool.manifest.name));
+        return;
+    }
+    if (!m_hasTool) {
+        m_user = user;
+        return;
+    }
+    // The same name may be another definition for another user (an override), or none at all.
+    if (!showTool(m_tool.manifest.name, user)) {
+        m_message->setText(tr("%1 has no tool named %2.").arg(user, m_tool.manifest.name));
+        fillUserPicker();
+    }
 }
 
 bool RunView::toolIsRunning() const
@@ -360,16 +411,17 @@ void RunView::showToolTitle()
 {
     const engine::ToolRecord &tool = m_tool;
     const QString source = m_catalog ? engine::toolSource(*m_catalog, tool) : engine::scopeName(tool.scope);
-    m_title->setText(tr("<b>%1</b> (%2) — %3, runs as %4")
-                         .arg(tool.manifest.label.toHtmlEscaped(), tool.manifest.name.toHtmlEscaped(), source.toHtmlEscaped(),
-                              m_user.isEmpty() ? tr("no user") : m_user.toHtmlEscaped()));
+    m_title->setText(tr("<b>%1</b> (%2) — %3")
+                         .arg(tool.manifest.label.toHtmlEscaped(), tool.manifest.name.toHtmlEscaped(), source.toHtmlEscaped()));
     m_title->setToolTip(tool.dir);
 }
 
 void RunView::setTool(const engine::ToolRecord &tool, const QString &user)
 {
     m_tool = tool;
-    m_user = user;
+    if (!user.isEmpty())
+        m_user = user; // a global tool with no user chosen keeps the last one picked here
+    fillUserPicker();
     m_hasTool = true;
     for (QWidget *w : std::as_const(m_toolControls))
         w->setEnabled(true);
@@ -475,6 +527,11 @@ RunPane *RunView::run()
 {
     if (!m_hasTool || m_toolBroken)
         return nullptr; // a tool that does not load is not run (its error is in view)
+    if (m_user.isEmpty()) {
+        m_message->setText(tr("Choose the user to run as: a tool always runs for one user and sees only that user's data."));
+        m_userPicker->setFocus();
+        return nullptr;
+    }
     QList<engine::ParamProblem> problems;
     QJsonObject params;
     if (isJsonMode()) {
@@ -498,8 +555,11 @@ RunPane *RunView::run()
     // Typed secrets marked "remember" go to the keychain (asynchronously; the run does not wait).
     for (const QString &input : m_form->secretsToRemember()) {
         QPointer<RunView> self(this);
-        m_secrets.write(engine::secretKey(m_user, m_tool.manifest.name, input), params.value(input).toString(), this,
-                        [self, input](const engine::SecretResult &r) {
+        const QString key = engine::secretKey(m_user, m_tool.manifest.name, input);
+        m_secrets.write(key, params.value(input).toString(), this,
+                        [self, input, key, tool = m_tool](const engine::SecretResult &r) {
+                            if (r.ok())
+                                engine::SecretBinding::record(key, tool); // for this tool, not whatever has its name later
                             if (!self)
                                 return;
                             if (!r.ok())
@@ -545,10 +605,19 @@ void RunView::startRun(RunPane *pane)
     engine::RunSession *session = pane->session();
     QPointer<RunPane> guard(pane);
     const engine::ToolRecord tool = session->tool();
-    engine::gatherRunInputs(m_secrets, m_user, tool.manifest, session->options().params, engine::Integrations::load(m_user), pane,
-                            [guard](const engine::RunInputs &in) {
+    engine::gatherRunInputs(m_secrets, m_user, tool, session->options().params, engine::Integrations::load(m_user), pane,
+                            [guard, tool](engine::RunInputs in) {
                                 if (!guard)
                                     return;
+                                // A stored secret goes unasked only to the tool it was stored for
+                                // (secretbinding.h); "Use" binds it to this one.
+                                const QList<engine::HeldSecret> held = in.held;
+                                for (const engine::HeldSecret &h : held) {
+                                    if (MessageBox::ask(guard, tr("Use the Stored Secret?"), h.check.question, {tr("Use"), tr("Don't Use")}) == 0)
+                                        in.useHeld(h, tool);
+                                    if (!guard)
+                                        return;
+                                }
                                 guard->session()->setInputs(in.params, in.env, in.secretValues);
                                 guard->start();
                             });

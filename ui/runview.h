@@ -93,6 +93,7 @@ public:
     QLabel *jsonProblemsLabel() const { return m_jsonProblems; }
     QComboBox *presetCombo() const { return m_presets; }
     QComboBox *runtimeCombo() const { return m_runtime; }
+    QComboBox *userPicker() const { return m_userPicker; }
     QSpinBox *timeoutBox() const { return m_timeout; }
     QCheckBox *networkBox() const { return m_network; }
     QCheckBox *updateResetsBox() const { return m_updateResets; }
@@ -114,6 +115,8 @@ private:
     QList<engine::ParamProblem> showJsonProblems();
     void fillJsonFromForm();
     void reloadHistory();
+    void fillUserPicker();
+    void chooseUser(const QString &user);
     void loadSettings();
     void saveSettings();
     void startRun(RunPane *pane);
@@ -126,6 +129,7 @@ private:
     std::shared_ptr<const engine::Catalog> m_catalog;
     engine::ToolRecord m_tool;
     QString m_user;
+    QComboBox *m_userPicker = nullptr;
     bool m_hasTool = false;
     bool m_loadingSettings = false;
     bool m_reloadPending = false;

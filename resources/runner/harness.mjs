@@ -1,37 +1,125 @@
 // Toolwright runner harness: runs one tool call the way the platform's tool-loader does and
 // reports what happens as framed events (DESIGN.md "Running a tool"; that contract is binding).
 //
-// stdin:  one JSON request line {"toolCallId","entry","params"}; later lines may be
+// stdin:  one JSON request line {"toolCallId","entry","params","nonce"}; later lines may be
 //         {"type":"cancel"}, which aborts the AbortSignal passed to execute (so does SIGTERM).
 // stdout: events, one per line, "\x1eTW <nonce> <json>":
-//           {"type":"update","content":[...]}           for each onUpdate call
+//           {"type":"update","content":[...],"count":N}  N >= 1: the onUpdate calls it stands for
 //           {"type":"result","content":[...],"isError":bool}
-//           {"type":"error","message","stack"}         import failed, no execute, it threw,
-//                                                      or it returned something that is not a ToolResult
-//         Every other stdout or stderr line is the tool's own log output.
-// The nonce comes from TW_RUNNER_NONCE and is removed from the environment before the tool is
-// imported, so the tool cannot forge events. Node >= 18, no dependencies.
+//           {"type":"error","message","stack"}         import failed, no execute, it threw, it
+//                                                      returned something that is not a ToolResult,
+//                                                      or its process ended without an answer
+//         Exactly one of the last two ends the stream. Every other stdout or stderr line is the
+//         tool's own log output.
+//
+// The tool runs in a process of its own (toolprocess.mjs, beside this file), started with this
+// process's environment and working directory, and reports over an IPC channel. The nonce
+// arrives on stdin and lives only here: not in any environment, argument or message the tool's
+// process can see, and the tool never touches the stdout the frames are written to: reading its
+// environment or wrapping its own stdout gives it nothing to forge a frame with. Everything it
+// sends is checked here as the tool's own return value would be, and the first answer is the
+// only one. Updates are coalesced, by the tool's process when the channel is behind and here
+// when stdout is (only the newest is kept, with the count of calls folded into it), so memory
+// stays bounded whatever the tool does.
+// Not closed here: the tool's process runs as the same user as this one, so where the kernel
+// lets a process read a same-user process's memory (/proc/<pid>/mem; no Yama ptrace scope in
+// the sandbox), it can find the nonce there. That needs the runtime's help (docs/decisions.md).
+// Node >= 18, no dependencies.
 
+import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
-const nonce = process.env.TW_RUNNER_NONCE ?? '';
-delete process.env.TW_RUNNER_NONCE;
+const TOOL_PROCESS = fileURLToPath(new URL('./toolprocess.mjs', import.meta.url));
 
-// Track whether the tool left a partial line on stdout, so a frame always starts a line.
-const rawWrite = process.stdout.write.bind(process.stdout);
-let atLineStart = true;
-process.stdout.write = (chunk, ...rest) => {
-  const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-  if (text.length) atLineStart = text.endsWith('\n');
-  return rawWrite(chunk, ...rest);
-};
+let nonce = '';
+let entry = '';
+let child = null;
+let cancelled = false;
 
-function emit(event) {
+// --- stdout: frames and the tool's relayed output --------------------------------------------
+
+let atLineStart = true; // a frame must start a line, whatever the tool left unfinished
+let blocked = false;    // stdout's buffer is full: updates coalesce, the tool's output waits
+let pendingUpdate = null; // { content, count }, waiting for stdout to drain
+let terminal = null;    // the run's one terminal event, once decided
+let streamsDone = true; // the tool's stdout and stderr have ended (after it answered)
+let finishing = false;
+
+function frame(event) {
   const prefix = atLineStart ? '' : '\n';
   atLineStart = true;
-  return new Promise((resolve) => rawWrite(`${prefix}\x1eTW ${nonce} ${JSON.stringify(event)}\n`, resolve));
+  return `${prefix}\x1eTW ${nonce} ${JSON.stringify(event)}\n`;
 }
+
+function writeOut(data) {
+  if (!process.stdout.write(data)) blocked = true;
+}
+
+function flushUpdate() {
+  if (!pendingUpdate) return;
+  const { content, count } = pendingUpdate;
+  pendingUpdate = null;
+  writeOut(frame({ type: 'update', content, count }));
+}
+
+process.stdout.on('drain', () => {
+  blocked = false;
+  if (!terminal) flushUpdate();
+  child?.stdout?.resume();
+  finish();
+});
+process.stdout.on('error', () => {
+  // Nobody reads the events any more.
+  child?.kill('SIGKILL');
+  process.exit(1);
+});
+
+function update(content, count) {
+  if (pendingUpdate) {
+    pendingUpdate.content = content;
+    pendingUpdate.count += count;
+  } else {
+    pendingUpdate = { content, count };
+  }
+  if (!blocked) flushUpdate();
+}
+
+// Decides the run's terminal event (the first one wins), ends the tool's process, and writes the
+// event once the tool's last output is relayed and the last update is out.
+function conclude(event) {
+  if (terminal) return;
+  terminal = event;
+  // A tool may leave timers or sockets open; the call is over once it answered.
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  if (child && !streamsDone) {
+    // What the tool wrote before it answered is still in the pipes; a helper it started may
+    // hold them open, so wait only while stdout is not what holds them back.
+    const giveUp = () => {
+      if (streamsDone) return;
+      if (blocked) return void setTimeout(giveUp, 500);
+      child.stdout.destroy();
+      child.stderr.destroy();
+      streamsDone = true;
+      finish();
+    };
+    setTimeout(giveUp, 500);
+  }
+  finish();
+}
+
+function finish() {
+  if (!terminal || !streamsDone || finishing) return;
+  finishing = true;
+  flushUpdate();
+  process.stdout.write(frame(terminal), () => process.exit(terminal.type === 'result' ? 0 : 1));
+}
+
+function fail(message, stack = '') {
+  conclude({ type: 'error', message, stack });
+}
+
+// --- what the tool's process reports ----------------------------------------------------------
 
 function describe(value) {
   try {
@@ -46,17 +134,131 @@ function isContent(content) {
   return Array.isArray(content) && content.every((c) => c !== null && typeof c === 'object' && typeof c.type === 'string');
 }
 
-async function finish(event) {
-  await emit(event);
-  // A tool may leave timers or sockets open; the call is over once its result is out.
-  process.exit(event.type === 'result' ? 0 : 1);
+const text = (value) => (typeof value === 'string' ? value : '');
+
+function onMessage(message) {
+  if (terminal || message === null || typeof message !== 'object') return;
+  switch (message.type) {
+    case 'update': {
+      let content;
+      try {
+        content = typeof message.content === 'string' ? JSON.parse(message.content) : undefined;
+      } catch {
+        content = undefined;
+      }
+      if (!isContent(content)) {
+        process.stderr.write(`onUpdate called with a value that is not { content: [...] }: ${describe(content)}\n`);
+        return;
+      }
+      update(content, Number.isSafeInteger(message.count) && message.count >= 1 ? message.count : 1);
+      return;
+    }
+    case 'return': {
+      const result = message.value;
+      if (result === null || typeof result !== 'object' || !isContent(result.content)) {
+        return fail(`execute returned ${describe(result)}, not a ToolResult { content: [{ type, text }], isError? }`);
+      }
+      return conclude({ type: 'result', content: result.content, isError: result.isError === true });
+    }
+    case 'threw':
+      return fail(`execute threw: ${text(message.message)} (TOOLS.md: return { isError: true } instead)`, text(message.stack));
+    case 'load-failed':
+      return fail(`cannot load ${entry}: ${text(message.message)}`, text(message.stack));
+    case 'no-execute': {
+      let hint = 'export async function execute(toolCallId, params, signal, onUpdate)';
+      if (message.defaultExport === true) hint = `a default export is not found by the loader; ${hint}`;
+      return fail(`the entry file has no named execute export (${hint})`);
+    }
+    case 'unsendable':
+      return fail(`execute returned a value that cannot be sent as JSON: ${text(message.message)}`);
+    default:
+      process.stderr.write(`harness: ignored a message from the tool's process: ${describe(message)}\n`);
+  }
 }
 
-const controller = new AbortController();
-process.on('SIGTERM', () => controller.abort(new Error('cancelled')));
-process.on('unhandledRejection', (reason) => {
-  process.stderr.write(`unhandled rejection in the tool: ${reason instanceof Error ? reason.stack : describe(reason)}\n`);
-});
+// --- the tool's process -----------------------------------------------------------------------
+
+function cancel() {
+  cancelled = true;
+  if (child?.connected) child.send({ type: 'cancel' }, () => {});
+}
+
+function startTool(toolCallId, params) {
+  // The same Node flags (the sandbox's heap limit), environment and working directory as here.
+  child = spawn(process.execPath, [...process.execArgv, TOOL_PROCESS], {
+    stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
+    env: process.env,
+    cwd: process.cwd(),
+    serialization: 'json',
+  });
+  streamsDone = false;
+  let open = 2;
+  const ended = () => {
+    if (--open === 0 && !streamsDone) {
+      streamsDone = true;
+      finish();
+    }
+  };
+  child.stdin.on('error', () => {});
+  child.stdin.end(); // the tool reads no stdin: the request and cancel lines are the harness's
+  // The tool's stdout is relayed a whole line at a time: a pipe read can end mid-line, and a
+  // frame written there would split the tool's line in two. A line longer than kMaxHeldLine
+  // goes out in pieces (the frame then starts a new line).
+  const kMaxHeldLine = 64 * 1024;
+  let heldLine = Buffer.alloc(0);
+  const relay = (data) => {
+    atLineStart = data[data.length - 1] === 0x0a;
+    writeOut(data);
+    if (blocked) child.stdout.pause(); // resumed on drain: the tool's output never piles up here
+  };
+  child.stdout.on('data', (chunk) => {
+    const lastNewline = chunk.lastIndexOf(0x0a);
+    if (lastNewline < 0) {
+      heldLine = Buffer.concat([heldLine, chunk]);
+      if (heldLine.length > kMaxHeldLine) {
+        const piece = heldLine;
+        heldLine = Buffer.alloc(0);
+        relay(piece);
+      }
+      return;
+    }
+    const whole = Buffer.concat([heldLine, chunk.subarray(0, lastNewline + 1)]);
+    heldLine = Buffer.from(chunk.subarray(lastNewline + 1));
+    relay(whole);
+  });
+  child.stdout.on('end', () => {
+    if (heldLine.length) relay(heldLine);
+    heldLine = Buffer.alloc(0);
+  });
+  child.stderr.on('data', (chunk) => {
+    if (!process.stderr.write(chunk)) {
+      child.stderr.pause();
+      process.stderr.once('drain', () => child.stderr.resume());
+    }
+  });
+  child.stdout.on('close', ended);
+  child.stderr.on('close', ended);
+  child.on('message', onMessage);
+  child.on('error', (e) => fail(`harness failure: cannot run the tool's process: ${e?.message ?? e}`));
+  child.on('exit', (code, signal) => {
+    if (terminal) return;
+    // Messages sent just before the end are still in the channel: decide once it has closed.
+    const decide = () => {
+      fail(code !== null
+        ? `the tool's process exited with code ${code} before returning a result`
+        : `the tool's process was ended by signal ${signal} before returning a result`);
+    };
+    if (!child.connected) return decide();
+    child.once('disconnect', decide);
+    setTimeout(decide, 1000); // a helper the tool started may hold the channel open
+  });
+  child.send({ type: 'run', toolCallId, entry, params }, () => {});
+  if (cancelled) cancel();
+}
+
+// --- the request and control lines on stdin --------------------------------------------------
+
+process.on('SIGTERM', cancel);
 
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 let started = false;
@@ -64,69 +266,36 @@ let started = false;
 lines.on('line', (line) => {
   if (!started) {
     started = true;
-    run(line).catch((e) => finish({ type: 'error', message: `harness failure: ${e?.message ?? e}`, stack: e?.stack ?? '' }));
+    try {
+      run(line);
+    } catch (e) {
+      fail(`harness failure: ${e?.message ?? e}`, e?.stack ?? '');
+    }
     return;
   }
   try {
-    if (JSON.parse(line)?.type === 'cancel') controller.abort(new Error('cancelled'));
+    if (JSON.parse(line)?.type === 'cancel') cancel();
   } catch {
     // not a control line
   }
 });
 lines.on('close', () => {
-  if (!started) finish({ type: 'error', message: 'no request line arrived on stdin', stack: '' });
+  if (!started) fail('no request line arrived on stdin');
 });
 
-async function run(requestLine) {
+function run(requestLine) {
   let request;
   try {
     request = JSON.parse(requestLine);
   } catch (e) {
-    return finish({ type: 'error', message: `the request line is not JSON: ${e.message}`, stack: '' });
+    return fail(`the request line is not JSON: ${e.message}`);
   }
-  const { toolCallId = 'call', entry, params = {} } = request ?? {};
-  if (typeof entry !== 'string' || !entry) {
-    return finish({ type: 'error', message: 'the request names no entry file', stack: '' });
+  if (typeof request?.nonce === 'string' && /^[\w-]{0,256}$/.test(request.nonce)) nonce = request.nonce;
+  else if (request?.nonce !== undefined) return fail('the request line carries a nonce that is not a plain token');
+  const { toolCallId = 'call', params = {} } = request ?? {};
+  if (typeof request?.entry !== 'string' || !request.entry) {
+    return fail('the request names no entry file');
   }
-
-  let mod;
-  try {
-    mod = await import(pathToFileURL(entry).href);
-  } catch (e) {
-    return finish({ type: 'error', message: `cannot load ${entry}: ${e?.message ?? e}`, stack: e?.stack ?? '' });
-  }
-  if (typeof mod.execute !== 'function') {
-    let hint = 'export async function execute(toolCallId, params, signal, onUpdate)';
-    if (typeof mod.default?.execute === 'function' || typeof mod.default === 'function') {
-      hint = `a default export is not found by the loader; ${hint}`;
-    }
-    return finish({ type: 'error', message: `the entry file has no named execute export (${hint})`, stack: '' });
-  }
-
-  const onUpdate = (partial) => {
-    if (partial !== null && typeof partial === 'object' && isContent(partial.content)) {
-      emit({ type: 'update', content: partial.content });
-    } else {
-      process.stderr.write(`onUpdate called with a value that is not { content: [...] }: ${describe(partial)}\n`);
-    }
-  };
-
-  let result;
-  try {
-    result = await mod.execute(toolCallId, params, controller.signal, onUpdate);
-  } catch (e) {
-    return finish({
-      type: 'error',
-      message: `execute threw: ${e instanceof Error ? e.message : describe(e)} (TOOLS.md: return { isError: true } instead)`,
-      stack: e instanceof Error ? (e.stack ?? '') : '',
-    });
-  }
-  if (result === null || typeof result !== 'object' || !isContent(result.content)) {
-    return finish({
-      type: 'error',
-      message: `execute returned ${describe(result)}, not a ToolResult { content: [{ type, text }], isError? }`,
-      stack: '',
-    });
-  }
-  return finish({ type: 'result', content: result.content, isError: result.isError === true });
+  entry = request.entry;
+  startTool(toolCallId, params);
 }

@@ -1062,10 +1062,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation># Was das Tool in seiner Umgebung sieht (geheime Werte maskiert)</translation>
     </message>
     <message>
-        <source># and PATH: the sandbox&apos;s own (/usr/local/bin:/usr/bin:/bin under bubblewrap, the image&apos;s in a container)</source>
-        <translation># und PATH: der der Sandbox (/usr/local/bin:/usr/bin:/bin unter bubblewrap, der des Images in einem Container)</translation>
-    </message>
-    <message>
         <source># The sandbox was started with (secrets never appear here: they travel in the environment)</source>
         <translation># Die Sandbox wurde gestartet mit (Geheimnisse erscheinen hier nie: sie reisen in der Umgebung)</translation>
     </message>
@@ -1124,6 +1120,34 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>Save %1</source>
         <translation>%1 speichern</translation>
+    </message>
+    <message>
+        <source>Out of memory</source>
+        <translation>Kein Speicher mehr</translation>
+    </message>
+    <message>
+        <source>The tool ran out of memory (limit %1 MB); raise the memory in the run settings if it needs more.</source>
+        <translation>Dem Werkzeug ging der Speicher aus (Grenze %1 MB); erhöhen Sie den Speicher in den Ausführungseinstellungen, wenn es mehr braucht.</translation>
+    </message>
+    <message>
+        <source>%1 MB · %2 processes · %3</source>
+        <translation>%1 MB · %2 Prozesse · %3</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>Netzwerk</translation>
+    </message>
+    <message>
+        <source>no network</source>
+        <translation>kein Netzwerk</translation>
+    </message>
+    <message>
+        <source>limits not enforced · %1</source>
+        <translation>Grenzen nicht durchgesetzt · %1</translation>
+    </message>
+    <message>
+        <source>Limits: %1</source>
+        <translation>Grenzen: %1</translation>
     </message>
 </context>
 <context>
@@ -1305,20 +1329,24 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
         <translation>%1 (Version %2) neu geladen: seine Dateien wurden auf der Festplatte geändert.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; (%2) — %3, runs as %4</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; (%2) — %3, läuft als %4</translation>
-    </message>
-    <message>
-        <source>no user</source>
-        <translation>kein Benutzer</translation>
-    </message>
-    <message>
         <source>Secret store: %1</source>
         <translation>Geheimnisspeicher: %1</translation>
     </message>
     <message>
         <source>Could not store %1: %2</source>
         <translation>%1 konnte nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>Use the Stored Secret?</source>
+        <translation>Gespeichertes Geheimnis verwenden?</translation>
+    </message>
+    <message>
+        <source>Use</source>
+        <translation>Verwenden</translation>
+    </message>
+    <message>
+        <source>Don&apos;t Use</source>
+        <translation>Nicht verwenden</translation>
     </message>
     <message>
         <source>The run could not be written to the history (%1).</source>
@@ -1383,6 +1411,38 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     <message>
         <source>Run with the form&apos;s inputs (Run view)</source>
         <translation>Mit den Eingaben des Formulars ausführen (Ansicht Ausführen)</translation>
+    </message>
+    <message>
+        <source>Run as:</source>
+        <translation>Ausführen als:</translation>
+    </message>
+    <message>
+        <source>Run as user</source>
+        <translation>Als Benutzer ausführen</translation>
+    </message>
+    <message>
+        <source>The user the tool runs for: it sees this user&apos;s data root and tools, and no one else&apos;s</source>
+        <translation>Der Benutzer, für den das Werkzeug läuft: Es sieht dessen Datenverzeichnis und Werkzeuge, und die keines anderen</translation>
+    </message>
+    <message>
+        <source>Choose a user</source>
+        <translation>Benutzer wählen</translation>
+    </message>
+    <message>
+        <source>Wait for the runs of %1 to end before changing the user.</source>
+        <translation>Warten Sie, bis die Ausführungen von %1 beendet sind, bevor Sie den Benutzer wechseln.</translation>
+    </message>
+    <message>
+        <source>%1 has no tool named %2.</source>
+        <translation>%1 hat kein Werkzeug namens %2.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2) — %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (%2) — %3</translation>
+    </message>
+    <message>
+        <source>Choose the user to run as: a tool always runs for one user and sees only that user&apos;s data.</source>
+        <translation>Wählen Sie den Benutzer, als der ausgeführt wird: Ein Werkzeug läuft immer für einen Benutzer und sieht nur dessen Daten.</translation>
     </message>
 </context>
 <context>

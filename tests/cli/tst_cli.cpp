@@ -2,6 +2,7 @@
 
 #include "fixture.h"
 #include "runhistory.h"
+#include "runinputs.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -10,10 +11,13 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QFile>
+#include <QDirIterator>
 #include <QProcess>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <csignal>
 
 namespace {
 
@@ -38,6 +42,17 @@ Run run(const QStringList &args, const QProcessEnvironment &env = QProcessEnviro
     if (!p.waitForFinished(60000))
         return {};
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+bool processWithArgument(const QByteArray &argument)
+{
+    QDirIterator it(QStringLiteral("/proc"), QDir::Dirs | QDir::NoDotAndDotDot);
+    while (it.hasNext()) {
+        QFile cmdline(it.next() + QStringLiteral("/cmdline"));
+        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().split('\0').contains(argument))
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -316,7 +331,7 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         QCOMPARE(run({QStringLiteral("sync"), QStringLiteral("--seed"), kSeed, QStringLiteral("--data"), tmp.path()}).code, 0);
-        const Run r = run({QStringLiteral("run"), QStringLiteral("countdown"), QStringLiteral("--data"), tmp.path(),
+        const Run r = run({QStringLiteral("run"), QStringLiteral("countdown"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--user"), QStringLiteral("t@x"),
                            QStringLiteral("--params"), QStringLiteral("{\"seconds\":1,\"step\":0.5}"), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         QList<QJsonObject> lines;
@@ -335,29 +350,35 @@ private Q_SLOTS:
                             "export async function execute() {\n  try {\n    console.log('chatty');\n"
                             "    return { content: [{ type: 'text', text: 'hi' }] };\n  } catch (e) {\n"
                             "    return { content: [], isError: true };\n  }\n}\n");
-        const Run chatty = run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(),
+        const Run chatty = run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--user"), QStringLiteral("t@x"),
                                 QStringLiteral("--json")});
         QCOMPARE(chatty.code, 0);
         QVERIFY(chatty.err.contains("chatty"));
         QVERIFY(!chatty.out.contains("chatty"));
         QCOMPARE(chatty.out.count('\n'), 2); // the result and the exit event
         // An isError result exits 1; text mode prints updates live and the result at the end.
-        const Run bad = run({QStringLiteral("run"), QStringLiteral("countdown"), QStringLiteral("--data"), tmp.path(),
+        const Run bad = run({QStringLiteral("run"), QStringLiteral("countdown"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--user"), QStringLiteral("t@x"),
                              QStringLiteral("--params"), QStringLiteral("{\"seconds\":99999}")});
         QCOMPARE(bad.code, 1);
         QVERIFY(bad.out.contains("seconds must be a number from 1 to 3600."));
         QVERIFY(bad.err.contains("isError"));
-        const Run text = run({QStringLiteral("run"), QStringLiteral("text_stats"), QStringLiteral("--data"), tmp.path(),
+        const Run text = run({QStringLiteral("run"), QStringLiteral("text_stats"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--user"), QStringLiteral("t@x"),
                               QStringLiteral("--params"), QStringLiteral("{\"text\":\"a b\",\"top_words\":0}")});
         QCOMPARE(text.code, 0);
         QVERIFY(text.out.startsWith("Characters: 3\n"));
-        QCOMPARE(run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--params"),
+        QCOMPARE(run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--user"), QStringLiteral("t@x"), QStringLiteral("--params"),
                       QStringLiteral("[1]")}).code, 2);
-        QCOMPARE(run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--runtime"),
+        QCOMPARE(run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--user"), QStringLiteral("t@x"), QStringLiteral("--runtime"),
                       QStringLiteral("nope")}).code, 2);
-        QCOMPARE(run({QStringLiteral("run"), QStringLiteral("nope"), QStringLiteral("--data"), tmp.path()}).code, 2);
+        QCOMPARE(run({QStringLiteral("run"), QStringLiteral("nope"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--user"), QStringLiteral("t@x")}).code, 2);
+        // Issue 19.5: a run is for one user; outside the embedded data dir it must be named.
+        const Run noUser = run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path()});
+        QCOMPARE(noUser.code, 2);
+        QVERIFY2(noUser.err.contains("run needs --user EMAIL"), noUser.err.constData());
+        QCOMPARE(run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--user"),
+                      QStringLiteral("../etc")}).code, 2);
         // A params syntax error says where.
-        const Run syntax = run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--params"),
+        const Run syntax = run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--user"), QStringLiteral("t@x"), QStringLiteral("--params"),
                                 QStringLiteral("{\"name\": \"a\",,}")});
         QCOMPARE(syntax.code, 2);
         QVERIFY2(syntax.err.contains("line 1, column 15"), syntax.err.constData());
@@ -366,6 +387,183 @@ private Q_SLOTS:
         const QList<tw::engine::RunRecord> rows = tw::engine::RunHistory(historyPath()).recent();
         QVERIFY(!rows.isEmpty());
         QVERIFY2(rows.first().source.startsWith(QStringLiteral("global v")), qPrintable(rows.first().source));
+    }
+
+    // Issue 19.7: Ctrl-C (SIGINT), SIGTERM or SIGHUP to `toolwright run` cancels the run like the
+    // Cancel button: the tool's signal, then the sandbox killed — no process or container left —
+    // and a "cancelled" history row; exit 1.
+    void signalsCancelARun_data()
+    {
+        QTest::addColumn<QString>("runtime");
+        QTest::addColumn<int>("signal");
+        QTest::newRow("bwrap SIGINT") << QStringLiteral("bwrap") << SIGINT;
+        QTest::newRow("bwrap SIGHUP") << QStringLiteral("bwrap") << SIGHUP;
+        QTest::newRow("podman SIGTERM") << QStringLiteral("podman") << SIGTERM;
+    }
+    void signalsCancelARun()
+    {
+        QFETCH(QString, runtime);
+        QFETCH(int, signal);
+        QTemporaryDir tmp;
+        const QByteArray marker = "toolwright-signal-test-" + QByteArray::number(signal);
+        tw::test::makeTool(tmp.path() + QStringLiteral("/tools"), QStringLiteral("waiter"), tw::test::toolMd("waiter"),
+                           "import { spawn } from 'node:child_process';\n"
+                           "export async function execute(_id, _p, signal, onUpdate) {\n"
+                           "  spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)', '" + marker + "'], { stdio: 'ignore' });\n"
+                           "  onUpdate?.({ content: [{ type: 'text', text: 'waiting' }] });\n"
+                           "  await new Promise(() => {});\n}\n",
+                           QStringLiteral("index.js"));
+        if (runtime == u"podman") {
+            QSettings s;
+            s.setValue(QStringLiteral("runtime/image"), QStringLiteral("localhost/toolwright-node:test"));
+            s.setValue(QStringLiteral("runtime/podmanArgs"), tw::test::podmanHostLimitArgs());
+        }
+        const qsizetype before = tw::engine::RunHistory(historyPath()).recent().size();
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DATA_PATH"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(TW_BINARY), {QStringLiteral("run"), QStringLiteral("waiter"), QStringLiteral("--data"), tmp.path(),
+                                            QStringLiteral("--user"), QStringLiteral("t@x"), QStringLiteral("--runtime"), runtime,
+                                            QStringLiteral("--timeout"), QStringLiteral("120"), QStringLiteral("--json")});
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += p.readAllStandardOutput()).contains("waiting"), 30000);
+        const qint64 cliPid = p.processId();
+        ::kill(pid_t(cliPid), signal);
+        QVERIFY(p.waitForFinished(30000));
+        out += p.readAllStandardOutput();
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(err.contains(": cancelling the run"), err.constData());
+        const QJsonObject exit = QJsonDocument::fromJson(out.trimmed().split('\n').last()).object();
+        QCOMPARE(exit[QStringLiteral("state")].toString(), QStringLiteral("cancelled"));
+        QTRY_VERIFY_WITH_TIMEOUT(!processWithArgument(marker), 10000);
+        if (runtime == u"podman") {
+            // No container of that toolwright is left (others may run containers of their own).
+            QProcess ps;
+            ps.start(QStringLiteral("podman"), {QStringLiteral("ps"), QStringLiteral("-a"), QStringLiteral("--filter"),
+                                                QStringLiteral("label=io.github.toolwright.owner"), QStringLiteral("--format"),
+                                                QStringLiteral("{{index .Labels \"io.github.toolwright.owner\"}}")});
+            QVERIFY(ps.waitForFinished(20000));
+            QCOMPARE(ps.exitCode(), 0);
+            const QByteArray owners = ps.readAllStandardOutput();
+            QVERIFY2(!owners.contains(QByteArray(QByteArray::number(cliPid) + '.')), owners.constData());
+            QSettings().remove(QStringLiteral("runtime"));
+        }
+        const QList<tw::engine::RunRecord> rows = tw::engine::RunHistory(historyPath()).recent();
+        QCOMPARE(rows.size(), before + 1);
+        QCOMPARE(rows.first().tool, QStringLiteral("waiter"));
+        QCOMPARE(rows.first().state, QStringLiteral("cancelled"));
+    }
+
+    // A secret stored for the global hmac_sign is not handed to a user's copy that appears later:
+    // the run refuses (exit 2, one line) unless --trust-changed, which also binds it to the copy.
+    void storedSecretsStayWithTheirTool()
+    {
+        QTemporaryDir tmp;
+        const QString user = QStringLiteral("tess@example.com");
+        const QByteArray inputs = "inputs:\n  signing_key:\n    type: string\n    description: The key.\n    sensitive: true\n";
+        tw::test::makeTool(tmp.path() + QStringLiteral("/tools"), QStringLiteral("hmac_sign"), tw::test::toolMd("hmac_sign", 1, inputs),
+                           "export async function execute(_id, params) {\n"
+                           "  return { content: [{ type: 'text', text: 'global signed with ' + params.signing_key }] };\n}\n",
+                           QStringLiteral("index.js"));
+        QVERIFY(QDir().mkpath(tmp.path() + u'/' + user + QStringLiteral("/tools")));
+        // The encrypted secret file, its passphrase on fd 3: no keychain needed in this suite.
+        const QString passFile = m_home.path() + QStringLiteral("/passphrase");
+        tw::test::writeFile(passFile, "a long test passphrase\n");
+        const auto withStore = [&](QStringList args, const QByteArray &stdinBytes = {}) {
+            args << QStringLiteral("--user") << user << QStringLiteral("--data") << tmp.path();
+            if (args.first() == u"run")
+                args << QStringLiteral("--runtime") << QStringLiteral("bwrap");
+            QStringList quoted;
+            for (const QString &a : std::as_const(args))
+                quoted << tw::engine::shellQuote(a);
+            QProcess p;
+            p.start(QStringLiteral("bash"), {QStringLiteral("-c"), QStringLiteral("exec %1 %2 --store file --passphrase-fd 3 3<%3")
+                                                                       .arg(QStringLiteral(TW_BINARY), quoted.join(u' '), passFile)});
+            p.write(stdinBytes);
+            p.closeWriteChannel();
+            Run r;
+            if (p.waitForFinished(60000))
+                r = {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+            return r;
+        };
+        const QStringList runIt{QStringLiteral("run"), QStringLiteral("hmac_sign")};
+        const Run set = withStore({QStringLiteral("secret"), QStringLiteral("set"), QStringLiteral("hmac_sign"), QStringLiteral("signing_key")},
+                                  "k3y-for-the-global-tool\n");
+        QVERIFY2(set.code == 0 && set.err.isEmpty(), set.err.constData());
+        Run r = withStore(runIt);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains("global signed with \xe2\x80\xa2"), r.out.constData());
+
+        // A user's copy with the same name appears (v99): it does not get the key unasked.
+        tw::test::makeTool(tmp.path() + u'/' + user + QStringLiteral("/tools"), QStringLiteral("hmac_sign"),
+                           tw::test::toolMd("hmac_sign", 99, inputs),
+                           "export async function execute(_id, params) {\n"
+                           "  return { content: [{ type: 'text', text: 'copy got ' + params.signing_key }] };\n}\n",
+                           QStringLiteral("index.js"));
+        r = withStore(runIt);
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err, QByteArray("toolwright: hmac_sign is now your copy v99 (user), not global v1: the stored signing_key is not "
+                                   "used; run with --trust-changed to use it (and bind it to this tool)\n"));
+        QVERIFY(r.out.isEmpty());
+        // --trust-changed: used, and bound to the copy from now on.
+        r = withStore(runIt + QStringList{QStringLiteral("--trust-changed")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains("copy got \xe2\x80\xa2"), r.out.constData());
+        r = withStore(runIt);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains("copy got \xe2\x80\xa2"), r.out.constData());
+
+        // A secret stored before bindings were recorded: a user's copy asks, the global tool adopts it.
+        QSettings().remove(QStringLiteral("secretBindings"));
+        r = withStore(runIt);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("stored before Toolwright recorded which tool a secret is for"), r.err.constData());
+        QVERIFY(QDir(tmp.path() + u'/' + user + QStringLiteral("/tools/hmac_sign")).removeRecursively());
+        r = withStore(runIt);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains("global signed with \xe2\x80\xa2"), r.out.constData());
+        QCOMPARE(QSettings().value(QStringLiteral("secretBindings/") + user + QStringLiteral("/hmac_sign/signing_key/definition")).toString(),
+                 QStringLiteral("global:") + tmp.path() + QStringLiteral("/tools/hmac_sign"));
+        // `secret delete` removes the binding with the value.
+        QCOMPARE(withStore({QStringLiteral("secret"), QStringLiteral("delete"), QStringLiteral("hmac_sign"), QStringLiteral("signing_key")}).code, 0);
+        const QString binding = QStringLiteral("secretBindings/") + user + QStringLiteral("/hmac_sign/signing_key/definition");
+        QVERIFY(QSettings().value(binding).isNull());
+    }
+
+    // A sensitive value given inline in --params is on the command line for every process to
+    // read: the run warns, naming the input and the ways around it, and still runs.
+    void sensitiveParamsOnTheCommandLineWarn()
+    {
+        QTemporaryDir tmp;
+        const QString user = QStringLiteral("tess@example.com");
+        tw::test::makeTool(tmp.path() + QStringLiteral("/tools"), QStringLiteral("hmac_sign"),
+                           tw::test::toolMd("hmac_sign", 1,
+                                            "inputs:\n  signing_key:\n    type: string\n    description: The key.\n    sensitive: true\n"
+                                            "  message:\n    type: string\n    description: What to sign.\n    optional: true\n"),
+                           "export async function execute() {\n  return { content: [{ type: 'text', text: 'done' }] };\n}\n",
+                           QStringLiteral("index.js"));
+        QVERIFY(QDir().mkpath(tmp.path() + u'/' + user + QStringLiteral("/tools")));
+        const QStringList base{QStringLiteral("run"), QStringLiteral("hmac_sign"), QStringLiteral("--data"), tmp.path(),
+                               QStringLiteral("--user"), user, QStringLiteral("--runtime"), QStringLiteral("bwrap"), QStringLiteral("--params")};
+        const QString params = QStringLiteral(R"({"signing_key":"typed-on-argv","message":"m"})");
+        const Run inline_ = run(base + QStringList{params});
+        QVERIFY2(inline_.code == 0, inline_.err.constData());
+        QVERIFY2(inline_.err.contains("toolwright: warning: --params puts the sensitive input signing_key on the command line"),
+                 inline_.err.constData());
+        QVERIFY(inline_.err.contains("--params @FILE"));
+        QVERIFY(inline_.err.contains("toolwright secret set hmac_sign signing_key"));
+        QVERIFY(!inline_.err.contains("message"));
+        QVERIFY(inline_.out.contains("done"));
+        // From a file: nothing on the command line, nothing to warn about; no sensitive input, neither.
+        const QString file = tmp.path() + QStringLiteral("/params.json");
+        tw::test::writeFile(file, params.toUtf8());
+        const Run fromFile = run(base + QStringList{u'@' + file});
+        QVERIFY2(fromFile.code == 0, fromFile.err.constData());
+        QVERIFY2(!fromFile.err.contains("warning: --params"), fromFile.err.constData());
+        const Run plain = run(base + QStringList{QStringLiteral(R"({"message":"m"})")});
+        QVERIFY2(!plain.err.contains("warning: --params"), plain.err.constData());
     }
 
     void runInPodman()
@@ -377,7 +575,7 @@ private Q_SLOTS:
             s.setValue(QStringLiteral("runtime/image"), QStringLiteral("localhost/toolwright-node:test"));
             s.setValue(QStringLiteral("runtime/podmanArgs"), tw::test::podmanHostLimitArgs());
         }
-        const Run r = run({QStringLiteral("run"), QStringLiteral("text_stats"), QStringLiteral("--data"), tmp.path(),
+        const Run r = run({QStringLiteral("run"), QStringLiteral("text_stats"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--user"), QStringLiteral("t@x"),
                            QStringLiteral("--runtime"), QStringLiteral("podman"), QStringLiteral("--params"),
                            QStringLiteral("{\"text\":\"a b c\"}"), QStringLiteral("--json")});
         QVERIFY2(r.code == 0, r.err.constData());
@@ -388,7 +586,7 @@ private Q_SLOTS:
 
         // A missing image is a clear environment error at once: no pull, no hang.
         QSettings().setValue(QStringLiteral("runtime/image"), QStringLiteral("localhost/toolwright-no-such-image:0"));
-        const Run missing = run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(),
+        const Run missing = run({QStringLiteral("run"), QStringLiteral("hello"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--user"), QStringLiteral("t@x"),
                                  QStringLiteral("--runtime"), QStringLiteral("podman")});
         QCOMPARE(missing.code, 2);
         QVERIFY2(missing.err.contains("localhost/toolwright-no-such-image:0"), missing.err.constData());
@@ -396,6 +594,37 @@ private Q_SLOTS:
         QSettings().remove(QStringLiteral("runtime"));
     }
 
+
+    // What `run` prints is the whole event: a NUL in a result is data (plain output writes it
+    // all), and an event the parser could not read is a JSON error object, never a bare {}.
+    void runPrintsWholeEvents()
+    {
+        QTemporaryDir tmp;
+        const QString tools = tmp.path() + QStringLiteral("/tools");
+        tw::test::makeTool(tools, QStringLiteral("nul"), tw::test::toolMd("nul"),
+                           "export async function execute() {\n"
+                           "  return { content: [{ type: 'text', text: 'before\\u0000after' }] };\n}\n",
+                           QStringLiteral("index.js"));
+        // Nested deeper than Qt's JSON reader goes (1024): the result frame cannot be read.
+        tw::test::makeTool(tools, QStringLiteral("deep"), tw::test::toolMd("deep"),
+                           "export async function execute() {\n"
+                           "  let deep = [];\n  for (let i = 0; i < 2000; i++) deep = [deep];\n"
+                           "  return { content: [{ type: 'text', text: 'x', deep }] };\n}\n",
+                           QStringLiteral("index.js"));
+        const Run nul = run({QStringLiteral("run"), QStringLiteral("nul"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--user"), QStringLiteral("t@x")});
+        QVERIFY2(nul.code == 0, nul.err.constData());
+        QCOMPARE(nul.out, QByteArray("before\0after\n", 13));
+
+        const Run deep = run({QStringLiteral("run"), QStringLiteral("deep"), QStringLiteral("--data"), tmp.path(), QStringLiteral("--user"), QStringLiteral("t@x"), QStringLiteral("--json")});
+        QCOMPARE(deep.code, 1);
+        const QList<QByteArray> lines = deep.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 2); // the error and the exit event
+        QVERIFY2(lines[0] != "{}", deep.out.constData());
+        const QJsonObject error = QJsonDocument::fromJson(lines[0]).object();
+        QCOMPARE(error[QStringLiteral("type")].toString(), QStringLiteral("error"));
+        QVERIFY2(error[QStringLiteral("message")].toString().contains(QStringLiteral("unreadable event")), lines[0].constData());
+        QCOMPARE(QJsonDocument::fromJson(lines[1]).object()[QStringLiteral("state")].toString(), QStringLiteral("error"));
+    }
 
     void usageErrors_data()
     {

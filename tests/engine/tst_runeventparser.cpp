@@ -43,16 +43,92 @@ private Q_SLOTS:
 
     void badFramesAreErrors()
     {
+        // Each in a run of its own: the first error of a run is its terminal event.
+        const auto first = [](const QByteArray &line) { return RunEventParser("n").feed(line, Stream::Stdout).value(0); };
+        const RunEvent unreadable = first("\x1eTW n {not json\n");
+        QCOMPARE(unreadable.kind, Kind::Error);
+        QVERIFY(unreadable.message.contains(QStringLiteral("unreadable")));
+        const RunEvent weird = first("\x1eTW n {\"type\":\"weird\"}\n");
+        QCOMPARE(weird.kind, Kind::Error);
+        QVERIFY(weird.message.contains(QStringLiteral("unknown type 'weird'")));
+        const RunEvent error = first("\x1eTW n {\"type\":\"error\",\"message\":\"m\",\"stack\":\"s\"}\n");
+        QCOMPARE(error.kind, Kind::Error);
+        QCOMPARE(error.message, QStringLiteral("m"));
+        QCOMPARE(error.stack, QStringLiteral("s"));
+    }
+
+    // DESIGN.md: exactly one terminal event per run; anything after it is a protocol error.
+    void anythingAfterTheTerminalEventIsAProtocolError()
+    {
         RunEventParser p("n");
-        const QList<RunEvent> out = p.feed("\x1eTW n {not json\n\x1eTW n {\"type\":\"weird\"}\n"
-                                           "\x1eTW n {\"type\":\"error\",\"message\":\"m\",\"stack\":\"s\"}\n",
-                                           Stream::Stdout);
+        const QList<RunEvent> out = p.feed("\x1eTW n {\"type\":\"update\",\"content\":[]}\n"
+                                           "\x1eTW n {\"type\":\"result\",\"content\":[{\"type\":\"text\",\"text\":\"real\"}]}\n"
+                                           "\x1eTW n {\"type\":\"result\",\"content\":[{\"type\":\"text\",\"text\":\"late\"}]}\n"
+                                           "\x1eTW n {\"type\":\"update\",\"content\":[]}\n"
+                                           "\x1eTW n {\"type\":\"error\",\"message\":\"late\"}\n"
+                                           "\x1eTW n {\"type\":\"weird\"}\n"
+                                           "\x1eTW n {not json\n"
+                                           "a log line after it\n"
+                                           "\x1eTW other {\"type\":\"result\",\"content\":[]}\n",
+                                           Stream::Stdout)
+            + p.feed("\x1eTW n {\"type\":\"result\",\"content\":[]}\n", Stream::Stderr);
+        QCOMPARE(out.size(), 10);
+        QCOMPARE(out[0].kind, Kind::Update);
+        QCOMPARE(out[1].kind, Kind::Result);
+        const QStringList expected{QStringLiteral("protocol error: a second result after the run's result was ignored"),
+                                   QStringLiteral("protocol error: an update after the run's result was ignored"),
+                                   QStringLiteral("protocol error: an error after the run's result was ignored"),
+                                   QStringLiteral("protocol error: an event of unknown type 'weird' after the run's result was ignored"),
+                                   QStringLiteral("protocol error: an unreadable event after the run's result was ignored")};
+        for (int i = 0; i < expected.size(); ++i) {
+            const RunEvent &e = out[2 + i];
+            QCOMPARE(e.kind, Kind::ProtocolError);
+            QCOMPARE(e.message, expected[i]);
+            QVERIFY(e.content.isEmpty()); // nothing in it could be taken for an outcome
+        }
+        QCOMPARE(out[3].json[QStringLiteral("type")].toString(), QStringLiteral("update")); // what arrived, for raw views
+        // Lines that are not this run's frames stay what they were: logs.
+        QCOMPARE(out[7].kind, Kind::Log);
+        QCOMPARE(out[8].kind, Kind::Log);
+        QCOMPARE(out[9].kind, Kind::Log);
+        QCOMPARE(out[9].stream, Stream::Stderr);
+    }
+
+    void aResultAfterAnErrorIsAProtocolError()
+    {
+        RunEventParser p("n");
+        QList<RunEvent> out = p.feed("\x1eTW n {\"type\":\"error\",\"message\":\"first\"}\n\x1eTW n {\"type\":\"result\"", Stream::Stdout);
+        out += p.feed(",\"content\":[]}\n\x1eTW n {\"type\":\"error\",\"message\":\"again\"}", Stream::Stdout);
+        out += p.finish(); // an unterminated last frame counts too
         QCOMPARE(out.size(), 3);
         QCOMPARE(out[0].kind, Kind::Error);
-        QVERIFY(out[0].message.contains(QStringLiteral("unreadable")));
-        QVERIFY(out[1].message.contains(QStringLiteral("unknown type 'weird'")));
-        QCOMPARE(out[2].message, QStringLiteral("m"));
-        QCOMPARE(out[2].stack, QStringLiteral("s"));
+        QCOMPARE(out[1].kind, Kind::ProtocolError);
+        QCOMPARE(out[1].message, QStringLiteral("protocol error: a result after the run's error was ignored"));
+        QCOMPARE(out[2].message, QStringLiteral("protocol error: a second error after the run's error was ignored"));
+    }
+
+    void updatesCarryTheirCount_data()
+    {
+        QTest::addColumn<QByteArray>("count");
+        QTest::addColumn<int>("updates");
+        QTest::newRow("absent") << QByteArray() << 1;
+        QTest::newRow("one") << QByteArray(",\"count\":1") << 1;
+        QTest::newRow("folded") << QByteArray(",\"count\":999935") << 999935;
+        QTest::newRow("zero") << QByteArray(",\"count\":0") << 1;
+        QTest::newRow("negative") << QByteArray(",\"count\":-3") << 1;
+        QTest::newRow("fraction") << QByteArray(",\"count\":2.5") << 1;
+        QTest::newRow("text") << QByteArray(",\"count\":\"7\"") << 1;
+    }
+
+    void updatesCarryTheirCount()
+    {
+        QFETCH(QByteArray, count);
+        QFETCH(int, updates);
+        RunEventParser p("n");
+        const QList<RunEvent> out = p.feed("\x1eTW n {\"type\":\"update\",\"content\":[]" + count + "}\n", Stream::Stdout);
+        QCOMPARE(out.size(), 1);
+        QCOMPARE(out[0].kind, Kind::Update);
+        QCOMPARE(out[0].updates, updates);
     }
 
     void streamsBufferSeparately()
@@ -104,7 +180,21 @@ private Q_SLOTS:
         QCOMPARE(events.size(), 2);
         QCOMPARE(events[0].kind, RunEvent::Kind::Error);
         QVERIFY(events[0].message.contains(QStringLiteral("larger than 64 MiB")));
+        QVERIFY(events[0].json.isEmpty()); // nothing of it was read (the CLI prints its own object)
         QCOMPARE(events[1].text, QStringLiteral("next line"));
+    }
+
+    void aTooLargeEventAfterTheResultIsAProtocolError()
+    {
+        RunEventParser p("n");
+        QList<RunEvent> events = p.feed("\x1eTW n {\"type\":\"result\",\"content\":[]}\n\x1eTW n {\"type\":\"update\",\"x\":\"", Stream::Stdout);
+        const QByteArray block(8 * 1024 * 1024, 'z');
+        for (qsizetype n = 0; n <= RunEventParser::kMaxEventBytes; n += block.size())
+            events += p.feed(block, Stream::Stdout);
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events[0].kind, RunEvent::Kind::Result);
+        QCOMPARE(events[1].kind, RunEvent::Kind::ProtocolError);
+        QCOMPARE(events[1].message, QStringLiteral("protocol error: an unreadable event after the run's result was ignored"));
     }
 };
 

@@ -164,6 +164,25 @@ private Q_SLOTS:
         QVERIFY(history.error().contains(QStringLiteral("/proc/toolwright")));
         QCOMPARE(history.add({}), 0);
     }
+
+    // An update event may stand for several onUpdate calls (the runner coalesces them): the
+    // record keeps the count, and the calls past the cap are counted as dropped.
+    void foldedUpdatesKeepTheirCount()
+    {
+        RunRecordBuilder b(QStringLiteral("flood"), QStringLiteral("a@b"), QStringLiteral("bwrap"), {});
+        RunEvent folded = update(QStringLiteral("newest"));
+        folded.updates = 999;
+        b.add(update(QStringLiteral("first")), 1);
+        b.add(folded, 2);
+        RunEvent huge = update(QString(RunRecordBuilder::kMaxUpdatesBytes, u'x'));
+        huge.updates = 40;
+        b.add(huge, 3);
+        const RunRecord r = b.finish(outcome(RunState::Result, QStringLiteral("done")));
+        QCOMPARE(r.updates.size(), 2);
+        QVERIFY(!r.updates[0].toObject().contains(QStringLiteral("count")));
+        QCOMPARE(r.updates[1].toObject()[QStringLiteral("count")].toInt(), 999);
+        QCOMPARE(r.droppedUpdates, 40);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRunHistory)

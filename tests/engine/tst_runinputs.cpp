@@ -33,12 +33,24 @@ ToolManifest apiTool()
     return t;
 }
 
-RunInputs gather(SecretStore &store, const QJsonObject &params, const Integrations &integ = {})
+ToolRecord apiRecord(Scope scope = Scope::Global, int version = 1)
+{
+    ToolRecord r;
+    r.manifest = apiTool();
+    r.manifest.version = version;
+    r.scope = scope;
+    r.user = scope == Scope::User ? QStringLiteral("a@b") : QString();
+    r.dirName = QStringLiteral("api_call");
+    r.dir = scope == Scope::Global ? QStringLiteral("/data/tools/api_call") : QStringLiteral("/data/a@b/tools/api_call");
+    return r;
+}
+
+RunInputs gather(SecretStore &store, const QJsonObject &params, const Integrations &integ = {}, const ToolRecord &tool = apiRecord())
 {
     RunInputs out;
     bool called = false;
     QObject ctx;
-    gatherRunInputs(store, QStringLiteral("a@b"), apiTool(), params, integ, &ctx, [&](const RunInputs &in) {
+    gatherRunInputs(store, QStringLiteral("a@b"), tool, params, integ, &ctx, [&](const RunInputs &in) {
         out = in;
         called = true;
     });
@@ -67,6 +79,48 @@ private Q_SLOTS:
         in = gather(store, {{QStringLiteral("query"), QStringLiteral("x")}, {QStringLiteral("api_token"), QStringLiteral("typed")}});
         QCOMPARE(in.params[QStringLiteral("api_token")].toString(), QStringLiteral("typed"));
         QCOMPARE(in.secretValues, QStringList{QStringLiteral("typed")});
+    }
+
+    // A stored secret goes only to the tool definition it was stored for; another one (a user's
+    // copy that now overrides the global tool) gets it only once the user says so.
+    void storedSecretsGoOnlyToTheirTool()
+    {
+        MemorySecretStore store;
+        const QString key = secretKey(QStringLiteral("a@b"), QStringLiteral("api_call"), QStringLiteral("api_token"));
+        SecretBinding::forget(key);
+        store.writeNow(key, QStringLiteral("kc-value"));
+        SecretBinding::record(key, apiRecord());
+        const QJsonObject params{{QStringLiteral("query"), QStringLiteral("x")}};
+        RunInputs in = gather(store, params);
+        QCOMPARE(in.params[QStringLiteral("api_token")].toString(), QStringLiteral("kc-value"));
+        QVERIFY(in.held.isEmpty());
+
+        const ToolRecord copy = apiRecord(Scope::User, 99);
+        in = gather(store, params, {}, copy);
+        QVERIFY(!in.params.contains(QStringLiteral("api_token")));
+        QVERIFY(!in.secretValues.contains(QStringLiteral("kc-value")));
+        QCOMPARE(in.held.size(), 1);
+        QCOMPARE(in.held[0].input, QStringLiteral("api_token"));
+        QCOMPARE(in.held[0].check.question, QStringLiteral("api_call is now your copy v99 (user), not global v1 — use the stored api_token?"));
+        // A value typed for the run is the user's own choice: nothing is held.
+        QVERIFY(gather(store, {{QStringLiteral("api_token"), QStringLiteral("typed")}}, {}, copy).held.isEmpty());
+
+        // "Use": the value fills the input, is masked, and the secret now belongs to the copy.
+        in.useHeld(in.held[0], copy);
+        QCOMPARE(in.params[QStringLiteral("api_token")].toString(), QStringLiteral("kc-value"));
+        QVERIFY(in.secretValues.contains(QStringLiteral("kc-value")));
+        QCOMPARE(SecretBinding::load(key).definition, toolDefinition(copy));
+        QVERIFY(gather(store, params, {}, copy).held.isEmpty());
+        QCOMPARE(gather(store, params).held.value(0).check.change, QStringLiteral("api_call is now global v1, not your copy v99 (user)"));
+
+        // A secret stored before bindings were recorded: the global tool adopts it, a copy asks.
+        SecretBinding::forget(key);
+        QCOMPARE(gather(store, params, {}, copy).held.size(), 1);
+        QVERIFY(!SecretBinding::load(key).isRecorded());
+        in = gather(store, params);
+        QCOMPARE(in.params[QStringLiteral("api_token")].toString(), QStringLiteral("kc-value"));
+        QCOMPARE(SecretBinding::load(key).definition, toolDefinition(apiRecord()));
+        SecretBinding::forget(key);
     }
 
     void requiredWithoutValueIsReported()

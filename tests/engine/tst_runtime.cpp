@@ -67,13 +67,18 @@ private Q_SLOTS:
         const QStringList &a = p.arguments;
         const QString joined = a.join(u' ');
         // Global arguments come before `run`, the extra ones just before the image.
-        QCOMPARE(a.mid(0, 6), (QStringList{QStringLiteral("--url"), QStringLiteral("unix:///x.sock"), QStringLiteral("run"),
-                                           QStringLiteral("--rm"), QStringLiteral("-i"), QStringLiteral("--pull=never")}));
+        QCOMPARE(a.mid(0, 5), (QStringList{QStringLiteral("--url"), QStringLiteral("unix:///x.sock"), QStringLiteral("run"),
+                                           QStringLiteral("-i"), QStringLiteral("--pull=never")}));
         for (const char *part : {"--name toolwright-abc", "--network none", "--read-only", "--tmpfs /tmp", "--memory 256m",
+                                 "--memory-swap 256m", "--hostname toolwright",
                                  "--pids-limit 256", "--cpus 1", "--cap-drop ALL", "--security-opt no-new-privileges",
-                                 "-w /officer/user", "-e OFFICER_APIFY_TOKEN", "-e HOME",
+                                 "-w /officer/user", "-e OFFICER_APIFY_TOKEN", "-e HOME=/officer/user",
                                  "--ulimit nofile=64:64 localhost/node:test node --max-old-space-size=256 /run/toolwright/harness.mjs"})
             QVERIFY2(joined.contains(QLatin1StringView(part)), part);
+        if (engine == int(ContainerRuntime::Engine::Podman)) {
+            // No host proxy variables (with their credentials), no engine defaults.
+            QVERIFY(joined.contains(QStringLiteral("--http-proxy=false --unsetenv-all")));
+        }
         QVERIFY(joined.contains(tmp.path() + QStringLiteral("/tools:/officer/tools:ro")));
         QVERIFY(joined.contains(tmp.path() + QStringLiteral("/u@x:/officer/user ")));
         QVERIFY(joined.contains(tmp.path() + QStringLiteral("/u@x/tools:/officer/user/tools:ro")));
@@ -81,10 +86,12 @@ private Q_SLOTS:
         // The secret's value only in the client's environment.
         QVERIFY(!joined.contains(QStringLiteral("tok-VALUE-1")));
         QCOMPARE(p.environment.value(QStringLiteral("OFFICER_APIFY_TOKEN")), QStringLiteral("tok-VALUE-1"));
-        // The container is removed by name after the run.
+        // The container is removed by name after every run, without podman's 10 s stop wait.
         QCOMPARE(p.cleanupProgram, p.program);
+        QVERIFY(p.cleanupAlways);
         QCOMPARE(p.cleanupArguments, (QStringList{QStringLiteral("--url"), QStringLiteral("unix:///x.sock"), QStringLiteral("rm"),
-                                                  QStringLiteral("-f"), QStringLiteral("toolwright-abc")}));
+                                                  QStringLiteral("-f"), QStringLiteral("-t"), QStringLiteral("0"),
+                                                  QStringLiteral("toolwright-abc")}));
         // Network only when the tool's settings allow it.
         RunSpec open = spec(tmp.path());
         open.network = true;
@@ -140,16 +147,45 @@ private Q_SLOTS:
         const LaunchPlan p = BubblewrapRuntime().plan(spec(tmp.path()));
         QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
         const QString joined = p.arguments.join(u' ');
-        for (const char *part : {"--unshare-all", "--die-with-parent", "--new-session", "--tmpfs /tmp", "--chdir /officer/user",
-                                 "--dir /officer/tools", "--dir /officer/user"})
+        for (const char *part : {"--unshare-all --unshare-user --uid 1000 --gid 1000 --disable-userns --cap-drop ALL",
+                                 "--die-with-parent", "--new-session", "--tmpfs /tmp", "--chdir /officer/user",
+                                 // a DATA_PATH without tools and a user without a data root: empty, and the
+                                 // user's tools read-only all the same
+                                 "--perms 0555 --tmpfs /officer/tools --remount-ro /officer/tools",
+                                 "--tmpfs /officer/user --perms 0555 --tmpfs /officer/user/tools --remount-ro /officer/user/tools"})
             QVERIFY2(joined.contains(QLatin1StringView(part)), part);
         QVERIFY(!joined.contains(QStringLiteral("--share-net")));
         QVERIFY(!joined.contains(QStringLiteral("tok-VALUE-1")));
         QVERIFY(!joined.contains(QDir::homePath() + u' '));
         QCOMPARE(p.environment.value(QStringLiteral("OFFICER_APIFY_TOKEN")), QStringLiteral("tok-VALUE-1"));
+        // bubblewrap can only share the host's network (its loopback, its abstract sockets): refused.
         RunSpec open = spec(tmp.path());
         open.network = true;
-        QVERIFY(BubblewrapRuntime().plan(open).arguments.contains(QStringLiteral("--share-net")));
+        const LaunchPlan refused = BubblewrapRuntime().plan(open);
+        QVERIFY(refused.error.contains(QStringLiteral("cannot give a tool network")));
+        QVERIFY(refused.arguments.isEmpty());
+    }
+
+    // Every run is for one user: no user, or a name that is not a user directory, is refused
+    // before any runtime sees a path.
+    void aRunNeedsOneUser_data()
+    {
+        QTest::addColumn<QString>("user");
+        QTest::newRow("none") << QString();
+        QTest::newRow("no @") << QStringLiteral("tools");
+        QTest::newRow("slash") << QStringLiteral("a@x/../b@x");
+        QTest::newRow("dot dot") << QStringLiteral("..");
+    }
+    void aRunNeedsOneUser()
+    {
+        QFETCH(QString, user);
+        QTemporaryDir tmp;
+        RunSpec s = spec(tmp.path());
+        s.user = user;
+        for (const LaunchPlan &p : {BubblewrapRuntime().plan(s), ContainerRuntime(ContainerRuntime::Engine::Docker, RuntimeConfig()).plan(s)}) {
+            QVERIFY(!p.error.isEmpty());
+            QVERIFY(p.arguments.isEmpty());
+        }
     }
 };
 

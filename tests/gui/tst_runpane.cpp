@@ -13,7 +13,11 @@
 #include "secretstore.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QListView>
 #include <QLocale>
@@ -22,6 +26,8 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextLayout>
 #include <QTest>
 #include <QTimer>
 
@@ -101,13 +107,15 @@ class TestRunPane final : public QObject
         engine::RunOptions options;
         options.params = params;
         options.timeoutMs = 120000;
-        auto session = std::make_unique<engine::RunSession>(m_tool, m_data, QString(), options,
+        // A run is always for one user (the global tool runs for u@x).
+        auto session = std::make_unique<engine::RunSession>(m_tool, m_data, QStringLiteral("u@x"), options,
                                                             engine::RuntimeChooser([](QString *e) {
                                                                 return engine::makeRuntime(QStringLiteral("bwrap"), e);
                                                             }));
         session->setInputs(params, env, secrets);
         ui::RunPane::Context context;
         context.dataPath = m_data;
+        context.user = QStringLiteral("u@x");
         context.runtimeChoice = QStringLiteral("bwrap");
         context.source = QStringLiteral("global v1");
         auto pane = std::make_unique<ui::RunPane>(std::move(session), context);
@@ -122,6 +130,7 @@ private Q_SLOTS:
         QVERIFY(m_tmp.isValid());
         m_data = m_tmp.path() + QStringLiteral("/data");
         test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("big_output"), kToolMd, kEntry, QStringLiteral("index.js"));
+        QVERIFY(QDir().mkpath(m_data + QStringLiteral("/u@x")));
         const engine::Catalog catalog = engine::scanDataPath(m_data);
         QCOMPARE(catalog.global.tools.size(), 1);
         m_tool = catalog.global.tools.first();
@@ -237,7 +246,15 @@ private Q_SLOTS:
         QCOMPARE(QString::fromUtf8(test::readFile(file)), pane->snapshotView()->toPlainText());
         QVERIFY(pane->saveOutput(ui::RunPane::Output::Raw, file));
         const QByteArray raw = test::readFile(file);
-        QCOMPARE(raw.count("\"type\":\"update\""), 10000);
+        // Every onUpdate call is counted: the update events' counts add up (the runner folds
+        // updates together when the pane's reader falls behind).
+        qint64 calls = 0;
+        for (const QByteArray &line : raw.split('\n')) {
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            if (o.value(QStringLiteral("type")).toString() == u"update")
+                calls += o.value(QStringLiteral("count")).toInteger();
+        }
+        QCOMPARE(calls, 10000);
         QVERIFY(raw.contains(expected.right(1000).toUtf8().replace("\n", "\\n")));
         // A path that cannot be written says so.
         QString error;
@@ -272,6 +289,46 @@ private Q_SLOTS:
         QVERIFY(pane->resultText().contains(QStringLiteral("env ") + engine::kSecretMarker));
         for (auto which : {ui::RunPane::Output::Result, ui::RunPane::Output::Snapshot, ui::RunPane::Output::Log, ui::RunPane::Output::Raw})
             QVERIFY(!pane->fullOutput(which).contains(token) && !pane->fullOutput(which).contains(apify));
+    }
+
+    // Events as the session hands them over: a protocol error (something after the run's
+    // terminal event) is shown in Log and Raw in the error tone; updates count the onUpdate
+    // calls each stands for.
+    void protocolErrorsAndFoldedUpdatesAreShown()
+    {
+        auto pane = makePane({{QStringLiteral("mode"), QStringLiteral("echo")}});
+        engine::RunEvent update;
+        update.kind = engine::RunEvent::Kind::Update;
+        update.content = QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), QStringLiteral("newest")}}};
+        update.updates = 999;
+        update.json = QJsonObject{{QStringLiteral("type"), QStringLiteral("update")}, {QStringLiteral("content"), update.content},
+                                  {QStringLiteral("count"), 999}};
+        engine::RunEvent late;
+        late.kind = engine::RunEvent::Kind::ProtocolError;
+        late.message = QStringLiteral("protocol error: a second result after the run's result was ignored");
+        Q_EMIT pane->session()->eventReceived(update);
+        Q_EMIT pane->session()->eventReceived(update);
+        Q_EMIT pane->session()->eventReceived(late);
+        QTRY_COMPARE(pane->updatesModel()->total(), 1998);
+        QCOMPARE(pane->updatesModel()->rowCount(), 2);
+        QVERIFY(pane->updatesModel()->index(1).data().toString().contains(QStringLiteral("×999")));
+        QVERIFY(pane->tabs()->tabText(1).contains(QLocale().toString(1998)));
+        QTRY_VERIFY(pane->latestLabel()->text().contains(QLocale().toString(1998)));
+
+        const auto errorTone = [](QPlainTextEdit *view, const QString &startsWith) {
+            for (QTextBlock b = view->document()->begin(); b.isValid(); b = b.next()) {
+                if (!b.text().startsWith(startsWith))
+                    continue;
+                const QList<QTextLayout::FormatRange> formats = b.layout()->formats();
+                return !formats.isEmpty() && formats.first().format.foreground().color() == model::toneColor(model::Tone::Error);
+            }
+            return false;
+        };
+        QTRY_VERIFY(pane->logView()->toPlainText().contains(late.message));
+        QVERIFY(errorTone(pane->logView(), QStringLiteral("⚠ protocol error:")));
+        QTRY_VERIFY(pane->rawView()->toPlainText().contains(QStringLiteral("{\"message\":\"protocol error: a second result")));
+        QVERIFY(errorTone(pane->rawView(), QStringLiteral("{\"message\":\"protocol error")));
+        QVERIFY(!pane->outcome()); // nothing of it ends the run
     }
 };
 

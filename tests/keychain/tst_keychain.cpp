@@ -220,9 +220,10 @@ private Q_SLOTS:
     void runWithASecretFromTheKeychain()
     {
         QFETCH(QString, runtime);
-        // The token arrives only on stdin: `secret set` reads it there.
+        // The token arrives only on stdin: `secret set` reads it there. With --data it is bound
+        // to the vault tool there (the user's own), which the run then finds unchanged.
         const Cli set = cli({QStringLiteral("secret"), QStringLiteral("set"), QStringLiteral("vault"), QStringLiteral("token"),
-                             QStringLiteral("--user"), kUser},
+                             QStringLiteral("--user"), kUser, QStringLiteral("--data"), m_data.path()},
                             m_secret + '\n');
         QCOMPARE(set.code, 0);
         QVERIFY(set.leakedArgv.isEmpty());
@@ -357,7 +358,7 @@ private Q_SLOTS:
                          cliEnv(), stdinBytes);
         };
         const Cli set = viaFd({QStringLiteral("secret"), QStringLiteral("set"), QStringLiteral("vault"), QStringLiteral("token"),
-                               QStringLiteral("--user"), kUser},
+                               QStringLiteral("--user"), kUser, QStringLiteral("--data"), m_data.path()},
                               m_secret + '\n');
         QVERIFY2(set.code == 0, set.err.constData());
         const QString file = dir("data") + QStringLiteral("/toolwright/toolwright/secrets.twsecrets");

@@ -9,9 +9,11 @@
 
 #include "fixture.h"
 #include "mainwindow.h"
+#include "messagebox.h"
 #include "runform.h"
 #include "runpane.h"
 #include "runview.h"
+#include "secretbinding.h"
 #include "secretstore.h"
 
 #include <QApplication>
@@ -175,6 +177,92 @@ private Q_SLOTS:
         QCOMPARE(check.removeNow(engine::secretKey(kUser, QStringLiteral("vault_echo"), QStringLiteral("token"))).status,
                  engine::SecretResult::Status::Ok);
         check.removeNow(engine::resourceSecretKey(kUser, QStringLiteral("apify")));
+    }
+
+    // A secret remembered for the global hmac_sign, then a user's copy of hmac_sign appears: the
+    // run asks before handing it over. "Don't Use" runs the copy without it and keeps the
+    // binding; "Use" runs it with the value and binds the secret to the copy, which is not asked
+    // about again.
+    void aChangedToolIsAskedAbout()
+    {
+        const QByteArray secret = "bind-" + QByteArray::number(QCoreApplication::applicationPid()) + "-k3y";
+        const QByteArray inputs = "inputs:\n  signing_key:\n    type: string\n    description: The key.\n    sensitive: true\n";
+        QTemporaryDir data;
+        test::makeTool(data.path() + QStringLiteral("/tools"), QStringLiteral("hmac_sign"), test::toolMd("hmac_sign", 1, inputs),
+                       "export async function execute(_id, params) {\n"
+                       "  return { content: [{ type: 'text', text: 'global got ' + params.signing_key }] };\n}\n",
+                       QStringLiteral("index.js"));
+        const QString userTools = data.path() + u'/' + kUser + QStringLiteral("/tools");
+        QVERIFY(QDir().mkpath(userTools));
+        {
+            engine::RuntimeConfig rc;
+            rc.preferred = QStringLiteral("bwrap");
+            rc.save();
+        }
+        const QString key = engine::secretKey(kUser, QStringLiteral("hmac_sign"), QStringLiteral("signing_key"));
+        const auto cleanup = qScopeGuard([key] {
+            engine::KeychainSecretStore().removeNow(key);
+            engine::SecretBinding::forget(key);
+        });
+        ui::MainWindow window(data.path(), kUser, nullptr, std::make_unique<engine::KeychainSecretStore>());
+        window.resize(1300, 850);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY_WITH_TIMEOUT(window.selectDir(data.path() + QStringLiteral("/tools/hmac_sign")), 20000);
+        QVERIFY(window.runCurrentTool());
+        ui::RunView *view = window.runView();
+        QTRY_VERIFY(view->hasTool());
+
+        // Remembered for the global tool: stored, and bound to it.
+        auto *field = qobject_cast<QLineEdit *>(view->form()->editor(QStringLiteral("signing_key")));
+        QVERIFY(field);
+        QTest::keyClicks(field, QString::fromUtf8(secret));
+        view->form()->rememberBox(QStringLiteral("signing_key"))->setChecked(true);
+        ui::RunPane *pane = view->run();
+        QVERIFY(pane);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 60000);
+        QTRY_VERIFY(view->form()->storedSecrets().contains(QStringLiteral("signing_key")));
+        QCOMPARE(engine::SecretBinding::load(key).definition, QStringLiteral("global:") + data.path() + QStringLiteral("/tools/hmac_sign"));
+
+        // A user's copy appears.
+        const QString copyDir = userTools + QStringLiteral("/hmac_sign");
+        test::makeTool(userTools, QStringLiteral("hmac_sign"), test::toolMd("hmac_sign", 99, inputs),
+                       "export async function execute(_id, params) {\n"
+                       "  return { content: [{ type: 'text', text: 'copy got ' + params.signing_key }] };\n}\n",
+                       QStringLiteral("index.js"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->showTool(QStringLiteral("hmac_sign"), kUser) && view->tool().dir == copyDir, 20000);
+        QTRY_VERIFY(view->form()->storedSecrets().contains(QStringLiteral("signing_key")));
+        const QString question = QStringLiteral("hmac_sign is now your copy v99 (user), not global v1 — use the stored signing_key?");
+
+        ui::MessageBox::setNextAnswer(1); // Don't Use
+        pane = view->run();
+        QVERIFY(pane);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 60000);
+        QCOMPARE(ui::MessageBox::pendingAnswers(), 0);
+        QCOMPARE(ui::MessageBox::lastQuestion(), question);
+        QVERIFY2(pane->resultText().contains(QStringLiteral("copy got undefined")), qPrintable(pane->resultText()));
+        QCOMPARE(engine::SecretBinding::load(key).definition, QStringLiteral("global:") + data.path() + QStringLiteral("/tools/hmac_sign"));
+
+        ui::MessageBox::setNextAnswer(0); // Use
+        pane = view->run();
+        QVERIFY(pane);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 60000);
+        QCOMPARE(ui::MessageBox::pendingAnswers(), 0);
+        QCOMPARE(ui::MessageBox::lastQuestion(), question);
+        QVERIFY2(pane->resultText().contains(QStringLiteral("copy got ") + engine::kSecretMarker), qPrintable(pane->resultText()));
+        QVERIFY(!pane->resultText().contains(QString::fromUtf8(secret)));
+        QCOMPARE(engine::SecretBinding::load(key).definition, QStringLiteral("user:") + copyDir);
+
+        // Bound to the copy now: no question (an unanswered one would be "Don't Use").
+        ui::MessageBox::setNextAnswer(1);
+        pane = view->run();
+        QVERIFY(pane);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 60000);
+        QCOMPARE(ui::MessageBox::pendingAnswers(), 1);
+        while (ui::MessageBox::pendingAnswers() > 0)
+            ui::MessageBox::ask(nullptr, {}, {}, {}); // drain the unused answer
+        QVERIFY2(pane->resultText().contains(QStringLiteral("copy got ") + engine::kSecretMarker), qPrintable(pane->resultText()));
+        window.close();
     }
 };
 

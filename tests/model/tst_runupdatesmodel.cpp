@@ -93,6 +93,28 @@ private Q_SLOTS:
         QCOMPARE(m.index(0).data(RunUpdatesModel::TextRole).toString(), QStringLiteral("step 2 of 3\npartial table\nrow"));
         QCOMPARE(m.index(1).data(Qt::DisplayRole).toString(), QStringLiteral("+0.009 s  done"));
     }
+
+    // A row may stand for several onUpdate calls (the runner folds them when the reader falls
+    // behind): the counts add up to total(), the row says how many, the cap drops calls.
+    void foldedUpdatesCount()
+    {
+        RunUpdatesModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m.append({{1, QStringLiteral("a")}, {2, QStringLiteral("b"), 998}, {3, QStringLiteral("c")}});
+        QCOMPARE(m.total(), 1000);
+        QCOMPARE(m.rowCount(), 3);
+        QCOMPARE(m.index(1).data(Qt::DisplayRole).toString(), QStringLiteral("+0.002 s  ×998  b"));
+        QVERIFY(m.index(1).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Update 999 of 1000")));
+        QVERIFY(m.index(2).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Update 1000 of 1000")));
+        QList<RunUpdatesModel::Update> more;
+        for (int i = 0; i < RunUpdatesModel::kMaxRows - 2; ++i)
+            more.append({10, QStringLiteral("m")});
+        m.append(more); // one row over the cap: the oldest ("a", one call) goes
+        QCOMPARE(m.dropped(), 1);
+        m.append({{11, QStringLiteral("n")}}); // then "b", 998 calls
+        QCOMPARE(m.dropped(), 999);
+        QCOMPARE(m.total(), 1000 + RunUpdatesModel::kMaxRows - 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRunUpdatesModel)

@@ -32,7 +32,7 @@ expect "toolwright show --data $data " "greet weather"
 expect "toolwright run --data $data g" "greet"
 expect "toolwright secret " "delete get set status"
 DATA_PATH=$data expect "toolwright secret set w" "weather"
-expect "toolwright secret get --" "--passphrase-fd --store --user"
+expect "toolwright secret get --" "--data --passphrase-fd --store --user"
 expect "toolwright secret --store " "file keychain"
 expect "toolwright list --user someone@example.com --" "--data --json --user"
 ((failures == 0)) || { echo "$failures completion case(s) failed"; exit 1; }

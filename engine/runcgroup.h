@@ -1,0 +1,46 @@
+#pragma once
+// Memory and process limits for a sandbox that has none of its own (bubblewrap): a cgroup made
+// for one run, the sandbox moved into it before it executes, its memory and pids capped, and
+// every process in it killed and the cgroup removed when the run ends. cgroup v2 (a sibling of
+// Toolwright's own cgroup, or a child of the root) and v1 (the memory and pids hierarchies) are
+// both handled; where neither can be written (no delegation to this user), create() says why
+// and the run reports its limits as not enforced instead of implying them.
+
+#include <QByteArray>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace tw::engine {
+
+class RunCgroup final
+{
+public:
+    // `name` must be unique per run (it becomes a directory name).
+    static std::unique_ptr<RunCgroup> create(const QString &name, int memoryMb, int pidsLimit, QString *why);
+    ~RunCgroup();
+    RunCgroup(const RunCgroup &) = delete;
+    RunCgroup &operator=(const RunCgroup &) = delete;
+
+    // Moves the calling process into the cgroup. Async-signal-safe (open/write/close on paths
+    // prepared beforehand): meant for QProcess's child-process modifier, between fork and exec.
+    bool enterFromChild() const noexcept;
+    // Whether the kernel's OOM killer killed a process of the run.
+    bool outOfMemory() const;
+    // Peak memory of the run, in bytes (0 when the kernel does not say).
+    qint64 peakMemoryBytes() const;
+    // SIGKILL to every process still in the cgroup.
+    void killAll() const;
+    // "cgroup v2" or "cgroup v1".
+    QString mechanism() const { return m_v2 ? QStringLiteral("cgroup v2") : QStringLiteral("cgroup v1"); }
+
+private:
+    RunCgroup() = default;
+    bool m_v2 = false;
+    std::vector<QByteArray> m_dirs;  // v2: one; v1: memory, pids
+    std::vector<QByteArray> m_procs; // <dir>/cgroup.procs, NUL-terminated for the child
+    QByteArray m_memoryDir;
+};
+
+} // namespace tw::engine
