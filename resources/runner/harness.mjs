@@ -21,12 +21,20 @@
 // only one. Updates are coalesced, by the tool's process when the channel is behind and here
 // when stdout is (only the newest is kept, with the count of calls folded into it), so memory
 // stays bounded whatever the tool does.
-// Not closed here: the tool's process runs as the same user as this one, so where the kernel
-// lets a process read a same-user process's memory (/proc/<pid>/mem; no Yama ptrace scope in
-// the sandbox), it can find the nonce there. That needs the runtime's help (docs/decisions.md).
+// The tool's process runs as the same user as this one, and where the kernel lets a process
+// read a same-user process's memory (/proc/<pid>/mem; no Yama ptrace scope in a sandbox) it
+// could find the nonce there. So the harness first starts itself again through an unreadable
+// copy of the dynamic loader in /tmp: a process exec'd from a file it cannot read is not
+// dumpable, and its memory, environment and descriptors are closed to /proc. The first process
+// only waits for it (its own stdin, stdout and stderr closed, so nothing of the run can be
+// reached through it either). Where that cannot be done (no loader found, /tmp not executable)
+// the harness runs as before.
 // Node >= 18, no dependencies.
 
 import { spawn } from 'node:child_process';
+import { chmodSync, closeSync, copyFileSync, readFileSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -183,9 +191,55 @@ function cancel() {
   if (child?.connected) child.send({ type: 'cancel' }, () => {});
 }
 
+// Started through the loader copy (`ld.so node harness.mjs`), execPath is the loader and argv0
+// is node; the tool's process runs node itself.
+const RELAUNCHED = /\/\.toolwright-ld-\d+$/.test(process.execPath);
+const NODE = RELAUNCHED ? process.argv0 : process.execPath;
+
+// Starts this harness again through an unreadable copy of the dynamic loader; resolves true
+// once that process runs (this one then only waits for it), false where it cannot be done.
+function relaunchNotDumpable() {
+  let copy;
+  try {
+    let loader = '';
+    for (const line of readFileSync('/proc/self/maps', 'utf8').split('\n')) {
+      const slash = line.indexOf('/');
+      if (slash < 0) continue;
+      const path = line.slice(slash);
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      if (name.startsWith('ld-linux') || name.startsWith('ld-musl')) {
+        loader = path;
+        break;
+      }
+    }
+    if (!loader) return Promise.resolve(false);
+    copy = join(tmpdir(), `.toolwright-ld-${process.pid}`);
+    copyFileSync(loader, copy);
+    chmodSync(copy, 0o111);
+  } catch {
+    return Promise.resolve(false);
+  }
+  return new Promise((resolve) => {
+    const inner = spawn(copy, [process.execPath, ...process.execArgv, fileURLToPath(import.meta.url)], { stdio: 'inherit' });
+    inner.on('error', () => resolve(false)); // e.g. a /tmp mounted noexec: run here instead
+    inner.on('spawn', () => {
+      resolve(true);
+      for (const fd of [0, 1, 2]) {
+        try {
+          closeSync(fd);
+        } catch {
+          // already closed
+        }
+      }
+      process.on('SIGTERM', () => inner.kill('SIGTERM'));
+      inner.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 1)));
+    });
+  });
+}
+
 function startTool(toolCallId, params) {
   // The same Node flags (the sandbox's heap limit), environment and working directory as here.
-  child = spawn(process.execPath, [...process.execArgv, TOOL_PROCESS], {
+  child = spawn(NODE, [...process.execArgv, TOOL_PROCESS], {
     stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
     env: process.env,
     cwd: process.cwd(),
@@ -258,30 +312,34 @@ function startTool(toolCallId, params) {
 
 // --- the request and control lines on stdin --------------------------------------------------
 
-process.on('SIGTERM', cancel);
-
-const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 let started = false;
 
-lines.on('line', (line) => {
-  if (!started) {
-    started = true;
-    try {
-      run(line);
-    } catch (e) {
-      fail(`harness failure: ${e?.message ?? e}`, e?.stack ?? '');
+if (RELAUNCHED || !(await relaunchNotDumpable())) listen();
+
+function listen() {
+  process.on('SIGTERM', cancel);
+
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  lines.on('line', (line) => {
+    if (!started) {
+      started = true;
+      try {
+        run(line);
+      } catch (e) {
+        fail(`harness failure: ${e?.message ?? e}`, e?.stack ?? '');
+      }
+      return;
     }
-    return;
-  }
-  try {
-    if (JSON.parse(line)?.type === 'cancel') cancel();
-  } catch {
-    // not a control line
-  }
-});
-lines.on('close', () => {
-  if (!started) fail('no request line arrived on stdin');
-});
+    try {
+      if (JSON.parse(line)?.type === 'cancel') cancel();
+    } catch {
+      // not a control line
+    }
+  });
+  lines.on('close', () => {
+    if (!started) fail('no request line arrived on stdin');
+  });
+}
 
 function run(requestLine) {
   let request;

@@ -193,6 +193,24 @@ export async function execute(_id, params) {
 }
 )";
 
+// Reaches for the harness process (its parent) through /proc: its memory holds the nonce.
+const QByteArray kParentProber = R"(
+import { openSync, readFileSync, readdirSync, closeSync } from 'node:fs';
+const code = (f) => { try { f(); return 'ok'; } catch (e) { return e.code; } };
+export async function execute() {
+  const p = process.ppid;
+  // The first harness process (the harness's parent) is reachable but holds nothing.
+  const grand = Number(readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] ?? 0);
+  const r = {
+    mem: code(() => closeSync(openSync(`/proc/${p}/mem`, 'r'))),
+    environ: code(() => readFileSync(`/proc/${p}/environ`)),
+    stdout: code(() => closeSync(openSync(`/proc/${p}/fd/1`, 'w'))),
+    launcherStdio: grand > 0 ? ['0', '1', '2'].filter((fd) => { try { readdirSync(`/proc/${grand}/fd`); return readdirSync(`/proc/${grand}/fd`).includes(fd); } catch { return false; } }) : [],
+  };
+  return { content: [{ type: 'text', text: JSON.stringify(r) }] };
+}
+)";
+
 const QByteArray kSpinner = "export async function execute() { for (;;) {} }\n";
 
 const QString kRuntime = QStringLiteral(TW_RUNTIME);
@@ -310,7 +328,8 @@ private Q_SLOTS:
         tw::test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("planter"), tw::test::toolMd("planter"), kPlanter,
                            QStringLiteral("index.js"));
         for (const auto &[name, source] : {std::pair{"escaper", kEscaper}, std::pair{"lister", kLister}, std::pair{"hog", kHog},
-                                           std::pair{"forker", kForker}, std::pair{"spinner", kSpinner}})
+                                           std::pair{"forker", kForker}, std::pair{"spinner", kSpinner},
+                                           std::pair{"parent_prober", kParentProber}})
             tw::test::makeTool(userTools, QLatin1StringView(name), tw::test::toolMd(name), source, QStringLiteral("index.js"));
         const QString secretFile = m_tmp.path() + QStringLiteral("/host-secret.json");
         tw::test::writeFile(secretFile, R"({"secret":"host-secret-4711"})");
@@ -585,6 +604,20 @@ private Q_SLOTS:
             QVERIFY(std::any_of(scan.diagnostics.cbegin(), scan.diagnostics.cend(),
                                 [](const Diagnostic &d) { return d.code == u"import-outside-tool" && d.line > 0; }));
         }
+    }
+
+    // Issue 19.4: the harness restarts itself through an unreadable copy of the loader, so it
+    // is not dumpable: the tool's process cannot read its memory (the nonce), its environment
+    // or its stdout through /proc — and the first harness process holds nothing of the run.
+    void theHarnessIsOutOfTheToolsReach()
+    {
+        const RunOutcome r = runTool(QStringLiteral("parent_prober"), {});
+        QCOMPARE(r.state, RunState::Result);
+        const QJsonObject o = report(r);
+        QCOMPARE(o[QStringLiteral("mem")].toString(), QStringLiteral("EACCES"));
+        QCOMPARE(o[QStringLiteral("environ")].toString(), QStringLiteral("EACCES"));
+        QCOMPARE(o[QStringLiteral("stdout")].toString(), QStringLiteral("EACCES"));
+        QCOMPARE(o[QStringLiteral("launcherStdio")].toArray(), QJsonArray());
     }
 
     // Issue 19.5: a run is for exactly one user, and sees no other user's data.
