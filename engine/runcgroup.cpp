@@ -1,5 +1,8 @@
 #include "runcgroup.h"
 
+#include "runowner.h"
+
+#include <QDir>
 #include <QFile>
 #include <QStringList>
 #include <QThread>
@@ -82,6 +85,19 @@ QByteArray ownPath(const QByteArray &controller)
     return {};
 }
 
+// Removes the (empty) run cgroups in `parent` whose Toolwright is gone: a killed Toolwright
+// cannot remove its own. A live one's are never touched, even while still empty.
+void removeStaleRunCgroups(const QByteArray &parent)
+{
+    const QDir dir(QFile::decodeName(parent));
+    for (const QString &name : dir.entryList({QStringLiteral("toolwright-*")}, QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QString owner = name.section(u'-', 1, 1);
+        if (!owner.contains(u'.') || runOwnerAlive(owner))
+            continue;
+        ::rmdir(QFile::encodeName(dir.filePath(name)).constData());
+    }
+}
+
 QByteArray parentOf(const QByteArray &path)
 {
     const qsizetype slash = path.lastIndexOf('/');
@@ -93,10 +109,11 @@ QByteArray parentOf(const QByteArray &path)
 std::unique_ptr<RunCgroup> RunCgroup::create(const QString &name, int memoryMb, int pidsLimit, QString *why)
 {
     std::unique_ptr<RunCgroup> cg(new RunCgroup);
-    const QByteArray dirName = "toolwright-" + QFile::encodeName(name);
+    const QByteArray dirName = "toolwright-" + runOwnerToken().toLatin1() + '-' + QFile::encodeName(name);
     const QByteArray bytes = QByteArray::number(qint64(memoryMb) * 1024 * 1024);
     const QList<Mount> mounts = cgroupMounts();
     auto makeDir = [&](const QByteArray &dir) {
+        removeStaleRunCgroups(dir.left(dir.lastIndexOf('/')));
         if (::mkdir(dir.constData(), 0755) != 0)
             return false;
         cg->m_dirs.push_back(dir);

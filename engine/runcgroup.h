@@ -17,7 +17,8 @@ namespace tw::engine {
 class RunCgroup final
 {
 public:
-    // `name` must be unique per run (it becomes a directory name).
+    // `name` must be unique per run; the directory is `toolwright-<owner token>-<name>`, so the
+    // next Toolwright removes what a killed one left.
     static std::unique_ptr<RunCgroup> create(const QString &name, int memoryMb, int pidsLimit, QString *why);
     ~RunCgroup();
     RunCgroup(const RunCgroup &) = delete;

@@ -433,6 +433,7 @@ void RunSession::deliver(const QList<RunEvent> &events)
             m_outcome.text = e.contentString;
             m_outcome.contentBytes = e.contentBytes;
             m_outcome.message = e.message;
+            m_harnessSawOom = e.kind == RunEvent::Kind::Error && e.json.value(QStringLiteral("oom")).toBool();
         }
         Q_EMIT eventReceived(e);
         if (m_done)
@@ -504,16 +505,15 @@ void RunSession::emitFinished(const RunOutcome &outcome)
             m_pendingOutcome.message = QStringLiteral("out of memory (limit %1 MB)").arg(m_options.memoryMb);
         }
         m_cgroup->killAll();
+        m_process.setChildProcessModifier({}); // it holds the cgroup too
         m_cgroup.reset(); // removes the cgroup
     }
-    if (!byUs && !answered && !m_plan.oomProbeProgram.isEmpty() && m_pendingOutcome.exitCode != 137
-        && m_pendingOutcome.message.contains(QStringLiteral("ended by signal SIGKILL"))) {
-        // In a container the kernel's OOM killer takes the tool's process (the biggest), which
-        // the harness reports as ended by SIGKILL; cgroup v1 engines do not flag that as
-        // OOMKilled. Toolwright sent no kill, and only a memory limit sends one unasked.
+    if (!byUs && !answered && m_harnessSawOom) {
+        // In a container the OOM killer takes the tool's process (the biggest), which the engine
+        // does not flag; the harness read the container's memory cgroup (a frame the tool cannot
+        // forge: the nonce is out of its reach).
         m_pendingOutcome.state = RunState::OutOfMemory;
-        m_pendingOutcome.message = QStringLiteral("out of memory (limit %1 MB): the kernel killed the tool's process")
-                                       .arg(m_options.memoryMb);
+        m_pendingOutcome.message = QStringLiteral("out of memory (limit %1 MB)").arg(m_options.memoryMb);
     } else if (!byUs && !answered && !m_plan.oomProbeProgram.isEmpty()) {
         // A container that ended without an answer: ask the engine whether it ran out of memory.
         m_cleaning = true;

@@ -139,7 +139,11 @@ LaunchPlan BubblewrapRuntime::plan(const RunSpec &spec) const
         case SandboxMount::Kind::EmptyWritable: a << QStringLiteral("--tmpfs") << m.target; break;
         }
     }
-    a << QStringLiteral("--hostname") << kSandboxHostname << QStringLiteral("--chdir") << kSandboxUserRoot;
+    // --as-pid-1: no bwrap reaper inside the sandbox. It would hold the run's stdin, stdout and
+    // stderr where the tool could open them through /proc/1/fd (read the frames, nonce and all,
+    // and write its own); the harness's first process is PID 1 instead, and closes them.
+    a << QStringLiteral("--as-pid-1") << QStringLiteral("--hostname") << kSandboxHostname << QStringLiteral("--chdir")
+      << kSandboxUserRoot;
     a << node << QStringLiteral("--max-old-space-size=%1").arg(spec.memoryMb) << kSandboxRunDir + QStringLiteral("/harness.mjs");
     p.arguments = a;
     // bwrap hands its own environment to the sandbox: values (secrets included) never appear in argv.

@@ -9,6 +9,7 @@
 //           {"type":"error","message","stack"}         import failed, no execute, it threw, it
 //                                                      returned something that is not a ToolResult,
 //                                                      or its process ended without an answer
+//                                                      ("oom":true when the kernel's OOM killer did it)
 //         Exactly one of the last two ends the stream. Every other stdout or stderr line is the
 //         tool's own log output.
 //
@@ -125,6 +126,21 @@ function finish() {
 
 function fail(message, stack = '') {
   conclude({ type: 'error', message, stack });
+}
+
+// The OOM kills the sandbox's memory cgroup counted (cgroup v2, then v1, as a container shows
+// them under /sys/fs/cgroup); 0 where there is none to read (bubblewrap: Toolwright reads the
+// run's cgroup itself).
+function memoryCgroupOomKills() {
+  for (const [file, key] of [['/sys/fs/cgroup/memory.events', 'oom_kill'], ['/sys/fs/cgroup/memory/memory.oom_control', 'oom_kill']]) {
+    try {
+      const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith(`${key} `));
+      if (line) return Number(line.slice(key.length + 1)) || 0;
+    } catch {
+      // not in a container, or no such controller
+    }
+  }
+  return 0;
 }
 
 // --- what the tool's process reports ----------------------------------------------------------
@@ -298,9 +314,14 @@ function startTool(toolCallId, params) {
     if (terminal) return;
     // Messages sent just before the end are still in the channel: decide once it has closed.
     const decide = () => {
-      fail(code !== null
+      const message = code !== null
         ? `the tool's process exited with code ${code} before returning a result`
-        : `the tool's process was ended by signal ${signal} before returning a result`);
+        : `the tool's process was ended by signal ${signal} before returning a result`;
+      // In a container the kernel's OOM killer takes the biggest process, the tool's, and the
+      // engine does not flag that: the container's own memory cgroup counts it. Only this
+      // process can say so (the tool cannot forge a frame), and only when the kernel counted one.
+      if (signal === 'SIGKILL' && memoryCgroupOomKills() > 0) conclude({ type: 'error', message, stack: '', oom: true });
+      else fail(message);
     };
     if (!child.connected) return decide();
     child.once('disconnect', decide);

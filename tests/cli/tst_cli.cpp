@@ -11,7 +11,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QFile>
-#include <QDirIterator>
 #include <QProcess>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -42,17 +41,6 @@ Run run(const QStringList &args, const QProcessEnvironment &env = QProcessEnviro
     if (!p.waitForFinished(60000))
         return {};
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
-}
-
-bool processWithArgument(const QByteArray &argument)
-{
-    QDirIterator it(QStringLiteral("/proc"), QDir::Dirs | QDir::NoDotAndDotDot);
-    while (it.hasNext()) {
-        QFile cmdline(it.next() + QStringLiteral("/cmdline"));
-        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().split('\0').contains(argument))
-            return true;
-    }
-    return false;
 }
 
 } // namespace
@@ -437,7 +425,7 @@ private Q_SLOTS:
         QVERIFY2(err.contains(": cancelling the run"), err.constData());
         const QJsonObject exit = QJsonDocument::fromJson(out.trimmed().split('\n').last()).object();
         QCOMPARE(exit[QStringLiteral("state")].toString(), QStringLiteral("cancelled"));
-        QTRY_VERIFY_WITH_TIMEOUT(!processWithArgument(marker), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!tw::test::processWithArgument(marker), 10000);
         if (runtime == u"podman") {
             // No container of that toolwright is left (others may run containers of their own).
             QProcess ps;

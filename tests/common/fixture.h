@@ -101,4 +101,17 @@ inline QStringList podmanHostLimitArgs()
             QStringLiteral("nproc=%1:%1").arg(nproc)};
 }
 
+// Whether a process on this machine has `argument` among its command-line arguments (a marker
+// a test's helper process carries, to see that it died with its sandbox).
+inline bool processWithArgument(const QByteArray &argument)
+{
+    QDirIterator it(QStringLiteral("/proc"), QDir::Dirs | QDir::NoDotAndDotDot);
+    while (it.hasNext()) {
+        QFile cmdline(it.next() + QStringLiteral("/cmdline"));
+        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().split('\0').contains(argument))
+            return true;
+    }
+    return false;
+}
+
 } // namespace tw::test
