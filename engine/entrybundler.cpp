@@ -47,6 +47,7 @@ BundleResult bundleEntry(const QString &entryPath, const QString &outputDir, con
     const QString out = QDir(outputDir).filePath(QStringLiteral("entry.mjs"));
     const QString metaUrl = QUrl::fromLocalFile(sandboxEntryPath).toString(QUrl::FullyEncoded);
     QProcess p;
+    p.setChildProcessModifier(closeInheritedDescriptorsOnExec);
     p.start(bwrap, sandboxedEsbuild(QFileInfo(esbuild).canonicalFilePath(), toolDir, QDir(outputDir).canonicalPath())
                        + QStringList{realEntry, QStringLiteral("--bundle"), QStringLiteral("--format=esm"),
                                      QStringLiteral("--platform=node"), QStringLiteral("--target=node18"),

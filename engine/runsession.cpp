@@ -118,6 +118,15 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
         stop(true);
     });
     connect(&m_grace, &QTimer::timeout, this, [this] { escalate(); });
+    m_afterAnswer.setSingleShot(true);
+    connect(&m_afterAnswer, &QTimer::timeout, this, [this] {
+        if (m_process.state() == QProcess::NotRunning || m_done)
+            return;
+        m_timeout.stop();
+        m_hardLimit.stop();
+        m_killed = true;
+        m_process.kill();
+    });
     connect(&m_process, &QProcess::readyReadStandardOutput, this, [this] { read(QProcess::StandardOutput); });
     connect(&m_process, &QProcess::readyReadStandardError, this, [this] { read(QProcess::StandardError); });
     connect(&m_process, &QProcess::finished, this, [this](int code) { onFinished(code); });
@@ -345,13 +354,13 @@ void RunSession::launch(const Prepared &prepared)
     m_cgroup = prepared.cgroup;
     m_pidsLimit = prepared.pidsLimit;
     m_limitsNotEnforced = prepared.limitsNotEnforced;
-    if (m_cgroup) {
-        // Between fork and exec: the sandbox starts inside its cgroup, or not at all.
-        m_process.setChildProcessModifier([cgroup = m_cgroup] {
-            if (!cgroup->enterFromChild())
-                ::_exit(126);
-        });
-    }
+    // Between fork and exec: no descriptor of Toolwright's reaches the sandbox (say the
+    // --passphrase-fd the CLI was given), and the sandbox starts inside its cgroup, or not at all.
+    m_process.setChildProcessModifier([cgroup = m_cgroup] {
+        closeInheritedDescriptorsOnExec();
+        if (cgroup && !cgroup->enterFromChild())
+            ::_exit(126);
+    });
     m_worker = std::make_unique<EventWorker>(prepared.nonce, m_options.secretValues);
     m_parserThread = new QThread(this);
     m_parserThread->setObjectName(QStringLiteral("run-events"));
@@ -426,6 +435,10 @@ void RunSession::deliver(const QList<RunEvent> &events)
             m_timeout.start(m_options.timeoutMs);
         if ((e.kind == RunEvent::Kind::Result || e.kind == RunEvent::Kind::Error) && !m_haveOutcome) {
             m_haveOutcome = true;
+            // The harness ends the sandbox right after its answer; a sandbox that lingers (a tool
+            // keeping PID 1 from noticing) is killed, and the answer stands.
+            if (!m_draining)
+                m_afterAnswer.start(kAnswerGraceMs);
             m_outcome.state = e.kind == RunEvent::Kind::Error ? RunState::Error
                               : e.isError                      ? RunState::ToolError
                                                                : RunState::Result;
@@ -508,7 +521,7 @@ void RunSession::emitFinished(const RunOutcome &outcome)
         m_process.setChildProcessModifier({}); // it holds the cgroup too
         m_cgroup.reset(); // removes the cgroup
     }
-    if (!byUs && !answered && m_harnessSawOom) {
+    if (!byUs && !answered && m_harnessSawOom && !m_plan.oomProbeProgram.isEmpty()) {
         // In a container the OOM killer takes the tool's process (the biggest), which the engine
         // does not flag; the harness read the container's memory cgroup (a frame the tool cannot
         // forge: the nonce is out of its reach).
@@ -543,6 +556,7 @@ void RunSession::onFinished(int exitCode)
     read(QProcess::StandardOutput);
     read(QProcess::StandardError);
     m_exitElapsedMs = elapsedMs();
+    m_afterAnswer.stop();
     m_timeout.stop();
     m_hardLimit.stop();
     m_grace.stop();

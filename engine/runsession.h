@@ -154,7 +154,8 @@ private:
     struct EventWorker;
     QThread *m_parserThread = nullptr;
     std::unique_ptr<EventWorker> m_worker;
-    QTimer m_timeout, m_hardLimit, m_grace;
+    QTimer m_timeout, m_hardLimit, m_grace, m_afterAnswer;
+    static constexpr int kAnswerGraceMs = 3000;
     QElapsedTimer m_clock;
     QByteArray m_request;
     RunOutcome m_outcome;

@@ -93,6 +93,11 @@ QStringList bubblewrapIsolation()
             QStringLiteral("--die-with-parent"), QStringLiteral("--new-session")};
 }
 
+void closeInheritedDescriptorsOnExec() noexcept
+{
+    ::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
+}
+
 namespace {
 
 QStringList bubblewrapSystem()

@@ -80,6 +80,11 @@ QList<SandboxMount> sandboxMounts(const RunSpec &spec, QString *error);
 // session, gone with its parent. For the tool's sandbox and for the bundler's.
 QStringList bubblewrapIsolation();
 
+// For a child process between fork and exec (async-signal-safe): every descriptor above 2 is
+// closed when the sandbox's program starts, so nothing Toolwright holds — a --passphrase-fd,
+// a file, a socket — is inherited by bwrap, esbuild or a container client, and so by a tool.
+void closeInheritedDescriptorsOnExec() noexcept;
+
 // The label every container of a run carries: the runOwnerToken() of the Toolwright running it.
 inline const QString kOwnerLabel = QStringLiteral("io.github.toolwright.owner");
 

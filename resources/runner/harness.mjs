@@ -33,11 +33,27 @@
 // Node >= 18, no dependencies.
 
 import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, copyFileSync, readFileSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, readFileSync, statfsSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+
+// SIGUSR1 would open Node's inspector on the sandbox's loopback, and through it a tool could run
+// code in this process (read the nonce, write frames). A listener of our own keeps it closed;
+// it is installed before any tool code exists, in both harness processes.
+process.on('SIGUSR1', () => {});
+// What the tool's process sends that the IPC channel cannot even parse is the tool's failure,
+// not the sandbox's: the one terminal event says so.
+process.on('uncaughtException', (e) => {
+  const fromChannel = /child_process|serialization/.test(e?.stack ?? '');
+  if (child && fromChannel && !terminal) {
+    fail(`the tool's process wrote something that is not a message on the runner's channel: ${e?.message ?? e}`);
+    return;
+  }
+  process.stderr.write(`harness failure: ${e?.stack ?? e}\n`);
+  process.exit(70);
+});
 
 const TOOL_PROCESS = fileURLToPath(new URL('./toolprocess.mjs', import.meta.url));
 
@@ -132,8 +148,11 @@ function fail(message, stack = '') {
 // them under /sys/fs/cgroup); 0 where there is none to read (bubblewrap: Toolwright reads the
 // run's cgroup itself).
 function memoryCgroupOomKills() {
+  const cgroupFs = [0x27e0eb, 0x63677270]; // CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC
   for (const [file, key] of [['/sys/fs/cgroup/memory.events', 'oom_kill'], ['/sys/fs/cgroup/memory/memory.oom_control', 'oom_kill']]) {
     try {
+      // Only the kernel's own files count: a tool can make look-alikes where /sys is writable.
+      if (!cgroupFs.includes(statfsSync(dirname(file)).type)) continue;
       const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith(`${key} `));
       if (line) return Number(line.slice(key.length + 1)) || 0;
     } catch {

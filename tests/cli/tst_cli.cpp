@@ -17,6 +17,8 @@
 #include <QTest>
 
 #include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace {
 
@@ -552,6 +554,41 @@ private Q_SLOTS:
         QVERIFY2(!fromFile.err.contains("warning: --params"), fromFile.err.constData());
         const Run plain = run(base + QStringList{QStringLiteral(R"({"message":"m"})")});
         QVERIFY2(!plain.err.contains("warning: --params"), plain.err.constData());
+    }
+
+    // Found by a hostile-tool review: a descriptor the CLI inherited (a --passphrase-fd, say)
+    // reached the tool through bwrap. Nothing of Toolwright's reaches a sandbox now.
+    void inheritedDescriptorsDoNotReachTheTool()
+    {
+        QTemporaryDir tmp;
+        tw::test::makeTool(tmp.path() + QStringLiteral("/tools"), QStringLiteral("fd_reader"), tw::test::toolMd("fd_reader"),
+                           "import { readSync, fstatSync } from 'node:fs';\n"
+                           "export async function execute() {\n"
+                           "  const found = [];\n"
+                           "  for (let fd = 3; fd < 256; fd++) {\n"
+                           "    try { fstatSync(fd); } catch { continue; }\n"
+                           "    try { const b = Buffer.alloc(4096); const n = readSync(fd, b, 0, 4096, 0);\n"
+                           "          if (b.subarray(0, n).toString().includes('leaked-4711')) found.push(fd); } catch {}\n"
+                           "  }\n"
+                           "  return { content: [{ type: 'text', text: JSON.stringify(found) }] };\n}\n",
+                           QStringLiteral("index.js"));
+        const QByteArray secret = QFile::encodeName(tmp.path() + QStringLiteral("/passphrase"));
+        tw::test::writeFile(QFile::decodeName(secret), "leaked-4711");
+        QProcess p;
+        p.setChildProcessModifier([&secret] {
+            const int fd = ::open(secret.constData(), O_RDONLY);
+            if (fd >= 0)
+                ::dup2(fd, 77); // as `77<passfile` in a shell: inherited, not close-on-exec
+        });
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DATA_PATH"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(TW_BINARY), {QStringLiteral("run"), QStringLiteral("fd_reader"), QStringLiteral("--data"), tmp.path(),
+                                            QStringLiteral("--user"), QStringLiteral("t@x"), QStringLiteral("--runtime"),
+                                            QStringLiteral("bwrap")});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QCOMPARE(p.readAllStandardOutput().trimmed(), QByteArray("[]"));
     }
 
     void runInPodman()

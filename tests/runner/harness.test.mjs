@@ -409,3 +409,18 @@ test('a frame never splits a line the tool is still writing', async () => {
   assert.equal(lines.length, 50);
   lines.forEach((l, i) => assert.equal(l, `start ${i} end ${i}`));
 });
+
+test('garbage on the runner channel is the tool\'s error, not a crash', async () => {
+  const entry = tool('garbage', `
+    import { writeSync } from 'node:fs';
+    export async function execute() {
+      writeSync(Number(process.env.NODE_CHANNEL_FD ?? 3), 'not json\\n');
+      await new Promise((r) => setTimeout(r, 2000));
+      return { content: [{ type: 'text', text: 'late' }] };
+    }`);
+  const r = await run(entry);
+  assert.equal(r.code, 1);
+  assert.equal(r.events.length, 1);
+  assert.equal(r.events[0].type, 'error');
+  assert.match(r.events[0].message, /not a message on the runner's channel/);
+});
