@@ -218,9 +218,8 @@ int cmdShow(const QStringList &args)
     const QString user = o.parser.value(o.user);
     const Catalog catalog = scanForUser(dataPath, user);
     const EffectiveSet set = resolveEffective(catalog, user);
-    const auto it = std::find_if(set.tools.cbegin(), set.tools.cend(),
-                                 [&](const EffectiveTool &e) { return e.tool.manifest.name == pos.first(); });
-    if (it == set.tools.cend()) {
+    const EffectiveTool *it = set.find(pos.first());
+    if (!it) {
         err(QStringLiteral("toolwright: no tool named '%1' for %2 in %3\n")
                 .arg(pos.first(), user.isEmpty() ? QStringLiteral("the global tools") : user, catalog.dataPath));
         return 1;
@@ -583,9 +582,8 @@ int cmdRun(const QStringList &args)
         return usageError(QStringLiteral("'%1' is not a user (a user is a directory name with an @ under DATA_PATH)").arg(user));
     const Catalog catalog = scanForUser(dataPath, user);
     const EffectiveSet set = resolveEffective(catalog, user);
-    const auto it = std::find_if(set.tools.cbegin(), set.tools.cend(),
-                                 [&](const EffectiveTool &e) { return e.tool.manifest.name == pos.first(); });
-    if (it == set.tools.cend())
+    const EffectiveTool *it = set.find(pos.first());
+    if (!it)
         return usageError(QStringLiteral("no tool named '%1' for %2").arg(pos.first(), user));
     const ToolRecord tool = it->tool;
     // As `secret set` says of its value: a secret on the command line is seen by every process
@@ -729,11 +727,10 @@ bool toolForSecret(const Options &o, const QString &user, const QString &name, T
     if (!QFileInfo(dataPath).isDir())
         return false;
     const EffectiveSet set = resolveEffective(scanForUser(dataPath, user), user);
-    const auto it = std::find_if(set.tools.cbegin(), set.tools.cend(), [&](const EffectiveTool &e) { return e.tool.manifest.name == name; });
-    if (it == set.tools.cend())
-        return false;
-    *tool = it->tool;
-    return true;
+    const EffectiveTool *found = set.find(name);
+    if (found)
+        *tool = found->tool;
+    return found;
 }
 
 // toolwright secret set|get|delete TOOL INPUT [--user EMAIL] [--data DIR]: the keychain entry of

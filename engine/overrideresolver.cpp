@@ -18,6 +18,13 @@ QList<const ToolRecord *> registrationOrder(const Catalog &catalog, const QStrin
     return order;
 }
 
+const EffectiveTool *EffectiveSet::find(const QString &name) const
+{
+    const auto it = std::lower_bound(tools.cbegin(), tools.cend(), name,
+                                     [](const EffectiveTool &e, const QString &n) { return e.tool.manifest.name < n; });
+    return it != tools.cend() && it->tool.manifest.name == name ? &*it : nullptr;
+}
+
 EffectiveSet resolveEffective(const Catalog &catalog, const QString &user)
 {
     EffectiveSet set;

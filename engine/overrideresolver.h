@@ -28,6 +28,9 @@ struct EffectiveSet
     QList<EffectiveTool> tools;     // sorted by name
     QList<ShadowedTool> shadowed;   // registration order
     QList<SkippedDir> skipped;      // of the locations that make up the set
+
+    // The tool `name` means for this user, or null.
+    const EffectiveTool *find(const QString &name) const;
 };
 
 // Every registration in order for one user: global location then the user's location.

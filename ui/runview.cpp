@@ -455,13 +455,10 @@ bool RunView::showTool(const QString &name, const QString &user)
     if (!m_catalog)
         return false;
     const engine::EffectiveSet set = engine::resolveEffective(*m_catalog, user);
-    for (const engine::EffectiveTool &e : set.tools) {
-        if (e.tool.manifest.name == name) {
-            setTool(e.tool, user);
-            return true;
-        }
-    }
-    return false;
+    const engine::EffectiveTool *e = set.find(name);
+    if (e)
+        setTool(e->tool, user);
+    return e;
 }
 
 void RunView::refreshStoredSecrets()

@@ -36,6 +36,20 @@ class TestOverrideResolver final : public QObject
     Catalog m_catalog;
 
 private Q_SLOTS:
+    // EffectiveSet::find (a binary search over the sorted set) names what a scan of it names.
+    void findAgreesWithTheSet()
+    {
+        const Catalog catalog = scanDataPath(kData);
+        for (const QString &user : catalog.userEmails() + QStringList{QString()}) {
+            const EffectiveSet set = resolveEffective(catalog, user);
+            QVERIFY(!set.tools.isEmpty());
+            for (const EffectiveTool &e : set.tools)
+                QCOMPARE(set.find(e.tool.manifest.name), effective(set, e.tool.manifest.name));
+            QCOMPARE(set.find(QStringLiteral("no_such_tool")), nullptr);
+            QCOMPARE(set.find(QString()), nullptr);
+        }
+    }
+
     void initTestCase() { m_catalog = scanDataPath(kData); }
 
     void discoversEveryUser()

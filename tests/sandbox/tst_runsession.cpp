@@ -300,9 +300,8 @@ class TestRunSession final : public QObject
     {
         const Catalog catalog = scanDataPath(m_data);
         const EffectiveSet set = resolveEffective(catalog, user);
-        const auto it = std::find_if(set.tools.cbegin(), set.tools.cend(),
-                                     [&](const EffectiveTool &e) { return e.tool.manifest.name == name; });
-        if (it == set.tools.cend())
+        const EffectiveTool *it = set.find(name);
+        if (!it)
             qFatal("no tool %s", qPrintable(name));
         options.params = params;
         RunSession session(it->tool, m_data, user, options,
