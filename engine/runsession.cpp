@@ -6,6 +6,7 @@
 #include "runowner.h"
 #include "secretstore.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -147,10 +148,8 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
         Q_EMIT finished(m_pendingOutcome);
     });
     connect(&m_oomProbe, &QProcess::finished, this, [this] {
-        if (m_oomProbe.readAllStandardOutput().trimmed() == "true") {
-            m_pendingOutcome.state = RunState::OutOfMemory;
-            m_pendingOutcome.message = QStringLiteral("out of memory (limit %1 MB)").arg(m_options.memoryMb);
-        }
+        if (m_oomProbe.readAllStandardOutput().trimmed() == "true")
+            markOutOfMemory();
         cleanUpThenEmit();
     });
     connect(&m_oomProbe, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
@@ -275,16 +274,17 @@ RunSession::Prepared RunSession::prepare() const
         p.error = QStringLiteral("cannot create a private run directory");
         return p;
     }
-    const QString harness = sharedDataDir() + QStringLiteral("/resources/runner/harness.mjs");
-    if (!QFile::copy(harness, m_runDir.filePath(QStringLiteral("harness.mjs")))) {
-        p.error = QStringLiteral("the runner harness is missing (%1)").arg(harness);
+    // The harness and the modules beside it (the tool's own process, what both import).
+    const QDir runner(sharedDataDir() + QStringLiteral("/resources/runner"));
+    if (!runner.exists(QStringLiteral("harness.mjs"))) {
+        p.error = QStringLiteral("the runner harness is missing (%1)").arg(runner.filePath(QStringLiteral("harness.mjs")));
         return p;
     }
-    // The harness runs the tool in a process of its own, from this file beside it.
-    const QString toolProcess = sharedDataDir() + QStringLiteral("/resources/runner/toolprocess.mjs");
-    if (!QFile::copy(toolProcess, m_runDir.filePath(QStringLiteral("toolprocess.mjs")))) {
-        p.error = QStringLiteral("the runner harness is missing (%1)").arg(toolProcess);
-        return p;
+    for (const QString &name : runner.entryList({QStringLiteral("*.mjs")}, QDir::Files)) {
+        if (!QFile::copy(runner.filePath(name), m_runDir.filePath(name))) {
+            p.error = QStringLiteral("cannot copy the runner's %1 into the run directory").arg(runner.filePath(name));
+            return p;
+        }
     }
     const QString sandboxEntry = (m_tool.scope == Scope::Global ? kSandboxGlobalTools : kSandboxUserTools) + u'/'
         + m_tool.dirName + u'/' + m_tool.entryName();
@@ -314,11 +314,12 @@ RunSession::Prepared RunSession::prepare() const
         return p;
     }
     p.pidsLimit = runtime->pidsLimit();
-    if (!runtime->enforcesLimits()) {
-        QString why;
-        p.cgroup = RunCgroup::create(runId, m_options.memoryMb, p.pidsLimit, &why);
-        if (!p.cgroup)
-            p.limitsNotEnforced = why;
+    if (runtime->enforcesLimits()) {
+        p.limitsEnforcedBy = p.runtimeName;
+    } else {
+        p.cgroup = RunCgroup::create(runId, m_options.memoryMb, p.pidsLimit, &p.limitsNotEnforced);
+        if (p.cgroup)
+            p.limitsEnforcedBy = p.cgroup->mechanism();
     }
     return p;
 }
@@ -353,6 +354,7 @@ void RunSession::launch(const Prepared &prepared)
     m_sandboxEnv = prepared.sandboxEnv;
     m_cgroup = prepared.cgroup;
     m_pidsLimit = prepared.pidsLimit;
+    m_limitsEnforcedBy = prepared.limitsEnforcedBy;
     m_limitsNotEnforced = prepared.limitsNotEnforced;
     // Between fork and exec: no descriptor of Toolwright's reaches the sandbox (say the
     // --passphrase-fd the CLI was given), and the sandbox starts inside its cgroup, or not at all.
@@ -496,13 +498,10 @@ void RunSession::fillLimits(RunOutcome &o) const
     o.network = m_options.network;
     o.memoryMb = m_options.memoryMb;
     o.pidsLimit = m_pidsLimit;
-    if (m_cgroup)
-        o.limitsEnforcedBy = m_cgroup->mechanism();
-    else if (m_limitsNotEnforced.isEmpty() && !m_runtimeName.isEmpty() && m_runtimeName != u"bwrap")
-        o.limitsEnforcedBy = m_runtimeName;
-    o.limitsNotEnforced = o.limitsEnforcedBy.isEmpty()
-        ? (m_limitsNotEnforced.isEmpty() ? QStringLiteral("the sandbox did not start") : m_limitsNotEnforced)
-        : QString();
+    o.limitsEnforcedBy = m_limitsEnforcedBy;
+    o.limitsNotEnforced = !m_limitsEnforcedBy.isEmpty() ? QString()
+        : m_limitsNotEnforced.isEmpty()                ? QStringLiteral("the sandbox did not start")
+                                                        : m_limitsNotEnforced;
 }
 
 void RunSession::emitFinished(const RunOutcome &outcome)
@@ -513,20 +512,16 @@ void RunSession::emitFinished(const RunOutcome &outcome)
     const bool answered = outcome.state == RunState::Result || outcome.state == RunState::ToolError;
     if (m_cgroup) {
         // bubblewrap: the run's own cgroup says whether the OOM killer struck.
-        if (!byUs && !answered && m_cgroup->outOfMemory()) {
-            m_pendingOutcome.state = RunState::OutOfMemory;
-            m_pendingOutcome.message = QStringLiteral("out of memory (limit %1 MB)").arg(m_options.memoryMb);
-        }
-        m_cgroup->killAll();
+        if (!byUs && !answered && m_cgroup->outOfMemory())
+            markOutOfMemory();
         m_process.setChildProcessModifier({}); // it holds the cgroup too
-        m_cgroup.reset(); // removes the cgroup
+        m_cgroup.reset(); // kills what is left in it and removes it
     }
     if (!byUs && !answered && m_harnessSawOom && !m_plan.oomProbeProgram.isEmpty()) {
         // In a container the OOM killer takes the tool's process (the biggest), which the engine
         // does not flag; the harness read the container's memory cgroup (a frame the tool cannot
         // forge: the nonce is out of its reach).
-        m_pendingOutcome.state = RunState::OutOfMemory;
-        m_pendingOutcome.message = QStringLiteral("out of memory (limit %1 MB)").arg(m_options.memoryMb);
+        markOutOfMemory();
     } else if (!byUs && !answered && !m_plan.oomProbeProgram.isEmpty()) {
         // A container that ended without an answer: ask the engine whether it ran out of memory.
         m_cleaning = true;
@@ -534,6 +529,12 @@ void RunSession::emitFinished(const RunOutcome &outcome)
         return;
     }
     cleanUpThenEmit();
+}
+
+void RunSession::markOutOfMemory()
+{
+    m_pendingOutcome.state = RunState::OutOfMemory;
+    m_pendingOutcome.message = QStringLiteral("out of memory (limit %1 MB)").arg(m_options.memoryMb);
 }
 
 void RunSession::cleanUpThenEmit()

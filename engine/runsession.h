@@ -120,7 +120,7 @@ private:
         QByteArray nonce;
         std::shared_ptr<RunCgroup> cgroup; // bubblewrap's limits; null for containers or when unavailable
         int pidsLimit = 0;
-        QString limitsNotEnforced;
+        QString limitsEnforcedBy, limitsNotEnforced; // as in RunOutcome
     };
     Prepared prepare() const;
     void launch(const Prepared &prepared);
@@ -133,6 +133,7 @@ private:
     void conclude(int exitCode);
     void emitFinished(const RunOutcome &outcome);
     void cleanUpThenEmit();
+    void markOutOfMemory();
 
     ToolRecord m_tool;
     QString m_dataPath, m_user;
@@ -148,7 +149,7 @@ private:
     QTemporaryDir m_runDir;
     std::shared_ptr<RunCgroup> m_cgroup;
     int m_pidsLimit = 0;
-    QString m_limitsNotEnforced;
+    QString m_limitsEnforcedBy, m_limitsNotEnforced;
     // The output is parsed on a thread of its own: a 20 MB result frame takes a JSON parse and
     // a re-serialisation that must not stall the GUI. Events come back in order, queued.
     struct EventWorker;

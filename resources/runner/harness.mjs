@@ -39,6 +39,8 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
+import { describe, isContent } from './values.mjs';
+
 // SIGUSR1 would open Node's inspector on the sandbox's loopback, and through it a tool could run
 // code in this process (read the nonce, write frames). A listener of our own keeps it closed;
 // it is installed before any tool code exists, in both harness processes.
@@ -163,19 +165,6 @@ function memoryCgroupOomKills() {
 }
 
 // --- what the tool's process reports ----------------------------------------------------------
-
-function describe(value) {
-  try {
-    const text = JSON.stringify(value);
-    return text === undefined ? String(value) : text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  } catch {
-    return String(value);
-  }
-}
-
-function isContent(content) {
-  return Array.isArray(content) && content.every((c) => c !== null && typeof c === 'object' && typeof c.type === 'string');
-}
 
 const text = (value) => (typeof value === 'string' ? value : '');
 

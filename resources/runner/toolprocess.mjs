@@ -17,23 +17,12 @@
 
 import { pathToFileURL } from 'node:url';
 
+import { describe, isContent } from './values.mjs';
+
 // Taken before the tool runs: a tool that replaces process.send or process.stdout.write only
 // changes what it reports itself.
 const send = process.send.bind(process);
 const writers = [process.stdout, process.stderr].map((stream) => stream.write.bind(stream));
-
-function describe(value) {
-  try {
-    const text = JSON.stringify(value);
-    return text === undefined ? String(value) : text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  } catch {
-    return String(value);
-  }
-}
-
-function isContent(content) {
-  return Array.isArray(content) && content.every((c) => c !== null && typeof c === 'object' && typeof c.type === 'string');
-}
 
 const controller = new AbortController();
 process.on('SIGTERM', () => controller.abort(new Error('cancelled')));

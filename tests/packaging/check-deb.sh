@@ -26,7 +26,7 @@ dpkg-deb -x "$deb" "$root"
 [[ -n $(find "$root/usr/lib" -path '*/toolwright/toolwright-gui.so') ]] || fail "the package lacks the GUI module"
 for f in usr/bin/toolwright \
          usr/share/toolwright/seed/tools/hello/TOOL.md usr/share/toolwright/resources/runner/harness.mjs \
-         usr/share/toolwright/resources/runner/toolprocess.mjs \
+         usr/share/toolwright/resources/runner/toolprocess.mjs usr/share/toolwright/resources/runner/values.mjs \
          usr/share/toolwright/resources/templates/minimal/TOOL.md \
          usr/share/applications/io.github.toolwright.Toolwright.desktop \
          usr/share/metainfo/io.github.toolwright.Toolwright.metainfo.xml \
