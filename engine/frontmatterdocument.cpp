@@ -28,6 +28,7 @@ struct Entry
     int line = 0;      // the key's line (index into the YAML lines)
     int indent = 0;    // the key's column
     int lastLine = 0;  // last line of its value (trailing blanks and outdented comments excluded)
+    int valueEnd = 0;  // the same, except that a block scalar ends where its indentation does
     int valueLine = 0; // where the value starts (yaml-cpp mark)
     int valueCol = 0;
     bool isMap = false;
@@ -114,10 +115,26 @@ QList<Entry> indexMap(const YAML::Node &node, const QStringList &lines, int endL
         while (last > std::max(e.line, quotedEnd) && (lines[last].trimmed().isEmpty()
                                  || (isBlankOrComment(lines[last]) && indentOf(lines[last]) <= e.indent)))
             --last;
-        e.lastLine = last;
         if (e.valueLine == e.line && e.valueCol < lines[e.line].size()) {
             const QChar c = lines[e.line][e.valueCol];
             e.flow = (e.isMap || e.isSeq) && (c == u'{' || c == u'[');
+        }
+        e.lastLine = last;
+        e.valueEnd = last;
+        // A block scalar ends at the first line of text not indented under its key, whatever
+        // yaml-cpp made of that line (found by fuzz_frontmatter: a stray `?` line after an empty
+        // block was taken for part of it, and rewriting the value dropped it). Such lines stay
+        // where they are; what is inserted after the key still goes after them.
+        const QChar first = e.valueLine == e.line && e.valueCol < lines[e.line].size() ? lines[e.line][e.valueCol] : QChar();
+        if (!e.isMap && !e.isSeq && (first == u'|' || first == u'>')) {
+            for (int l = e.line + 1; l <= last; ++l) {
+                if (!lines[l].trimmed().isEmpty() && indentOf(lines[l]) <= e.indent) {
+                    e.valueEnd = l - 1;
+                    break;
+                }
+            }
+            while (e.valueEnd > e.line && lines[e.valueEnd].trimmed().isEmpty())
+                --e.valueEnd;
         }
     }
     QList<Entry> withChildren;
@@ -227,6 +244,233 @@ QString doubleQuoted(const QString &s)
     return out + u'"';
 }
 
+// A block scalar's header: `|` or `>`, the chomping and indentation indicators in either order,
+// then spaces and perhaps a comment.
+struct BlockHeader
+{
+    QChar style;          // '|' literal or '>' folded
+    QChar chomp;          // '-' strip, '+' keep, null clip
+    int indentation = 0;  // the explicit indentation indicator, 0 when detected
+    QString rest;         // what follows the indicators: spaces and a comment, or nothing
+};
+
+std::optional<BlockHeader> parseBlockHeader(const QString &text)
+{
+    if (text.isEmpty() || (text[0] != u'|' && text[0] != u'>'))
+        return std::nullopt;
+    BlockHeader h;
+    h.style = text[0];
+    qsizetype i = 1;
+    for (int k = 0; k < 2 && i < text.size(); ++k, ++i) {
+        const QChar c = text[i];
+        if ((c == u'-' || c == u'+') && h.chomp.isNull())
+            h.chomp = c;
+        else if (c >= u'1' && c <= u'9' && h.indentation == 0)
+            h.indentation = c.digitValue();
+        else
+            break;
+    }
+    h.rest = text.mid(i);
+    const QString t = h.rest.trimmed();
+    if (!t.isEmpty() && !t.startsWith(u'#'))
+        return std::nullopt;
+    if (!h.rest.isEmpty() && !h.rest[0].isSpace())
+        return std::nullopt;
+    return h;
+}
+
+// Where folding may put a line break inside a line of a folded scalar: at a single space between
+// two other characters. A break beside a second space or a tab would make the next line "more
+// indented", whose line breaks YAML keeps instead of folding.
+bool isFoldPoint(const QString &text, qsizetype i)
+{
+    auto white = [](QChar c) { return c == u' ' || c == u'\t'; };
+    return i > 0 && i + 1 < text.size() && text[i] == u' ' && !white(text[i - 1]) && !white(text[i + 1]);
+}
+
+// One line of a folded scalar's value as source lines of at most `width` columns where the text
+// allows (a longer word stays whole); reading folds them back into `text`.
+QStringList foldLine(const QString &text, const QString &pad, int width)
+{
+    QStringList out;
+    QString rest = text;
+    while (pad.size() + rest.size() > width) {
+        qsizetype cut = -1;
+        for (qsizetype i = 1; i < rest.size(); ++i) {
+            if (!isFoldPoint(rest, i))
+                continue;
+            if (pad.size() + i > width && cut >= 0)
+                break;
+            cut = i;
+            if (pad.size() + i > width)
+                break; // the first word alone is too long: break after it
+        }
+        if (cut < 0)
+            break;
+        out.append(pad + rest.left(cut));
+        rest = rest.mid(cut + 1);
+    }
+    out.append(pad + rest);
+    return out;
+}
+
+// The content lines of `value` as a block scalar of `style` whose content is indented by `pad`,
+// or nullopt when that style cannot hold the value exactly. `chomp` comes in as the original
+// indicator and goes out as one that gives the value's trailing line breaks (kept when it does).
+std::optional<QStringList> blockScalarLines(const QString &value, QChar style, QChar &chomp, const QString &pad,
+                                            int width)
+{
+    // Tabs are text in a block; other control characters, a BOM and what YAML 1.1 readers take
+    // for line breaks are not written raw.
+    const bool unwritable = std::any_of(value.begin(), value.end(), [](QChar c) {
+        return (c.unicode() < 0x20 && c != u'\n' && c != u'\t') || c.unicode() == 0x7f || c.unicode() == 0x85
+            || c.unicode() == 0xFEFF || c.unicode() == 0x2028 || c.unicode() == 0x2029;
+    });
+    if (unwritable)
+        return std::nullopt;
+    qsizetype trailing = 0;
+    while (trailing < value.size() && value[value.size() - 1 - trailing] == u'\n')
+        ++trailing;
+    const QString text = value.chopped(trailing);
+    if (text.isEmpty())
+        return std::nullopt; // nothing but line breaks: a quoted scalar says it plainly
+    // YAML chomping: strip drops every final line break, clip keeps one, keep keeps them all.
+    const bool fits = chomp == u'-' ? trailing == 0 : chomp == u'+' ? trailing >= 1 : trailing == 1;
+    if (!fits)
+        chomp = trailing == 0 ? QChar(u'-') : trailing == 1 ? QChar() : QChar(u'+');
+
+    const QStringList lines = text.split(u'\n');
+    // A line of nothing but white space is easily lost (editors trim it) and read differently
+    // at a block's end: not written in a block.
+    if (std::any_of(lines.cbegin(), lines.cend(), [](const QString &l) { return !l.isEmpty() && l.trimmed().isEmpty(); }))
+        return std::nullopt;
+    QStringList out;
+    if (style == u'|') {
+        for (const QString &l : lines)
+            out.append(l.isEmpty() ? QString() : pad + l);
+    } else {
+        // Folded: one line break between two lines of text reads as a space, so each line break
+        // of the value is written as an empty line; n empty lines between two texts read as n
+        // line breaks. Lines starting with white space would be kept as they are, not folded:
+        // such a value is not written folded.
+        int empties = 0;
+        bool seenText = false;
+        for (const QString &l : lines) {
+            if (l.isEmpty()) {
+                ++empties;
+                continue;
+            }
+            if (l[0] == u' ' || l[0] == u'\t')
+                return std::nullopt;
+            for (int k = 0; k < empties + (seenText ? 1 : 0); ++k)
+                out.append(QString());
+            empties = 0;
+            seenText = true;
+            out += foldLine(l, pad, width);
+        }
+    }
+    if (chomp == u'+') {
+        for (qsizetype k = 1; k < trailing; ++k)
+            out.append(QString());
+    }
+    return out;
+}
+
+// The scalar at `path` as yaml-cpp reads `lines` (as the file holds them, with a final line break).
+std::optional<QString> scalarAt(const QStringList &lines, const QStringList &path)
+{
+    try {
+        YAML::Node node = YAML::Load(lines.join(u'\n').toStdString() + '\n');
+        for (const QString &k : path) {
+            if (!node.IsMap())
+                return std::nullopt;
+            node.reset(node[k.toStdString()]);
+        }
+        if (!node.IsScalar())
+            return std::nullopt;
+        return QString::fromStdString(node.Scalar());
+    } catch (const YAML::Exception &) {
+        return std::nullopt;
+    }
+}
+
+// A new value for a block scalar, in the block's own style: folded stays folded (re-folded at the
+// width its lines had), literal stays literal, with the same indentation and chomping where
+// the value allows. False (nothing changed) when the value cannot be written that way exactly.
+bool rewriteBlockScalar(QStringList &doc, const Entry &entry, const QStringList &path, const QString &value)
+{
+    const QString &keyLine = doc[entry.line];
+    const std::optional<BlockHeader> header = parseBlockHeader(keyLine.mid(entry.valueCol));
+    if (!header)
+        return false;
+    // The content's indentation: the indicator's (relative to the key), else the first text line's.
+    int indent = header->indentation > 0 ? entry.indent + header->indentation : -1;
+    int longest = 0;
+    bool folded = false; // two lines of text in a row: the author folded long lines
+    bool previousText = false;
+    for (int l = entry.line + 1; l <= entry.valueEnd; ++l) {
+        const QString &line = doc[l];
+        if (line.trimmed().isEmpty()) {
+            previousText = false;
+            continue;
+        }
+        const int at = indentOf(line);
+        if (indent < 0)
+            indent = at;
+        longest = std::max(longest, int(QStringView(line).trimmed().size()) + at);
+        const bool text = at == indent && !line.mid(at).startsWith(u'\t');
+        folded = folded || (previousText && text);
+        previousText = text;
+    }
+    if (indent <= entry.indent)
+        indent = entry.indent + 2; // no content to learn from
+    constexpr int kDefaultWidth = 80;
+    const int width = folded ? longest : std::max(longest, kDefaultWidth);
+    const QString pad(indent, u' ');
+
+    // The original style first; a literal block where folding cannot say it (lines starting with
+    // white space); else the caller writes the value anew.
+    for (const QChar style : {header->style, QChar(u'|')}) {
+        QChar chomp = header->chomp;
+        std::optional<QStringList> content = blockScalarLines(value, style, chomp, pad, width);
+        if (!content)
+            continue;
+        int indicator = header->indentation;
+        const qsizetype firstText = std::distance(
+            content->cbegin(), std::find_if(content->cbegin(), content->cend(), [](const QString &l) { return !l.isEmpty(); }));
+        if (indicator == 0 && firstText < content->size() && indentOf((*content)[firstText]) > indent) {
+            // Text starting with spaces: the indentation must be said, not detected.
+            indicator = indent - entry.indent;
+            if (indicator > 9)
+                continue;
+        }
+        QString head = keyLine.mid(entry.valueCol);
+        if (style != header->style || chomp != header->chomp || indicator != header->indentation) {
+            head = QString(style) + (indicator > 0 ? QString::number(indicator) : QString())
+                + (chomp.isNull() ? QString() : QString(chomp)) + header->rest;
+        }
+        // Blank lines after a block belong to it when it keeps its final line breaks.
+        int end = entry.valueEnd;
+        if (header->chomp == u'+' || chomp == u'+') {
+            while (end + 1 < doc.size() && doc[end + 1].trimmed().isEmpty())
+                ++end;
+        }
+        QStringList lines = doc;
+        lines.remove(entry.line, end - entry.line + 1);
+        const QStringList fresh = QStringList{keyLine.left(entry.valueCol) + head} + *content;
+        for (qsizetype k = 0; k < fresh.size(); ++k)
+            lines.insert(entry.line + k, fresh[k]);
+        // Written only when it reads back exactly.
+        if (scalarAt(lines, path) != value) {
+            qCDebug(lcEdit) << "block scalar" << path << "in style" << style << "does not read back";
+            continue;
+        }
+        doc = lines;
+        return true;
+    }
+    return false;
+}
+
 bool plainIsSafe(const QString &s)
 {
     if (needsEscapes(s))
@@ -248,20 +492,20 @@ QString numberText(double d)
     return QString::number(d, 'g', 17);
 }
 
-// `key: value` lines at `indent`; multi-line strings become literal blocks.
+// `key: value` lines at `indent`; multi-line strings become literal blocks where one says them
+// exactly (no line of only white space, the first line of text not indented, at most one final
+// line break, so that blank lines after the block stay outside it), else double-quoted.
 QStringList emitEntry(const QString &key, const QJsonValue &value, int indent, QChar quote = QChar())
 {
     const QString pad(indent, u' ');
-    if (value.isString()) {
+    if (value.isString() && value.toString().contains(u'\n') && !value.toString().endsWith(QStringLiteral("\n\n"))) {
         const QString s = value.toString();
-        const QString body = s.endsWith(u'\n') ? s.chopped(1) : s;
-        const bool blockable = body.contains(u'\n') && !body.contains(u'\r') && !body.startsWith(u' ') && !needsEscapes(body)
-            && !s.endsWith(QStringLiteral("\n\n"));
-        if (blockable) {
-            QStringList out{pad + key + (s.endsWith(u'\n') ? QStringLiteral(": |") : QStringLiteral(": |-"))};
-            for (const QString &l : body.split(u'\n'))
-                out.append(l.isEmpty() ? QString() : pad + QStringLiteral("  ") + l);
-            return out;
+        QChar chomp = s.endsWith(u'\n') ? QChar() : QChar(u'-');
+        const QString inner = pad + QStringLiteral("  ");
+        if (const std::optional<QStringList> lines = blockScalarLines(s, u'|', chomp, inner, 0)) {
+            const auto firstText = std::find_if(lines->cbegin(), lines->cend(), [](const QString &l) { return !l.isEmpty(); });
+            if (firstText != lines->cend() && !firstText->at(inner.size()).isSpace())
+                return QStringList{pad + key + QStringLiteral(": |") + (chomp.isNull() ? QString() : QString(chomp))} + *lines;
         }
     }
     return {pad + key + QStringLiteral(": ") + yamlScalar(value, quote)};
@@ -544,7 +788,7 @@ bool FrontmatterDocument::trySetValue(const QStringList &path, const QJsonValue 
 
     if (value.isUndefined()) {
         if (entry)
-            m_lines.remove(entry->line, entry->lastLine - entry->line + 1);
+            m_lines.remove(entry->line, entry->valueEnd - entry->line + 1);
         return true;
     }
     if (entry) {
@@ -583,9 +827,11 @@ bool FrontmatterDocument::trySetValue(const QStringList &path, const QJsonValue 
             m_lines[entry->line] = line.left(entry->valueCol) + yamlScalar(value, quote) + line.mid(end);
             return true;
         }
+        if (blockScalar && value.isString() && rewriteBlockScalar(m_lines, *entry, path, value.toString()))
+            return true;
         // Multi-line values: the entry is written anew, in place.
         const QStringList fresh = emitEntry(key, value, entry->indent, first == u'"' ? first : QChar());
-        m_lines.remove(entry->line, entry->lastLine - entry->line + 1);
+        m_lines.remove(entry->line, entry->valueEnd - entry->line + 1);
         for (qsizetype k = 0; k < fresh.size(); ++k)
             m_lines.insert(entry->line + k, fresh[k]);
         return true;
@@ -659,7 +905,7 @@ void FrontmatterDocument::reemitTopLevel(const QString &key, const ToolManifest 
     int at = int(m_lines.size());
     if (const Entry *e = findEntry(top, key)) {
         at = e->line;
-        m_lines.remove(e->line, e->lastLine - e->line + 1);
+        m_lines.remove(e->line, e->valueEnd - e->line + 1);
     } else {
         for (qsizetype i = kTopOrder.indexOf(key) - 1; i >= 0; --i) {
             if (const Entry *before = findEntry(top, kTopOrder[i])) {

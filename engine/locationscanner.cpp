@@ -178,6 +178,28 @@ void checkParams(const ToolManifest &m, const EntryScan &entry, const QString &t
     }
 }
 
+// The entry file's lint and the checks that need both files, once the entry was read.
+void lintEntry(const ToolManifest &m, const QString &toolMd, const QString &entryPath, ReadStatus status,
+               const QByteArray &source, qint64 size, Diagnostics &out)
+{
+    switch (status) {
+    case ReadStatus::Failed:
+        out.append({QStringLiteral("read-failed"), Severity::Error, QStringLiteral("the entry file cannot be read"),
+                    entryPath, 0});
+        break;
+    case ReadStatus::TooLarge:
+        out.append({QStringLiteral("file-too-large"), Severity::Info,
+                    QStringLiteral("the entry file is %1 bytes; it was not checked").arg(size), entryPath, 0});
+        break;
+    case ReadStatus::Ok: {
+        EntryScan scan = scanEntry(source, entryPath);
+        out.append(scan.diagnostics);
+        checkParams(m, scan, toolMd, entryPath, out);
+        break;
+    }
+    }
+}
+
 ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QString &locationRoot,
                          Scope scope, const QString &user)
 {
@@ -262,23 +284,8 @@ ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QStri
     tool.diagnostics = std::move(parse.diagnostics);
 
     QByteArray source;
-    switch (readCapped(entryPath, kMaxEntryScanBytes, source, size)) {
-    case ReadStatus::Failed:
-        tool.diagnostics.append({QStringLiteral("read-failed"), Severity::Error,
-                                 QStringLiteral("the entry file cannot be read"), entryPath, 0});
-        break;
-    case ReadStatus::TooLarge:
-        tool.diagnostics.append({QStringLiteral("file-too-large"), Severity::Info,
-                                 QStringLiteral("the entry file is %1 bytes; it was not checked").arg(size),
-                                 entryPath, 0});
-        break;
-    case ReadStatus::Ok: {
-        EntryScan scan = scanEntry(source, entryPath);
-        tool.diagnostics.append(scan.diagnostics);
-        checkParams(tool.manifest, scan, toolMd, entryPath, tool.diagnostics);
-        break;
-    }
-    }
+    const ReadStatus entryStatus = readCapped(entryPath, kMaxEntryScanBytes, source, size);
+    lintEntry(tool.manifest, toolMd, entryPath, entryStatus, source, size, tool.diagnostics);
     checkBundle(*entries, dir, tool.diagnostics);
     result.tool = std::move(tool);
     return result;
@@ -300,6 +307,27 @@ ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope s
     if (cache)
         cache->store(dir, stamps, scan);
     return scan;
+}
+
+Diagnostics lintToolBytes(const QString &dir, const QByteArray &toolMd, const QString &entryPath,
+                          const QByteArray &entrySource)
+{
+    const QString toolMdPath = dir + u'/' + kToolMd;
+    if (toolMd.size() > kMaxToolMdBytes) {
+        return {{QStringLiteral("file-too-large"), Severity::Skip,
+                 QStringLiteral("TOOL.md is %1 bytes; the limit is %2").arg(toolMd.size()).arg(kMaxToolMdBytes),
+                 toolMdPath, 0}};
+    }
+    ToolMdParse parse = parseToolMd(toolMd, toolMdPath);
+    Diagnostics out = std::move(parse.diagnostics);
+    if (!parse.manifest)
+        return out; // the loader would skip the directory for these
+    const qint64 size = entrySource.size();
+    lintEntry(*parse.manifest, toolMdPath, entryPath, size > kMaxEntryScanBytes ? ReadStatus::TooLarge : ReadStatus::Ok,
+              entrySource, size, out);
+    if (const std::optional<QList<DirEntry>> entries = listDirectory(dir))
+        checkBundle(*entries, dir, out);
+    return out;
 }
 
 QStringList sortedSubdirectoryNames(const QString &path, bool includeSymlinks)

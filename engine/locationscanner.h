@@ -27,6 +27,12 @@ struct ToolDirScan
 ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope scope,
                         const QString &user, ScanCache *cache = nullptr);
 
+// The lint of one tool directory as if its TOOL.md and entry file held the given bytes: exactly
+// what scanToolDir (and so `toolwright lint DIR` and the Problems panel) reports once they are
+// saved. The editor shows it for its unsaved text.
+Diagnostics lintToolBytes(const QString &dir, const QByteArray &toolMd, const QString &entryPath,
+                          const QByteArray &entrySource);
+
 // Scans `path` as a location. A missing location is an empty scan with exists == false. The
 // tool directories are read on `pool`'s threads (QThreadPool::globalInstance() when null).
 LocationScan scanLocation(const QString &path, Scope scope, const QString &user,

@@ -6,6 +6,8 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <algorithm>
+
 namespace tw::engine {
 namespace {
 
@@ -57,7 +59,7 @@ std::optional<ToolEditSession> ToolEditSession::open(const QString &dir, Diagnos
     s.m_entry = readAll(s.m_entryPath, 16 * 1024 * 1024).value_or(QByteArray());
     s.m_savedEntry = s.m_entry;
     s.m_entryStamp = stampOf(s.m_entryPath);
-    s.m_loadedVersion = s.m_doc.manifest().version;
+    s.m_diskVersion = s.m_doc.manifest().version;
     return s;
 }
 
@@ -68,7 +70,18 @@ bool ToolEditSession::isModified() const
 
 void ToolEditSession::bumpVersion()
 {
-    m_doc.setValue({QStringLiteral("version")}, m_loadedVersion + 1);
+    m_doc.setValue({QStringLiteral("version")}, nextVersion());
+}
+
+int ToolEditSession::diskVersion() const
+{
+    if (!(stampOf(toolMdPath()) == m_toolMdStamp)) {
+        // Changed since we read it: the version there now is the one to pass.
+        const ToolMdParse parse = parseToolMd(diskToolMd(), toolMdPath());
+        if (parse.manifest)
+            return std::max(m_diskVersion, parse.manifest->version);
+    }
+    return m_diskVersion;
 }
 
 bool ToolEditSession::changedOnDisk() const
@@ -85,25 +98,29 @@ ToolEditSession::SaveResult ToolEditSession::save(SaveOptions options)
 {
     if (!isModified())
         return {SaveStatus::NothingToSave, {}};
-    if (!isBumped()) {
+    if (!options.overwrite && changedOnDisk()) {
+        return {SaveStatus::Conflict,
+                {QStringLiteral("changed-on-disk"), Severity::Error,
+                 QStringLiteral("the tool's files changed on disk since they were opened; reload, compare or overwrite"),
+                 toolMdPath(), 0}};
+    }
+    // TOOLS.md: sync only copies a tool whose version is above the target's, so a save that
+    // left the version where it is on disk would never reach users: one bump per save.
+    const int next = nextVersion();
+    if (m_doc.manifest().version < next) {
         if (options.autoBump) {
             bumpVersion();
         } else {
             const ToolManifest m = m_doc.manifest();
             return {SaveStatus::NotBumped,
                     {QStringLiteral("version-not-bumped"), Severity::Error,
-                     QStringLiteral("The tool changed but its version is still %1; save it as version %2 or higher "
-                                    "(TOOLS.md: always bump when changing the tool)")
+                     QStringLiteral("The tool changed but its version (%1) is not above the version on disk (%2); save it "
+                                    "as version %3 or higher (TOOLS.md: always bump when changing the tool)")
                          .arg(m.version)
-                         .arg(m_loadedVersion + 1),
+                         .arg(next - 1)
+                         .arg(next),
                      toolMdPath(), m.versionLine}};
         }
-    }
-    if (!options.overwrite && changedOnDisk()) {
-        return {SaveStatus::Conflict,
-                {QStringLiteral("changed-on-disk"), Severity::Error,
-                 QStringLiteral("the tool's files changed on disk since they were opened; reload, compare or overwrite"),
-                 toolMdPath(), 0}};
     }
     // The entry first, the version last: a crash in between leaves the old version number,
     // and the next save bumps it.
@@ -120,6 +137,7 @@ ToolEditSession::SaveResult ToolEditSession::save(SaveOptions options)
         m_savedToolMd = bytes;
         m_toolMdStamp = stampOf(toolMdPath());
     }
+    m_diskVersion = m_doc.manifest().version; // the next change needs a version above this one
     return {SaveStatus::Saved, {}};
 }
 

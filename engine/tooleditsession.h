@@ -1,8 +1,10 @@
 #pragma once
 // One tool opened for editing: its TOOL.md as a FrontmatterDocument and its entry source,
-// saved atomically under DESIGN.md "Version rules": a changed tool is only saved with a version
-// above the one it had when it was opened, and a file changed on disk since then is never
-// silently overwritten. Every save path (editor, CLI, tests) goes through here.
+// saved atomically under DESIGN.md "Version rules": every save that changes the tool's bytes
+// needs a version above the one on disk at that moment (one bump per save, so each saved state
+// reaches users through seed sync, TOOLS.md: "Only copy if seed version > target version"), and
+// a file changed on disk since it was read is never silently overwritten. Every save path
+// (editor, CLI, tests) goes through here.
 
 #include "direntries.h"
 #include "frontmatterdocument.h"
@@ -24,7 +26,7 @@ public:
     };
     struct SaveOptions
     {
-        bool autoBump = false;  // raise the version to loaded + 1 instead of refusing
+        bool autoBump = false;  // raise the version to nextVersion() instead of refusing
         bool overwrite = false; // write over files changed on disk since they were loaded
     };
 
@@ -34,7 +36,11 @@ public:
     QString dir() const { return m_dir; }
     QString toolMdPath() const { return m_dir + QStringLiteral("/TOOL.md"); }
     QString entryPath() const { return m_entryPath; }
-    int loadedVersion() const { return m_loadedVersion; }
+    // The version of the TOOL.md on disk: as this session last read or wrote it, or, when the
+    // file changed on disk since, the higher of that and the version there now.
+    int diskVersion() const;
+    // The lowest version the next save that changes the tool may carry.
+    int nextVersion() const { return diskVersion() + 1; }
 
     FrontmatterDocument &document() { return m_doc; }
     const FrontmatterDocument &document() const { return m_doc; }
@@ -42,8 +48,8 @@ public:
     void setEntrySource(const QByteArray &source) { m_entry = source; }
 
     bool isModified() const;
-    bool isBumped() const { return m_doc.manifest().version > m_loadedVersion; }
-    void bumpVersion(); // version = loaded + 1
+    bool isBumped() const { return m_doc.manifest().version >= nextVersion(); }
+    void bumpVersion(); // version = nextVersion()
     // Files changed on disk since they were loaded (or last saved).
     bool changedOnDisk() const;
     QByteArray diskToolMd() const;
@@ -62,7 +68,7 @@ private:
     QByteArray m_savedEntry;
     FileStamp m_toolMdStamp;
     FileStamp m_entryStamp;
-    int m_loadedVersion = 0;
+    int m_diskVersion = 0;
 };
 
 // Writes bytes atomically (QSaveFile); returns an error line or empty.

@@ -14,6 +14,7 @@
 #include "settingsdialog.h"
 #include "shortcutsdialog.h"
 #include "syncview.h"
+#include "editortabs.h"
 #include "tooleditor.h"
 #include "toolarchive.h"
 #include "toolworkspace.h"
@@ -297,7 +298,7 @@ void MainWindow::buildLayout()
     m_sync = new SyncView(m_views);
     m_sync->setObjectName(QStringLiteral("syncView"));
     m_views->addTab(m_sync, tr("Seed Sync"));
-    m_editors = new QTabWidget(m_views);
+    m_editors = new EditorTabs(m_views); // with no tool open it says how to open one
     m_editors->setObjectName(QStringLiteral("editorTabs"));
     m_editors->setTabsClosable(true);
     m_editors->setDocumentMode(true);
@@ -659,6 +660,7 @@ void MainWindow::buildToolMenu()
             createTool(dialog.templateId(), dialog.name(), dialog.label(), dialog.description());
     });
     create->setShortcut(QKeySequence::New);
+    static_cast<EditorTabs *>(m_editors)->setOpenShortcuts(edit->shortcut(), create->shortcut());
     QAction *customize = tool->addAction(tr("&Customize…"), this, [this] {
         if (const QString dir = currentToolDir(); !dir.isEmpty())
             customizeTool(dir);

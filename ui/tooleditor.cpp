@@ -1,7 +1,7 @@
 #include "tooleditor.h"
 
 #include "catalogjson.h"
-#include "entryscanner.h"
+#include "locationscanner.h"
 #include "markdownview.h"
 #include "messagebox.h"
 #include "textdiff.h"
@@ -163,7 +163,8 @@ void ToolEditor::buildUi()
     m_version->setRange(0, 1000000);
     m_bump = new QPushButton(tr("&Bump"), formPane);
     m_bump->setObjectName(QStringLiteral("bumpButton"));
-    m_bump->setToolTip(tr("Raise the version to one above the version the tool had when opened"));
+    m_bump->setToolTip(tr("Raise the version to one above the version on disk (every save that changes the tool "
+                          "needs its own bump, or seed sync would not deliver it)"));
     auto *versionRow = new QHBoxLayout;
     versionRow->addWidget(m_version, 1);
     versionRow->addWidget(m_bump);
@@ -466,8 +467,20 @@ void ToolEditor::restore(const Snapshot &s)
     if (auto doc = engine::FrontmatterDocument::fromBytes(s.toolMd))
         m_session.document() = *doc;
     m_session.setEntrySource(s.entry);
-    m_yamlValid = true;
+    setYamlError(nullptr);
     refresh(Source::None);
+}
+
+void ToolEditor::setYamlError(const engine::Diagnostic *error)
+{
+    m_yamlValid = !error;
+    if (error) {
+        m_yamlStatus->setText(tr("Line %1: %2 — fix it to save.").arg(error->line).arg(error->message));
+        setTone(m_yamlStatus, model::Tone::Error);
+    } else {
+        m_yamlStatus->setText(tr("Valid YAML."));
+        setTone(m_yamlStatus, std::nullopt);
+    }
 }
 
 void ToolEditor::formEdited()
@@ -486,18 +499,18 @@ void ToolEditor::yamlEdited()
         return;
     const Snapshot before = snapshot();
     engine::Diagnostic error;
-    // A YAML error shows its line and blocks saving, never typing.
-    m_yamlValid = m_session.document().setYamlText(m_yaml->toPlainText(), &error);
-    if (!m_yamlValid) {
-        m_yamlStatus->setText(tr("Line %1: %2 — fix it to save.").arg(error.line).arg(error.message));
-        setTone(m_yamlStatus, model::Tone::Error);
+    // A YAML error shows its line and blocks saving, never typing; the text is still an unsaved
+    // change (closing asks about it).
+    if (!m_session.document().setYamlText(m_yaml->toPlainText(), &error)) {
+        setYamlError(&error);
         updateStatus();
+        Q_EMIT modifiedChanged(isModified());
         return;
     }
-    m_yamlStatus->setText(tr("Valid YAML."));
-    setTone(m_yamlStatus, std::nullopt);
+    setYamlError(nullptr);
     refresh(Source::Yaml);
     record(YamlMerge, before);
+    Q_EMIT modifiedChanged(isModified()); // also when fixing the YAML brought back what is on disk
 }
 
 void ToolEditor::bodyEdited()
@@ -558,26 +571,27 @@ void ToolEditor::refresh(Source except)
 
 void ToolEditor::updateProblems()
 {
-    engine::Diagnostics diagnostics;
-    m_session.document().manifest(&diagnostics);
-    const engine::EntryScan scan = engine::scanEntry(m_session.entrySource(), m_session.entryPath());
+    // The engine's lint of the bytes being edited: what `toolwright lint` and the Problems panel
+    // will report once they are saved.
+    const engine::Diagnostics diagnostics = engine::lintToolBytes(dir(), m_session.document().bytes(),
+                                                                  m_session.entryPath(), m_session.entrySource());
     m_problems->clear();
     m_entry->clearAnnotations();
-    for (const engine::Diagnostic &d : diagnostics + scan.diagnostics) {
+    for (const engine::Diagnostic &d : diagnostics) {
         auto *item = new QListWidgetItem(QStringLiteral("%1%2: %3 [%4]")
                                              .arg(QFileInfo(d.file).fileName(),
                                                   d.line > 0 ? u':' + QString::number(d.line) : QString(),
                                                   d.message, d.code),
                                          m_problems);
         item->setData(Qt::UserRole, d.code);
-    }
-    for (const engine::Diagnostic &d : scan.diagnostics)
-        if (d.line > 0)
+        if (d.file == m_session.entryPath() && d.line > 0)
             m_entry->annotate(d.line - 1, engine::severityName(d.severity) + QStringLiteral(": ") + d.message, 0);
+    }
     if (m_session.isModified() && !m_session.isBumped()) {
-        auto *item = new QListWidgetItem(tr("Saving needs a version above %1 (Bump, or Save and choose \"Bump to %2\").")
-                                             .arg(m_session.loadedVersion())
-                                             .arg(m_session.loadedVersion() + 1),
+        auto *item = new QListWidgetItem(tr("The version on disk is %1: saving this change needs version %2 or higher "
+                                            "(Bump, or Save and choose \"Bump to %2 and Save\").")
+                                             .arg(m_session.diskVersion())
+                                             .arg(m_session.nextVersion()),
                                          m_problems);
         item->setData(Qt::UserRole, QStringLiteral("version-not-bumped"));
     }
@@ -586,8 +600,20 @@ void ToolEditor::updateProblems()
 void ToolEditor::updateStatus()
 {
     QStringList parts;
-    parts.append(isModified() ? tr("modified") : tr("saved"));
-    parts.append(tr("opened at version %1").arg(m_session.loadedVersion()));
+    const int onDisk = m_session.diskVersion();
+    if (!m_editable) {
+        parts.append(tr("read-only"));
+        parts.append(tr("on disk: v%1").arg(onDisk));
+    } else {
+        parts.append(isModified() ? tr("modified") : tr("saved"));
+        parts.append(tr("on disk: v%1").arg(onDisk));
+        const int version = m_session.document().manifest().version;
+        // The rule of the engine's save: every save that changes the tool needs a version above disk's.
+        if (m_session.isModified() && version > onDisk)
+            parts.append(tr("saves as v%1").arg(version));
+        else
+            parts.append(tr("next save needs v%1").arg(onDisk + 1));
+    }
     if (!m_yamlValid)
         parts.append(tr("YAML error: saving blocked"));
     m_status->setText(parts.join(QStringLiteral(" · ")));
@@ -623,7 +649,7 @@ bool ToolEditor::save()
             Q_EMIT modifiedChanged(false);
             return true;
         case engine::ToolEditSession::SaveStatus::NotBumped: {
-            const int next = m_session.loadedVersion() + 1;
+            const int next = m_session.nextVersion();
             if (MessageBox::ask(this, tr("Version Not Bumped"),
                                 tr("%1\n\nThe platform's seed sync only delivers a changed tool when its version rises.")
                                     .arg(r.diagnostic.message),
@@ -685,7 +711,7 @@ void ToolEditor::revert()
     engine::Diagnostic error;
     if (auto fresh = engine::ToolEditSession::open(dir(), &error)) {
         m_session = std::move(*fresh);
-        m_yamlValid = true;
+        setYamlError(nullptr);
         m_undo->clear();
         refresh(Source::None);
         Q_EMIT modifiedChanged(false);
@@ -698,6 +724,14 @@ bool ToolEditor::maybeClose()
 {
     if (!isModified())
         return true;
+    if (!m_yamlValid) {
+        // What is typed cannot be saved until it parses; closing would drop it.
+        return MessageBox::ask(this, tr("Unsaved Changes"),
+                               tr("%1 has unsaved changes that cannot be saved until the YAML error is fixed:\n%2")
+                                   .arg(toolName(), m_yamlStatus->text()),
+                               {tr("Discard"), tr("Cancel")})
+            == 0;
+    }
     switch (MessageBox::ask(this, tr("Unsaved Changes"), tr("%1 has unsaved changes.").arg(toolName()),
                             {tr("Save"), tr("Discard"), tr("Cancel")})) {
     case 0: return save();

@@ -2,7 +2,8 @@
 // Edits one tool: a frontmatter form (with an inputs table), the raw YAML kept in sync both
 // ways, the Markdown body with a live preview, and the entry file in QScintilla with lint
 // annotations. One undo stack covers all of them; saving goes through the engine's
-// ToolEditSession, which enforces the version rule and never overwrites a changed file.
+// ToolEditSession, which enforces the version rule and never overwrites a changed file. The
+// problems listed are the engine's lint of the unsaved bytes, the same as `toolwright lint`.
 
 #include "tooleditsession.h"
 
@@ -39,13 +40,14 @@ public:
 
     QString dir() const { return m_session.dir(); }
     QString toolName() const;
-    bool isModified() const { return m_session.isModified(); }
+    // The text differs from disk: an edit not saved yet, or YAML being typed that does not parse.
+    bool isModified() const { return !m_yamlValid || m_session.isModified(); }
     bool isEditable() const { return m_editable; }
     void setAutoBump(bool on) { m_autoBump = on; }
 
     bool save();        // true when saved or nothing to save
     void revert();      // back to what is on disk
-    bool maybeClose();  // asks about unsaved changes; true when the editor may close
+    bool maybeClose();  // asks about unsaved changes (valid or not); true when the editor may close
     void bump();
 
     QUndoStack *undoStack() const { return m_undo; }
@@ -96,6 +98,7 @@ private:
     void restore(const Snapshot &s);
     void updateProblems();
     void updateStatus();
+    void setYamlError(const engine::Diagnostic *error); // null: the YAML parses
     void moveInput(int from, int to);
 
     engine::ToolEditSession m_session;

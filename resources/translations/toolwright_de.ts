@@ -240,6 +240,13 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::EditorTabs</name>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No tool is open for editing.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Select a tool in the Browser and press &lt;b&gt;%1&lt;/b&gt; (or double-click it) to edit it,&lt;br&gt;or press &lt;b&gt;%2&lt;/b&gt; to create a new tool.&lt;/p&gt;&lt;p&gt;A global tool opens read-only; Customize makes your own copy to edit.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Kein Tool zum Bearbeiten geöffnet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Ein Tool im Browser auswählen und &lt;b&gt;%1&lt;/b&gt; drücken (oder doppelklicken), um es zu bearbeiten,&lt;br&gt;oder &lt;b&gt;%2&lt;/b&gt; drücken, um ein neues Tool anzulegen.&lt;/p&gt;&lt;p&gt;Ein globales Tool öffnet schreibgeschützt; Anpassen legt eine eigene Kopie zum Bearbeiten an.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::MainWindow</name>
     <message>
         <source>shadows global v%1</source>
@@ -2002,10 +2009,6 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
         <translation>&amp;Erhöhen</translation>
     </message>
     <message>
-        <source>Raise the version to one above the version the tool had when opened</source>
-        <translation>Die Version auf eins über der beim Öffnen erhöhen</translation>
-    </message>
-    <message>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
@@ -2130,20 +2133,12 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
         <translation>Gültiges YAML.</translation>
     </message>
     <message>
-        <source>Saving needs a version above %1 (Bump, or Save and choose &quot;Bump to %2&quot;).</source>
-        <translation>Speichern braucht eine Version über %1 (Erhöhen, oder Speichern und „Auf %2 erhöhen“ wählen).</translation>
-    </message>
-    <message>
         <source>modified</source>
         <translation>geändert</translation>
     </message>
     <message>
         <source>saved</source>
         <translation>gespeichert</translation>
-    </message>
-    <message>
-        <source>opened at version %1</source>
-        <translation>geöffnet in Version %1</translation>
     </message>
     <message>
         <source>YAML error: saving blocked</source>
@@ -2236,6 +2231,36 @@ Die Dateien auf der Festplatte sind unverändert.</translation>
     <message>
         <source>Discard</source>
         <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Raise the version to one above the version on disk (every save that changes the tool needs its own bump, or seed sync would not deliver it)</source>
+        <translation>Die Version auf eins über der Version auf der Festplatte erhöhen (jedes Speichern, das das Tool ändert, braucht eine eigene Erhöhung, sonst liefert der Seed-Sync es nicht aus)</translation>
+    </message>
+    <message>
+        <source>The version on disk is %1: saving this change needs version %2 or higher (Bump, or Save and choose &quot;Bump to %2 and Save&quot;).</source>
+        <translation>Auf der Festplatte steht Version %1: Speichern dieser Änderung braucht Version %2 oder höher (Erhöhen, oder Speichern und „Auf %2 erhöhen und speichern“ wählen).</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>on disk: v%1</source>
+        <translation>auf der Festplatte: v%1</translation>
+    </message>
+    <message>
+        <source>saves as v%1</source>
+        <translation>speichert als v%1</translation>
+    </message>
+    <message>
+        <source>next save needs v%1</source>
+        <translation>nächstes Speichern braucht v%1</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes that cannot be saved until the YAML error is fixed:
+%2</source>
+        <translation>%1 hat ungespeicherte Änderungen, die erst nach Behebung des YAML-Fehlers gespeichert werden können:
+%2</translation>
     </message>
 </context>
 </TS>

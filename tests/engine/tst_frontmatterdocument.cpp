@@ -130,16 +130,181 @@ private Q_SLOTS:
         QCOMPARE(doc.manifest().inputs[1].defaultValue, QJsonValue(10)); // now a default-type-mismatch; not our call
     }
 
-    void foldedDescriptionIsRewritten()
+    void foldedDescriptionKeepsItsStyle()
     {
         FrontmatterDocument doc = load(kRich);
         ToolManifest m = doc.manifest();
         m.description = QStringLiteral("Searches the web.\nSecond line.\n");
         doc.applyManifest(m);
         QCOMPARE(doc.manifest().description, m.description);
-        QVERIFY(doc.bytes().contains("description: |\n  Searches the web.\n  Second line.\nversion: 3\n"));
+        // A line break of the value is an empty line in a folded block.
+        QVERIFY(doc.bytes().contains("description: >\n  Searches the web.\n\n  Second line.\nversion: 3\n"));
         QVERIFY(doc.bytes().contains("x-owner: search  # unknown key, kept\n"));
         QVERIFY(doc.bytes().endsWith("\n# Web Search\n\nBody --- stays.\n"));
+        QCOMPARE(doc.reemittedKeys(), 0);
+    }
+
+    // A block scalar keeps its style, chomping, indentation and header comment when its text
+    // changes, and a folded one is folded again at the width its lines had.
+    void blockScalarsKeepTheirStyle_data()
+    {
+        QTest::addColumn<QByteArray>("block");    // the description entry as written
+        QTest::addColumn<QString>("value");       // the new text
+        QTest::addColumn<QByteArray>("expected"); // the entry as saved
+        const QByteArray folded40 = "description: >-\n"
+                                    "  Fetches the weather for a city and\n"
+                                    "  returns today's forecast as text.\n";
+        QTest::newRow("folded strip, re-folded at its 36 columns")
+            << folded40
+            << QStringLiteral("Fetches the current weather for a city and returns the forecast for the next three days as text.")
+            << QByteArray("description: >-\n"
+                          "  Fetches the current weather for a\n"
+                          "  city and returns the forecast for\n"
+                          "  the next three days as text.\n");
+        QTest::newRow("folded, a paragraph break")
+            << folded40 << QStringLiteral("Fetches the weather.\n\nUse it for forecasts only.")
+            << QByteArray("description: >-\n  Fetches the weather.\n\n\n  Use it for forecasts only.\n");
+        QTest::newRow("folded, trailing line break changes the chomping")
+            << folded40 << QStringLiteral("Fetches the weather.\n")
+            << QByteArray("description: >\n  Fetches the weather.\n");
+        QTest::newRow("folded keep")
+            << QByteArray("description: >+\n  Old text.\n\n") << QStringLiteral("New text.\n")
+            << QByteArray("description: >+\n  New text.\n");
+        // yaml-cpp drops the final empty lines of a folded `>+` block (the platform's `yaml` keeps
+        // them): a literal block, which both read alike, says it.
+        QTest::newRow("folded keep, final empty lines: literal")
+            << QByteArray("description: >+\n  Old text.\n\n") << QStringLiteral("New text.\n\n")
+            << QByteArray("description: |+\n  New text.\n\n");
+        QTest::newRow("folded, never at a double space")
+            << QByteArray("description: >-\n  aaaa bbbb\n  cccc\n") << QStringLiteral("aaaa  bbbb cccc  dddd eeee")
+            << QByteArray("description: >-\n  aaaa  bbbb\n  cccc  dddd\n  eeee\n");
+        QTest::newRow("folded, a long word stays whole")
+            << QByteArray("description: >-\n  aaaa bbbb\n  cccc\n") << QStringLiteral("https://example.com/a/long/path and more")
+            << QByteArray("description: >-\n  https://example.com/a/long/path\n  and more\n");
+        QTest::newRow("folded, one line: folded at 80")
+            << QByteArray("description: >\n  Short.\n")
+            << QStringLiteral("Word word word word word word word word word word word word word word word word word word.\n")
+            << QByteArray("description: >\n  Word word word word word word word word word word word word word word word\n"
+                          "  word word word.\n");
+        QTest::newRow("folded, header comment and indentation kept")
+            << QByteArray("description: >-   # shown to the agent\n    Old text.\n") << QStringLiteral("New text.")
+            << QByteArray("description: >-   # shown to the agent\n    New text.\n");
+        QTest::newRow("folded, explicit indentation")
+            << QByteArray("description: >3\n   Old.\n") << QStringLiteral("New.\n")
+            << QByteArray("description: >3\n   New.\n");
+        QTest::newRow("folded, an indented line: literal")
+            << folded40 << QStringLiteral("Example:\n  weather(\"Oslo\")\nReturns text.")
+            << QByteArray("description: |-\n  Example:\n    weather(\"Oslo\")\n  Returns text.\n");
+        QTest::newRow("folded, leading spaces: literal with an indentation indicator")
+            << folded40 << QStringLiteral("  indented")
+            << QByteArray("description: |2-\n    indented\n");
+        QTest::newRow("literal clip")
+            << QByteArray("description: |\n  line one\n\n  line three\n") << QStringLiteral("line one\nline two\n")
+            << QByteArray("description: |\n  line one\n  line two\n");
+        QTest::newRow("literal strip, long lines stay")
+            << QByteArray("description: |-\n  a\n  b\n")
+            << QStringLiteral("A line much longer than any the block had before, which a literal block keeps whole.\nb")
+            << QByteArray("description: |-\n  A line much longer than any the block had before, which a literal block keeps whole.\n  b\n");
+        QTest::newRow("literal keep")
+            << QByteArray("description: |+\n  a\n\n") << QStringLiteral("b\n\n\n")
+            << QByteArray("description: |+\n  b\n\n\n");
+        QTest::newRow("control character: double-quoted")
+            << folded40 << QStringLiteral("Bell\x07 here") << QByteArray("description: \"Bell\\x07 here\"\n");
+        QTest::newRow("empty: quoted") << folded40 << QString() << QByteArray("description: \"\"\n");
+    }
+    void blockScalarsKeepTheirStyle()
+    {
+        QFETCH(QByteArray, block);
+        QFETCH(QString, value);
+        QFETCH(QByteArray, expected);
+        const QByteArray head = "---\nname: weather\n";
+        const QByteArray tail = "version: 1\n---\n\n# Weather\n";
+        FrontmatterDocument doc = load(head + block + tail);
+        ToolManifest m = doc.manifest();
+        m.description = value;
+        doc.applyManifest(m);
+        QCOMPARE(QString::fromUtf8(doc.bytes()), QString::fromUtf8(head + expected + tail));
+        QCOMPARE(doc.manifest().description, value);
+        QCOMPARE(doc.reemittedKeys(), 0);
+    }
+
+    void anInputsBlockDescriptionKeepsItsStyle()
+    {
+        const QByteArray bytes = "---\nname: a\ndescription: d\nversion: 1\ninputs:\n  city:\n    type: string\n"
+                                 "    description: >-\n      The city to look up,\n      in English.\n    optional: true\n---\nb\n";
+        FrontmatterDocument doc = load(bytes);
+        ToolManifest m = doc.manifest();
+        m.inputs[0].description = QStringLiteral("The city to look up, in English or in the local language.");
+        doc.applyManifest(m);
+        QVERIFY2(doc.bytes().contains("    description: >-\n      The city to look up,\n      in English or in the\n"
+                                      "      local language.\n    optional: true\n"),
+                 doc.bytes().constData());
+        QCOMPARE(doc.manifest().inputs[0].description, m.inputs[0].description);
+    }
+
+    // Any text set into a folded or a literal block reads back exactly; the block keeps its
+    // style whenever the style can say the text.
+    void blockScalarsReadBackExactly()
+    {
+        QRandomGenerator rng(20261205);
+        const QStringList pieces = {QStringLiteral("word"), QStringLiteral(" "), QStringLiteral(" "), QStringLiteral(" "),
+                                    QStringLiteral("  "), QStringLiteral("\n"), QStringLiteral("\n\n"), QStringLiteral("\t"),
+                                    QStringLiteral("# not a comment"), QStringLiteral("key: value"), QStringLiteral("ünï"),
+                                    QStringLiteral("- item"), QStringLiteral("'q'"), QStringLiteral("\"dq\""),
+                                    QStringLiteral("longerwordthanthewidth_longerwordthanthewidth")};
+        const QList<QByteArray> blocks = {"description: >-\n  aaaa bbbb\n  cccc\n", "description: >\n  x\n",
+                                          "description: >+\n  x\n\n", "description: |\n  x\n  y\n",
+                                          "description: |-\n    x\n", "description: >2-\n  x\n"};
+        for (int round = 0; round < 2000; ++round) {
+            QString value;
+            const int n = int(rng.bounded(12));
+            for (int k = 0; k < n; ++k)
+                value += pieces[rng.bounded(pieces.size())];
+            const QByteArray block = blocks[round % blocks.size()];
+            FrontmatterDocument doc = load("---\nname: t\n" + block + "version: 1\n---\nb\n");
+            ToolManifest m = doc.manifest();
+            m.description = value;
+            doc.applyManifest(m);
+            const QByteArray out = doc.bytes();
+            // (a description of nothing but white space is no description to the reader)
+            QVERIFY2(doc.manifest().description == (value.trimmed().isEmpty() ? QString() : value),
+                     qPrintable(QStringLiteral("%1 ⇒ %2").arg(QString::fromUtf8(block), QString::fromUtf8(out))));
+            QVERIFY(out.startsWith("---\nname: t\n") && out.endsWith("version: 1\n---\nb\n"));
+            QString body = value;
+            while (body.endsWith(u'\n'))
+                body.chop(1);
+            bool startsWhite = false, whiteLine = false;
+            for (const QString &l : body.split(u'\n')) {
+                startsWhite = startsWhite || l.startsWith(u' ') || l.startsWith(u'\t');
+                whiteLine = whiteLine || (!l.isEmpty() && l.trimmed().isEmpty());
+            }
+            if (body.trimmed().isEmpty() || whiteLine)
+                continue; // quoted: a line of only white space is too easily lost in a block
+            // (yaml-cpp misreads the final empty lines of a folded `>+` block: those go literal)
+            if (block.contains(": >") && !startsWhite && !value.endsWith(QStringLiteral("\n\n")))
+                QVERIFY2(out.contains("description: >"), out.constData());
+            if (block.contains(": |"))
+                QVERIFY2(out.contains("description: |"), out.constData());
+        }
+    }
+
+    void aBlockScalarEndsAtItsIndentation()
+    {
+        // Found by fuzz_frontmatter: yaml-cpp took a stray `?` line for part of an empty literal
+        // block; rewriting the block dropped it and left the file unreadable.
+        const QByteArray bytes = "---\nname: a\ndescription: |\n\n?\n\n-\n\n+tion: |+\n\nversion: 2\n---\nb\n";
+        auto doc = FrontmatterDocument::fromBytes(bytes);
+        QVERIFY(doc);
+        doc->setValue({QStringLiteral("description")}, QStringLiteral("d"));
+        QVERIFY2(FrontmatterDocument::fromBytes(doc->bytes()), doc->bytes().constData());
+        QVERIFY(doc->bytes().contains("\n?\n"));
+        // And a key added after the block goes after such a line, where it went before.
+        auto other = FrontmatterDocument::fromBytes("---\nname: a\ndescription: |\n\n?\n\nx-other: 1\n---\nb\n");
+        QVERIFY(other);
+        other->setValue({QStringLiteral("version")}, 3);
+        other->setValue({QStringLiteral("description")}, QStringLiteral("d"));
+        QCOMPARE(other->bytes(), QByteArray("---\nname: a\ndescription: |-\n  d\n\n?\nversion: 3\n\nx-other: 1\n---\nb\n"));
+        QVERIFY(FrontmatterDocument::fromBytes(other->bytes()));
     }
 
     void missingKeysAreInsertedInOrder()

@@ -31,7 +31,8 @@ private Q_SLOTS:
     {
         auto s = ToolEditSession::open(m_dir);
         QVERIFY(s);
-        QCOMPARE(s->loadedVersion(), 3);
+        QCOMPARE(s->diskVersion(), 3);
+        QCOMPARE(s->nextVersion(), 4);
         QVERIFY(!s->isModified());
         QCOMPARE(s->save().status, ToolEditSession::SaveStatus::NothingToSave);
     }
@@ -63,9 +64,39 @@ private Q_SLOTS:
         QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 4));
         QVERIFY(readFile(m_dir + QStringLiteral("/index.ts")).endsWith("// changed\n"));
         QVERIFY(!s->isModified());
-        // The baseline stays the version the tool had when opened: further saves need no new bump.
-        s->setEntrySource(s->entrySource() + "// again\n");
+        QCOMPARE(s->diskVersion(), 4);
+        QCOMPARE(s->nextVersion(), 5);
+    }
+
+    void everySaveNeedsItsOwnBump()
+    {
+        // Sync only delivers a version above the one a user already has: a second change saved
+        // under the first one's version would never arrive where the first one did.
+        auto s = ToolEditSession::open(m_dir);
+        s->setEntrySource(s->entrySource() + "// first\n");
+        s->bumpVersion();
         QCOMPARE(s->save().status, ToolEditSession::SaveStatus::Saved);
+        s->setEntrySource(s->entrySource() + "// second\n");
+        QVERIFY(!s->isBumped());
+        const ToolEditSession::SaveResult r = s->save();
+        QCOMPARE(r.status, ToolEditSession::SaveStatus::NotBumped);
+        QVERIFY2(r.diagnostic.message.contains(QStringLiteral("version 5")), qPrintable(r.diagnostic.message));
+        QVERIFY(!readFile(m_dir + QStringLiteral("/index.ts")).contains("// second")); // nothing written
+        s->bumpVersion();
+        QCOMPARE(s->document().manifest().version, 5);
+        QCOMPARE(s->save().status, ToolEditSession::SaveStatus::Saved);
+        QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 5));
+        // Auto-bump raises it once per save as well.
+        s->setEntrySource(s->entrySource() + "// third\n");
+        QCOMPARE(s->save({true, false}).status, ToolEditSession::SaveStatus::Saved);
+        QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 6));
+        // A version typed higher than needed is enough on its own.
+        ToolManifest m = s->document().manifest();
+        m.version = 10;
+        s->document().applyManifest(m);
+        QVERIFY(s->isBumped());
+        QCOMPARE(s->save().status, ToolEditSession::SaveStatus::Saved);
+        QCOMPARE(s->nextVersion(), 11);
     }
 
     void autoBump()
@@ -89,8 +120,15 @@ private Q_SLOTS:
         QCOMPARE(s->save().status, ToolEditSession::SaveStatus::Conflict);
         QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 7) + "edited elsewhere\n");
         QVERIFY(s->diskToolMd().contains("edited elsewhere"));
+        // Overwriting needs a version above the one on disk now, not the one that was opened.
+        QCOMPARE(s->diskVersion(), 7);
+        QCOMPARE(s->nextVersion(), 8);
+        QVERIFY(!s->isBumped());
+        QCOMPARE(s->save({false, true}).status, ToolEditSession::SaveStatus::NotBumped);
+        s->bumpVersion();
         QCOMPARE(s->save({false, true}).status, ToolEditSession::SaveStatus::Saved); // explicit overwrite
-        QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 4));
+        QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 8));
+        QVERIFY(!s->changedOnDisk());
     }
 
     void permissionsAreKept()

@@ -1,12 +1,20 @@
 // The tool editor offscreen: edit a field and see the YAML follow, save without a bump
-// (refused), bump and save, check the bytes on disk; undo, YAML errors, inputs, typed defaults,
-// entry lint, conflicts, closing with changes, read-only global tools.
+// (refused), bump and save, check the bytes on disk; a bump for every save; undo, YAML errors,
+// inputs, typed defaults, the lint the CLI reports, conflicts, closing with changes (broken YAML
+// too), read-only global tools, a folded description edited in the form; in the main window,
+// the empty Editor view and closing a tab or the window with broken YAML.
 
+#include "diagnosticlistmodel.h"
+#include "editortabs.h"
 #include "fixture.h"
+#include "locationscanner.h"
+#include "mainwindow.h"
 #include "markdownview.h"
 #include "messagebox.h"
+#include "secretstore.h"
 #include "tooleditor.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -15,8 +23,10 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -50,6 +60,14 @@ class TestToolEditor final : public QObject
     QTemporaryDir m_tmp;
     QString m_dir;
     std::unique_ptr<ui::ToolEditor> m_editor;
+
+    QStringList problemCodes() const
+    {
+        QStringList codes;
+        for (int i = 0; i < m_editor->problemsList()->count(); ++i)
+            codes.append(m_editor->problemsList()->item(i)->data(Qt::UserRole).toString());
+        return codes;
+    }
 
     void openEditor(bool editable = true)
     {
@@ -213,6 +231,172 @@ private Q_SLOTS:
         ui::MessageBox::setNextAnswer(1); // Discard
         QVERIFY(m_editor->maybeClose());
         QCOMPARE(test::readFile(m_dir + QStringLiteral("/TOOL.md")), kToolMd);
+    }
+
+    void everySaveNeedsItsOwnBump()
+    {
+        QVERIFY2(m_editor->statusLabel()->text().contains(QStringLiteral("on disk: v2 · next save needs v3")),
+                 qPrintable(m_editor->statusLabel()->text()));
+        m_editor->labelEdit()->setFocus();
+        QTest::keyClicks(m_editor->labelEdit(), QStringLiteral("!"));
+        ui::MessageBox::setNextAnswer(0); // "Bump to 3 and Save"
+        QVERIFY(m_editor->save());
+        QVERIFY(test::readFile(m_dir + QStringLiteral("/TOOL.md")).contains("version: 3\n"));
+        QVERIFY2(m_editor->statusLabel()->text().startsWith(QStringLiteral("saved · on disk: v3 · next save needs v4")),
+                 qPrintable(m_editor->statusLabel()->text()));
+        // The second save of the session needs a bump of its own.
+        QTest::keyClicks(m_editor->labelEdit(), QStringLiteral("!"));
+        QVERIFY(problemCodes().contains(QStringLiteral("version-not-bumped")));
+        QVERIFY(m_editor->statusLabel()->text().contains(QStringLiteral("next save needs v4")));
+        ui::MessageBox::setNextAnswer(1); // Cancel
+        QVERIFY(!m_editor->save());
+        QVERIFY(ui::MessageBox::lastQuestion().contains(QStringLiteral("version 4")));
+        QVERIFY(test::readFile(m_dir + QStringLiteral("/TOOL.md")).contains("label: Greeter!   #"));
+        QTest::mouseClick(m_editor->findChild<QPushButton *>(QStringLiteral("bumpButton")), Qt::LeftButton);
+        QCOMPARE(m_editor->versionSpin()->value(), 4);
+        QVERIFY(m_editor->statusLabel()->text().contains(QStringLiteral("on disk: v3 · saves as v4")));
+        QVERIFY(!problemCodes().contains(QStringLiteral("version-not-bumped")));
+        QVERIFY(m_editor->save());
+        QVERIFY(test::readFile(m_dir + QStringLiteral("/TOOL.md")).contains("label: Greeter!!   # shown to users\ndescription: "
+                                                                            "Greets someone by name.\nversion: 4\n"));
+        // Auto-bump: one bump per save too.
+        m_editor->setAutoBump(true);
+        QTest::keyClicks(m_editor->labelEdit(), QStringLiteral("!"));
+        QVERIFY(m_editor->save());
+        QVERIFY(test::readFile(m_dir + QStringLiteral("/TOOL.md")).contains("version: 5\n"));
+    }
+
+    void problemsAreWhatLintReports()
+    {
+        // Adding an input the entry never reads: the CLI's lint and the Problems panel say
+        // inputs-unused, so the editor says it before the save too.
+        QTest::mouseClick(m_editor->addInputButton(), Qt::LeftButton);
+        QVERIFY2(problemCodes().contains(QStringLiteral("inputs-unused")), qPrintable(problemCodes().join(u' ')));
+        bool named = false;
+        for (int i = 0; i < m_editor->problemsList()->count(); ++i)
+            named |= m_editor->problemsList()->item(i)->text().contains(QStringLiteral("input_1"));
+        QVERIFY(named);
+        m_editor->entryEdit()->setText(QStringLiteral("export async function execute(_id: string, params: { name: string }) {\n"
+                                                      "  return { content: [{ type: 'text', text: params.name + params.extra }] };\n}\n"));
+        QVERIFY(problemCodes().contains(QStringLiteral("param-undeclared")));
+        // Once saved, the lint of the directory (what `toolwright lint DIR` prints) is the list.
+        m_editor->setAutoBump(true);
+        QVERIFY(m_editor->save());
+        const engine::ToolDirScan scan = engine::scanToolDir(m_dir, QFileInfo(m_tmp.path() + QStringLiteral("/u@x/tools")).canonicalFilePath(),
+                                                             engine::Scope::User, QStringLiteral("u@x"));
+        QVERIFY(scan.tool);
+        QStringList lint;
+        for (const engine::Diagnostic &d : scan.tool->diagnostics)
+            lint.append(d.code);
+        QCOMPARE(problemCodes(), lint);
+    }
+
+    void closingWithBrokenYamlAsks()
+    {
+        QSignalSpy modified(m_editor.get(), &ui::ToolEditor::modifiedChanged);
+        const QString good = m_editor->yamlEdit()->toPlainText();
+        m_editor->yamlEdit()->setPlainText(QStringLiteral("name: greet\ndescription: [broken\n"));
+        QVERIFY(m_editor->isModified()); // differs from disk, though it cannot be saved
+        QVERIFY(!modified.isEmpty() && modified.last().first().toBool());
+        QVERIFY2(m_editor->statusLabel()->text().startsWith(QStringLiteral("modified")), qPrintable(m_editor->statusLabel()->text()));
+        QVERIFY(m_editor->statusLabel()->text().contains(QStringLiteral("saving blocked")));
+        ui::MessageBox::setNextAnswer(1); // Cancel
+        QVERIFY(!m_editor->maybeClose());
+        QVERIFY(ui::MessageBox::lastQuestion().contains(QStringLiteral("YAML error")));
+        QCOMPARE(m_editor->yamlEdit()->toPlainText(), QStringLiteral("name: greet\ndescription: [broken\n"));
+        // Typed back to what is on disk: nothing to ask.
+        m_editor->yamlEdit()->setPlainText(good);
+        QVERIFY(!m_editor->isModified());
+        QVERIFY(!modified.last().first().toBool());
+        QVERIFY(m_editor->maybeClose());
+        m_editor->yamlEdit()->setPlainText(QStringLiteral("name: [broken\n"));
+        ui::MessageBox::setNextAnswer(0); // Discard
+        QVERIFY(m_editor->maybeClose());
+        QCOMPARE(test::readFile(m_dir + QStringLiteral("/TOOL.md")), kToolMd);
+    }
+
+    void foldedDescriptionEditedInTheForm()
+    {
+        m_editor.reset();
+        const QByteArray folded = QByteArray(kToolMd).replace(
+            "description: Greets someone by name.\n",
+            "description: >-\n  Greets someone by name, politely and\n  in their own language.\n");
+        test::writeFile(m_dir + QStringLiteral("/TOOL.md"), folded);
+        openEditor();
+        QCOMPARE(m_editor->descriptionEdit()->toPlainText(),
+                 QStringLiteral("Greets someone by name, politely and in their own language."));
+        QTextCursor c = m_editor->descriptionEdit()->textCursor();
+        c.movePosition(QTextCursor::End);
+        c.movePosition(QTextCursor::Left, QTextCursor::MoveAnchor, 1); // before the final full stop
+        m_editor->descriptionEdit()->setTextCursor(c);
+        m_editor->descriptionEdit()->setFocus();
+        QTest::keyClicks(m_editor->descriptionEdit(), QStringLiteral(", or in English when unsure"));
+        ui::MessageBox::setNextAnswer(0); // "Bump to 3 and Save"
+        QVERIFY(m_editor->save());
+        // Still folded, at the width its lines had (38 columns), and nothing else changed.
+        const QByteArray saved = test::readFile(m_dir + QStringLiteral("/TOOL.md"));
+        QCOMPARE(QString::fromUtf8(saved),
+                 QString::fromUtf8(QByteArray(folded)
+                                       .replace("  Greets someone by name, politely and\n  in their own language.\n",
+                                                "  Greets someone by name, politely and\n  in their own language, or in English\n"
+                                                "  when unsure.\n")
+                                       .replace("version: 2\n", "version: 3\n")));
+        auto reread = engine::ToolEditSession::open(m_dir);
+        QVERIFY(reread);
+        QCOMPARE(reread->document().manifest().description,
+                 QStringLiteral("Greets someone by name, politely and in their own language, or in English when unsure."));
+    }
+
+    void theEmptyEditorViewSaysWhatToDo()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path() + QStringLiteral("/data");
+        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), data));
+        auto window = std::make_unique<ui::MainWindow>(data, QStringLiteral("alice@example.com"), nullptr,
+                                                       std::make_unique<engine::MemorySecretStore>());
+        QSignalSpy shown(window.get(), &ui::MainWindow::catalogShown);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 10000);
+        window->viewTabs()->setCurrentIndex(ui::MainWindow::EditorViewTab);
+        auto *tabs = qobject_cast<ui::EditorTabs *>(window->editorTabs());
+        QVERIFY(tabs);
+        QLabel *empty = tabs->emptyState();
+        QTRY_VERIFY(empty->isVisible());
+        // It names the window's real shortcuts.
+        QString editKey, newKey;
+        for (QAction *a : window->findChildren<QAction *>()) {
+            if (a->text() == ui::MainWindow::tr("&Edit"))
+                editKey = a->shortcut().toString(QKeySequence::NativeText);
+            if (a->text() == ui::MainWindow::tr("&New Tool…"))
+                newKey = a->shortcut().toString(QKeySequence::NativeText);
+        }
+        QCOMPARE(editKey, QStringLiteral("F4"));
+        QCOMPARE(newKey, QStringLiteral("Ctrl+N"));
+        QVERIFY2(empty->text().contains(QStringLiteral("<b>F4</b>")) && empty->text().contains(QStringLiteral("<b>Ctrl+N</b>"))
+                     && empty->text().contains(QStringLiteral("Browser")),
+                 qPrintable(empty->text()));
+
+        // An open tool hides it; the tab with broken YAML asks before it closes, and so does quitting.
+        const QString todo = data + QStringLiteral("/alice@example.com/tools/todo");
+        ui::ToolEditor *editor = window->editTool(todo);
+        QVERIFY(editor);
+        QTRY_VERIFY(!empty->isVisible());
+        editor->yamlEdit()->setPlainText(QStringLiteral("name: todo\ndescription: [broken\n"));
+        QVERIFY(window->editorTabs()->tabText(0).endsWith(QStringLiteral(" ●")));
+        ui::MessageBox::setNextAnswer(1); // Cancel
+        Q_EMIT window->editorTabs()->tabCloseRequested(0);
+        QCOMPARE(window->editorTabs()->count(), 1);
+        QCOMPARE(ui::MessageBox::pendingAnswers(), 0);
+        ui::MessageBox::setNextAnswer(1); // Cancel: quitting keeps the window
+        QVERIFY(!window->close());
+        QVERIFY(window->isVisible());
+        QCOMPARE(window->editorTabs()->count(), 1);
+        ui::MessageBox::setNextAnswer(0); // Discard
+        Q_EMIT window->editorTabs()->tabCloseRequested(0);
+        QCOMPARE(window->editorTabs()->count(), 0);
+        QTRY_VERIFY(empty->isVisible());
+        QVERIFY(test::readFile(todo + QStringLiteral("/TOOL.md")).startsWith("---\nname: todo\ndescription: Keeps a todo list.\n"));
     }
 
     void readOnly()
