@@ -49,6 +49,7 @@ qint64 keyedValue(const QByteArray &text, const QByteArray &key)
 struct Mount
 {
     QByteArray point;
+    QByteArray root; // the cgroup the mount shows at `point` ("/", or a container's own cgroup)
     bool v2 = false;
     QByteArrayList controllers; // v1 super options naming controllers
 };
@@ -64,9 +65,9 @@ QList<Mount> cgroupMounts()
             continue;
         const QByteArray &type = f[dash + 1];
         if (type == "cgroup2")
-            mounts.append({f[4], true, {}});
+            mounts.append({f[4], f[3], true, {}});
         else if (type == "cgroup")
-            mounts.append({f[4], false, f[dash + 3].split(',')});
+            mounts.append({f[4], f[3], false, f[dash + 3].split(',')});
     }
     return mounts;
 }
@@ -98,6 +99,22 @@ void removeStaleRunCgroups(const QByteArray &parent)
     }
 }
 
+// Where cgroup `path` (as /proc/self/cgroup names it) is in the file system mounted by `m`:
+// a container's mount shows its own cgroup at the mount point, not the hierarchy's root.
+// Empty when the mount does not show it.
+QByteArray inMount(const Mount &m, const QByteArray &path)
+{
+    if (path.isEmpty())
+        return {};
+    if (m.root == "/")
+        return path == "/" ? m.point : m.point + path;
+    if (path == m.root)
+        return m.point;
+    if (path.startsWith(QByteArray(m.root + '/')))
+        return m.point + path.mid(m.root.size());
+    return {};
+}
+
 QByteArray parentOf(const QByteArray &path)
 {
     const qsizetype slash = path.lastIndexOf('/');
@@ -126,10 +143,11 @@ std::unique_ptr<RunCgroup> RunCgroup::create(const QString &name, int memoryMb, 
     for (const Mount &m : mounts) {
         if (!m.v2)
             continue;
-        const QByteArray own = ownPath({});
-        QByteArray parent = m.point + parentOf(own);
-        if (own == "/" || own.isEmpty())
-            parent = m.point;
+        const QByteArray ownDir = inMount(m, ownPath({}));
+        if (ownDir.isEmpty())
+            continue;
+        // At the mount's top (the root, or a container's own cgroup) the child goes in it.
+        const QByteArray parent = ownDir == m.point ? m.point : parentOf(ownDir);
         const QByteArrayList available = readSmall(parent + "/cgroup.subtree_control").trimmed().split(' ');
         if (!available.contains("memory") || !available.contains("pids")) {
             if (parent != m.point || !writeSmall(parent + "/cgroup.subtree_control", "+memory +pids"))
@@ -150,16 +168,10 @@ std::unique_ptr<RunCgroup> RunCgroup::create(const QString &name, int memoryMb, 
     }
 
     // cgroup v1: the memory and the pids hierarchies, each a child of our own cgroup there.
-    QByteArray memoryMount, pidsMount;
-    for (const Mount &m : mounts) {
-        if (!m.v2 && m.controllers.contains("memory"))
-            memoryMount = m.point;
-        if (!m.v2 && m.controllers.contains("pids"))
-            pidsMount = m.point;
-    }
-    if (!memoryMount.isEmpty() && !pidsMount.isEmpty()) {
-        const QByteArray memoryDir = memoryMount + ownPath("memory") + '/' + dirName;
-        const QByteArray pidsDir = pidsMount + ownPath("pids") + '/' + dirName;
+    const QByteArray memoryOwn = ownDirectory("memory"), pidsOwn = ownDirectory("pids");
+    if (!memoryOwn.isEmpty() && !pidsOwn.isEmpty()) {
+        const QByteArray memoryDir = memoryOwn + '/' + dirName;
+        const QByteArray pidsDir = pidsOwn + '/' + dirName;
         if (makeDir(memoryDir) && makeDir(pidsDir)) {
             cg->m_memoryDir = memoryDir;
             if (!writeSmall(memoryDir + "/memory.limit_in_bytes", bytes)
@@ -179,6 +191,19 @@ std::unique_ptr<RunCgroup> RunCgroup::create(const QString &name, int memoryMb, 
                                 : QStringLiteral("no cgroup with the memory and pids controllers is writable by this user "
                                                  "(%1)").arg(QString::fromLocal8Bit(strerror(errno)));
     return nullptr;
+}
+
+QByteArray RunCgroup::ownDirectory(const QByteArray &controller)
+{
+    const QByteArray own = ownPath(controller);
+    for (const Mount &m : cgroupMounts()) {
+        if (controller.isEmpty() ? m.v2 : !m.v2 && m.controllers.contains(controller)) {
+            const QByteArray dir = inMount(m, own);
+            if (!dir.isEmpty())
+                return dir;
+        }
+    }
+    return {};
 }
 
 RunCgroup::~RunCgroup()

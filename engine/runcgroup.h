@@ -20,6 +20,10 @@ public:
     // `name` must be unique per run; the directory is `toolwright-<owner token>-<name>`, so the
     // next Toolwright removes what a killed one left.
     static std::unique_ptr<RunCgroup> create(const QString &name, int memoryMb, int pidsLimit, QString *why);
+    // The directory of this process's own cgroup in the mounted file system: for a v1
+    // `controller` ("memory", "pids"), or v2 when empty. Mount-root aware, so right inside a
+    // container too. Empty when no mount shows it.
+    static QByteArray ownDirectory(const QByteArray &controller);
     ~RunCgroup();
     RunCgroup(const RunCgroup &) = delete;
     RunCgroup &operator=(const RunCgroup &) = delete;
