@@ -143,7 +143,23 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
         m_preparing = false;
         launch(m_prepareWatcher.result());
     });
-    connect(&m_cleanup, &QProcess::finished, this, [this] {
+    connect(&m_cleanup, &QProcess::finished, this, [this](int exitCode) {
+        // A container still being torn down after its client was killed can refuse removal for
+        // a moment ("improper state"): try again, a little later, twice. One that was never
+        // created is not an error to retry.
+        const QByteArray why = m_cleanup.readAllStandardError().toLower();
+        if (exitCode != 0 && m_cleanupAttempts < 3 && !why.contains("no such container") && !why.contains("no container with")) {
+            QTimer::singleShot(400 * m_cleanupAttempts, this, [this] {
+                ++m_cleanupAttempts;
+                m_cleanup.start(m_plan.cleanupProgram, m_plan.cleanupArguments);
+            });
+            return;
+        }
+        if (exitCode != 0 && !why.contains("no such container") && !why.contains("no container with")) {
+            // Said, not hidden: the next Toolwright's sweep removes it by its label.
+            m_pendingOutcome.message += (m_pendingOutcome.message.isEmpty() ? QString() : QStringLiteral("; "))
+                + QStringLiteral("the container could not be removed: %1").arg(QString::fromUtf8(why.trimmed()).left(300));
+        }
         m_cleaning = false;
         Q_EMIT finished(m_pendingOutcome);
     });
@@ -543,6 +559,7 @@ void RunSession::cleanUpThenEmit()
     // remove it before anyone is told the run ended.
     if ((m_plan.cleanupAlways || m_killed || m_terminated) && !m_plan.cleanupProgram.isEmpty()) {
         m_cleaning = true;
+        m_cleanupAttempts = 1;
         m_cleanup.start(m_plan.cleanupProgram, m_plan.cleanupArguments);
         return;
     }

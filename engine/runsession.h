@@ -167,6 +167,7 @@ private:
     bool m_done = false;
     bool m_preparing = false;
     bool m_cleaning = false;
+    int m_cleanupAttempts = 0;
     bool m_draining = false; // the process ended; its last output is still being parsed
     qint64 m_exitElapsedMs = 0;
     bool m_killed = false;

@@ -100,9 +100,16 @@ int main(int argc, char *argv[])
                                QStringLiteral("nproc=4096:4096")});
     }
     const QString noopRequest = tmp.path() + QStringLiteral("/noop.json"), floodRequest = tmp.path() + QStringLiteral("/flood.json");
-    writeFile(noopRequest, "{\"toolCallId\":\"b\",\"entry\":\"" + (data + QStringLiteral("/tools/noop/index.js")).toUtf8()
+    // The harness alone is handed the tools' code as modules (.mjs), as the bundler hands it a
+    // bundle: a node without module detection (Debian's 18) reads an ESM .js as CommonJS.
+    for (const char *tool : {"noop", "flood"}) {
+        const QString module = tmp.path() + u'/' + QLatin1StringView(tool) + QStringLiteral(".mjs");
+        if (!QFile::copy(data + QStringLiteral("/tools/") + QLatin1StringView(tool) + QStringLiteral("/index.js"), module))
+            qFatal("bench_run: cannot copy %s's code", tool);
+    }
+    writeFile(noopRequest, "{\"toolCallId\":\"b\",\"entry\":\"" + (tmp.path() + QStringLiteral("/noop.mjs")).toUtf8()
                                + "\",\"params\":{},\"nonce\":\"bench\"}\n");
-    writeFile(floodRequest, "{\"toolCallId\":\"b\",\"entry\":\"" + (data + QStringLiteral("/tools/flood/index.js")).toUtf8()
+    writeFile(floodRequest, "{\"toolCallId\":\"b\",\"entry\":\"" + (tmp.path() + QStringLiteral("/flood.mjs")).toUtf8()
                                 + "\",\"params\":{\"n\":" + QByteArray::number(updates) + "},\"nonce\":\"bench\"}\n");
 
     const QString params = QStringLiteral("{\"n\":%1}").arg(updates);
