@@ -67,7 +67,7 @@ QString usageText()
 {
     return QStringLiteral(
         "Usage:\n"
-        "  toolwright                                   start the GUI\n"
+        "  toolwright [--data DIR] [--user EMAIL] [--seed DIR] [--view NAME] [--color-scheme light|dark]   start the GUI\n"
         "  toolwright list  [--data DIR] [--user EMAIL] [--json]\n"
         "  toolwright show  NAME [--data DIR] [--user EMAIL] [--json]\n"
         "  toolwright lint  PATH... [--since REV] [--json]\n"

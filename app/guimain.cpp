@@ -1,11 +1,11 @@
 #include "guimain.h"
 
 #include "datapaths.h"
+#include "guicommandline.h"
 #include "localization.h"
 #include "mainwindow.h"
 
 #include <QApplication>
-#include <QCommandLineParser>
 #include <QFileInfo>
 #include <QIcon>
 
@@ -21,18 +21,24 @@ int runGui(int argc, char *argv[])
     QApplication::setApplicationDisplayName(QStringLiteral("Toolwright"));
     // The desktop entry's name (packaging/), which Wayland compositors match windows by.
     QApplication::setDesktopFileName(QStringLiteral("io.github.toolwright.Toolwright"));
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Browse, lint and run the tools of an agent platform."));
-    parser.addHelpOption();
-    const QCommandLineOption data(QStringLiteral("data"), QStringLiteral("DATA_PATH to open."), QStringLiteral("DIR"));
-    const QCommandLineOption user(QStringLiteral("user"), QStringLiteral("User to show first."), QStringLiteral("EMAIL"));
-    parser.addOptions({data, user});
-    parser.process(app);
+    const ui::GuiCommandLine commandLine = ui::parseGuiCommandLine(QApplication::arguments());
+    switch (commandLine.outcome) {
+    case ui::GuiCommandLine::Outcome::Help:
+        std::fputs(commandLine.text.toUtf8().constData(), stdout);
+        return 0;
+    case ui::GuiCommandLine::Outcome::UsageError:
+        std::fprintf(stderr, "toolwright: %s\n", commandLine.text.toUtf8().constData());
+        return 2;
+    case ui::GuiCommandLine::Outcome::Run: break;
+    }
+    const ui::GuiOptions &options = commandLine.options;
+    if (options.colorScheme)
+        ui::applyColorScheme(*options.colorScheme);
 
-    const QString explicitPath = parser.value(data);
+    const QString explicitPath = options.dataPath;
     const bool embedded = explicitPath.isEmpty() && qEnvironmentVariableIsEmpty("DATA_PATH");
     const QString dataPath = engine::resolveDataPath(explicitPath);
-    QString email = parser.value(user);
+    QString email = options.user;
     if (embedded) {
         if (email.isEmpty())
             email = engine::defaultUserEmail();
@@ -43,6 +49,7 @@ int runGui(int argc, char *argv[])
         return 2;
     }
     ui::MainWindow window(dataPath, email);
+    ui::applyGuiOptions(options, window);
     window.show();
     return app.exec();
 }

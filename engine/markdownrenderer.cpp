@@ -20,6 +20,22 @@ bool isRemoteSource(const QString &src)
     return scheme.match(src).hasMatch() && !src.startsWith(QStringLiteral("data:"));
 }
 
+// md4c-html writes a GitHub task item as a disabled <input type="checkbox">, which QTextDocument
+// does not draw: it becomes a ballot box glyph, ticked or not, and a list that opens with a task
+// item loses its bullets (markdown.css: ul.task-list). Raw HTML in a body is escaped
+// (MD_FLAG_NOHTML), so these exact strings can only come from md4c itself.
+QString taskItemsAsGlyphs(QString html)
+{
+    static const QString checked = QStringLiteral("<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled checked>");
+    static const QString unchecked = QStringLiteral("<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled>");
+    if (!html.contains(unchecked.chopped(1)))
+        return html;
+    html.replace(checked, QStringLiteral("\u2611 "));   // ☑
+    html.replace(unchecked, QStringLiteral("\u2610 ")); // ☐
+    html.replace(QStringLiteral("<ul>\n<li class=\"task-list-item\">"), QStringLiteral("<ul class=\"task-list\">\n<li class=\"task-list-item\">"));
+    return html;
+}
+
 } // namespace
 
 QString renderMarkdown(const QByteArray &markdown)
@@ -29,7 +45,7 @@ QString renderMarkdown(const QByteArray &markdown)
     // MD_FLAG_NOHTML: raw HTML blocks and spans are escaped, so no <script>, <iframe> or <img> from the body.
     const unsigned parserFlags = MD_DIALECT_GITHUB | MD_FLAG_NOHTML;
     md_html(markdown.constData(), MD_SIZE(markdown.size()), appendOutput, &html, parserFlags, 0);
-    QString out = QString::fromUtf8(html);
+    QString out = taskItemsAsGlyphs(QString::fromUtf8(html));
 
     // md4c-html writes images as <img src="..." alt="..."> (title optional).
     static const QRegularExpression img(QStringLiteral("<img src=\"([^\"]*)\" alt=\"([^\"]*)\"[^>]*>"));

@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLoggingCategory>
+#include <QMap>
 #include <QScopeGuard>
 #include <QUuid>
 
@@ -38,6 +39,39 @@ bool exchangePaths(const QString &a, const QString &b)
 }
 
 QString errnoText() { return QString::fromLocal8Bit(std::strerror(errno)); }
+
+// The same content, executable bit or link target (sameTree and compareTrees agree on this).
+bool sameFile(const QString &a, const QString &b, bool symlink)
+{
+    if (symlink)
+        return QFileInfo(a).symLinkTarget() == QFileInfo(b).symLinkTarget();
+    const QFileInfo fa(a), fb(b);
+    if (fa.size() != fb.size() || fa.isExecutable() != fb.isExecutable())
+        return false;
+    QFile qa(a), qb(b);
+    if (!qa.open(QIODevice::ReadOnly) || !qb.open(QIODevice::ReadOnly))
+        return false;
+    while (!qa.atEnd()) {
+        if (qa.read(64 * 1024) != qb.read(64 * 1024))
+            return false;
+    }
+    return true;
+}
+
+// Files (and symlinks, not followed) below `root`/`prefix`, keyed by raw relative path.
+void listFiles(const QString &root, const QString &prefix, QMap<QByteArray, std::pair<QString, bool>> &out)
+{
+    const auto entries = listDirectory(prefix.isEmpty() ? root : root + u'/' + prefix);
+    if (!entries)
+        return;
+    for (const DirEntry &e : *entries) {
+        const QString path = prefix.isEmpty() ? e.name : prefix + u'/' + e.name;
+        if (e.isDir && !e.isSymlink)
+            listFiles(root, path, out);
+        else
+            out.insert(path.toUtf8(), {path, e.isSymlink});
+    }
+}
 
 } // namespace
 
@@ -129,26 +163,37 @@ bool sameTree(const QString &a, const QString &b)
             return false;
         const QString pa = a + u'/' + l.name;
         const QString pb = b + u'/' + r.name;
-        if (l.isSymlink) {
-            if (QFileInfo(pa).symLinkTarget() != QFileInfo(pb).symLinkTarget())
-                return false;
-        } else if (l.isDir) {
+        if (l.isDir && !l.isSymlink) {
             if (!sameTree(pa, pb))
                 return false;
-        } else {
-            const QFileInfo fa(pa), fb(pb);
-            if (fa.size() != fb.size() || fa.isExecutable() != fb.isExecutable())
-                return false;
-            QFile qa(pa), qb(pb);
-            if (!qa.open(QIODevice::ReadOnly) || !qb.open(QIODevice::ReadOnly))
-                return false;
-            while (!qa.atEnd()) {
-                if (qa.read(64 * 1024) != qb.read(64 * 1024))
-                    return false;
-            }
+        } else if (!sameFile(pa, pb, l.isSymlink)) {
+            return false;
         }
     }
     return true;
+}
+
+QList<TreeFileComparison> compareTrees(const QString &left, const QString &right)
+{
+    QMap<QByteArray, std::pair<QString, bool>> leftFiles, rightFiles;
+    listFiles(left, {}, leftFiles);
+    listFiles(right, {}, rightFiles);
+    QMap<QByteArray, std::pair<QString, bool>> all = leftFiles;
+    all.insert(rightFiles);
+    QList<TreeFileComparison> files;
+    files.reserve(all.size());
+    for (auto it = all.cbegin(); it != all.cend(); ++it) {
+        TreeFileComparison f;
+        f.path = it->first;
+        const auto l = leftFiles.constFind(it.key());
+        const auto r = rightFiles.constFind(it.key());
+        f.inLeft = l != leftFiles.cend();
+        f.inRight = r != rightFiles.cend();
+        f.differs = !f.inLeft || !f.inRight || l->second != r->second
+            || !sameFile(left + u'/' + f.path, right + u'/' + f.path, l->second);
+        files.append(f);
+    }
+    return files;
 }
 
 QString copyTree(const QString &from, const QString &to)

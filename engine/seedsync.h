@@ -34,6 +34,20 @@ QString syncActionReason(const SyncAction &action);
 // True when two directory trees hold the same names, file bytes and executable bits.
 bool sameTree(const QString &a, const QString &b);
 
+// One file of two directory trees compared (an installed tool and its seed).
+struct TreeFileComparison
+{
+    QString path;         // relative, '/'-separated
+    bool inLeft = false;
+    bool inRight = false;
+    bool differs = false; // bytes, executable bit or symlink target; or on one side only
+    friend bool operator==(const TreeFileComparison &, const TreeFileComparison &) = default;
+};
+
+// Every file (or symlink) of either tree, in byte-wise path order, with how it differs; what
+// the Seed Sync view shows for a tool whose seed changed. Unreadable directories count as empty.
+QList<TreeFileComparison> compareTrees(const QString &left, const QString &right);
+
 // Reads a TOOL.md's version the way sync-tools does: defaults to 0 when missing or unreadable.
 int syncVersionOf(const QString &toolDir, Diagnostics *notes = nullptr);
 

@@ -1,5 +1,6 @@
 #include "overridematrixmodel.h"
 
+#include "tones.h"
 #include "toolroles.h"
 
 #include <QColor>
@@ -50,23 +51,29 @@ void diffSorted(QStringList &current, const QStringList &fresh, Remove remove, I
 
 OverrideMatrixModel::OverrideMatrixModel(QObject *parent) : QAbstractTableModel(parent)
 {
-    m_columns.append(QHash<QString, const ToolRecord *>()); // the global column
+    m_columns.append(Column()); // the global column
 }
 
 void OverrideMatrixModel::setCatalog(std::shared_ptr<const engine::Catalog> catalog)
 {
     // Build the new index first; the old catalog stays alive until the swap is complete.
-    QList<QHash<QString, const ToolRecord *>> columns;
+    QList<Column> columns;
     QSet<QString> nameSet;
     QStringList users;
     if (catalog) {
         auto addLocation = [&](const engine::LocationScan &loc) {
-            QHash<QString, const ToolRecord *> winners;
+            Column column;
             for (const ToolRecord &t : loc.tools) {
-                winners.insert(t.manifest.name, &t); // later registrations win
+                column.winners.insert(t.manifest.name, &t); // later registrations win
                 nameSet.insert(t.manifest.name);
             }
-            columns.append(std::move(winners));
+            // A skipped directory has no readable name: it goes under its directory name, as
+            // engine::explainTool matches it.
+            for (const engine::SkippedDir &s : loc.skipped) {
+                column.notLoaded.insert(s.dirName, &s);
+                nameSet.insert(s.dirName);
+            }
+            columns.append(std::move(column));
         };
         addLocation(catalog->global);
         for (const engine::LocationScan &loc : catalog->users) {
@@ -91,7 +98,7 @@ void OverrideMatrixModel::setCatalog(std::shared_ptr<const engine::Catalog> cata
             beginInsertColumns({}, pos + 1, pos + int(added.size()));
             for (qsizetype k = 0; k < added.size(); ++k) {
                 m_users.insert(pos + k, added[k]);
-                m_columns.insert(pos + 1 + k, QHash<QString, const ToolRecord *>());
+                m_columns.insert(pos + 1 + k, Column());
             }
             endInsertColumns();
         });
@@ -99,7 +106,7 @@ void OverrideMatrixModel::setCatalog(std::shared_ptr<const engine::Catalog> cata
     // column is always there.
     m_catalog = std::move(catalog);
     if (columns.isEmpty())
-        columns.append(QHash<QString, const ToolRecord *>());
+        columns.append(Column());
     m_columns = std::move(columns);
     diffSorted(
         m_names, names,
@@ -131,13 +138,35 @@ const ToolRecord *OverrideMatrixModel::cell(int row, int column) const
 {
     if (row < 0 || row >= m_names.size() || column < 0 || column >= m_columns.size())
         return nullptr;
-    return m_columns[column].value(m_names[row]);
+    return m_columns[column].winners.value(m_names[row]);
+}
+
+QList<const engine::SkippedDir *> OverrideMatrixModel::notLoaded(int row, int column) const
+{
+    if (row < 0 || row >= m_names.size() || column < 0 || column >= m_columns.size())
+        return {};
+    QList<const engine::SkippedDir *> dirs = m_columns[column].notLoaded.values(m_names[row]);
+    std::sort(dirs.begin(), dirs.end(), [](const engine::SkippedDir *a, const engine::SkippedDir *b) { return a->dir < b->dir; });
+    return dirs;
+}
+
+QStringList OverrideMatrixModel::notLoadedLines(int row, int column) const
+{
+    QStringList lines;
+    for (const engine::SkippedDir *s : notLoaded(row, column)) {
+        const QString why = s->diagnostics.isEmpty() ? s->reason : s->diagnostics.first().message;
+        lines.append(QStringLiteral("%1: %2 [%3]").arg(s->dir, why, s->reason));
+    }
+    return lines;
 }
 
 OverrideMatrixModel::CellState OverrideMatrixModel::stateOf(int row, int column) const
 {
-    if (!cell(row, column))
-        return CellState::Empty;
+    if (!cell(row, column)) {
+        const bool skipped = row >= 0 && row < m_names.size() && column >= 0 && column < m_columns.size()
+            && m_columns[column].notLoaded.contains(m_names[row]);
+        return skipped ? CellState::NotLoaded : CellState::Empty;
+    }
     if (column == 0)
         return CellState::Global;
     return cell(row, 0) ? CellState::Overrides : CellState::UserOnly;
@@ -178,6 +207,8 @@ QVariant OverrideMatrixModel::data(const QModelIndex &index, int role) const
     const int delta = state == CellState::Overrides ? t->manifest.version - global->manifest.version : 0;
     switch (role) {
     case Qt::DisplayRole: {
+        if (state == CellState::NotLoaded)
+            return tr("✕ does not load");
         if (!t)
             return {};
         QString text = QStringLiteral("v%1").arg(t->manifest.version);
@@ -191,8 +222,20 @@ QVariant OverrideMatrixModel::data(const QModelIndex &index, int role) const
         return text;
     }
     case Qt::ToolTipRole: {
-        if (!t)
-            return column == 0 ? tr("no global tool of this name") : tr("%1 uses the global tool").arg(m_users[column - 1]);
+        const QStringList skipped = notLoadedLines(row, column);
+        if (state == CellState::NotLoaded) {
+            QString tip = tr("The loader skips this directory, so it registers no tool:") + u'\n' + skipped.join(u'\n');
+            if (column > 0)
+                tip += u'\n' + (global ? tr("%1 gets the global tool.").arg(m_users[column - 1])
+                                        : tr("%1 has no tool of this name.").arg(m_users[column - 1]));
+            return tip;
+        }
+        if (!t) {
+            if (column == 0)
+                return tr("no global tool of this name");
+            return global ? tr("%1 uses the global tool").arg(m_users[column - 1])
+                          : tr("%1 has no tool of this name").arg(m_users[column - 1]);
+        }
         QString tip = t->dir;
         if (state == CellState::Overrides)
             tip += tr("\nshadows global v%1 (version %2 by %3)")
@@ -201,6 +244,8 @@ QVariant OverrideMatrixModel::data(const QModelIndex &index, int role) const
                        .arg(std::abs(delta));
         if (problems)
             tip += u'\n' + problemSummary(t->diagnostics);
+        if (!skipped.isEmpty())
+            tip += u'\n' + tr("Not loaded:") + u'\n' + skipped.join(u'\n');
         return tip;
     }
     case Qt::BackgroundRole:
@@ -208,11 +253,15 @@ QVariant OverrideMatrixModel::data(const QModelIndex &index, int role) const
         switch (state) {
         case CellState::Overrides: return QColor(66, 133, 244, 60);
         case CellState::UserOnly: return QColor(52, 168, 83, 60);
+        case CellState::NotLoaded: return QColor(234, 67, 53, 40);
         case CellState::Global: return QVariant();
         case CellState::Empty: return QVariant();
         }
         return {};
-    case Qt::ForegroundRole: return problems ? severityForeground(int(engine::worstSeverity(t->diagnostics))) : QVariant();
+    case Qt::ForegroundRole:
+        if (state == CellState::NotLoaded)
+            return toneColor(Tone::Error);
+        return problems ? severityForeground(int(engine::worstSeverity(t->diagnostics))) : QVariant();
     case Qt::TextAlignmentRole: return int(Qt::AlignCenter);
     case CellStateRole: return int(state);
     case HasProblemsRole: return problems;
@@ -220,6 +269,7 @@ QVariant OverrideMatrixModel::data(const QModelIndex &index, int role) const
     case CellToolRole: return t ? QVariant::fromValue(*t) : QVariant();
     case ToolNameRole: return m_names[row];
     case EmailRole: return column == 0 ? QString() : m_users[column - 1];
+    case NotLoadedRole: return notLoadedLines(row, column);
     default: return {};
     }
 }

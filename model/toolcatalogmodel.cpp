@@ -474,14 +474,16 @@ QVariant ToolCatalogModel::data(const QModelIndex &index, int role) const
             return int(node->kind);
         if (role == UserRole && node->kind == NodeKind::User)
             return node->key;
-        if (role != Qt::DisplayRole || column != LabelColumn)
+        if (role == GroupTitleRole)
+            return node->title;
+        if ((role != Qt::DisplayRole && role != Qt::ToolTipRole) || column != LabelColumn)
             return {};
         int tools = 0;
         if (node == m_users)
-            return tr("%1 (%n user(s))", nullptr, int(node->children.size())).arg(node->title);
+            return tr("%1 (%n users)", nullptr, int(node->children.size())).arg(node->title);
         for (const auto &c : node->children)
             tools += c->kind == NodeKind::Tool;
-        return tr("%1 (%n tool(s))", nullptr, tools).arg(node->title);
+        return tr("%1 (%n tools)", nullptr, tools).arg(node->title);
     }
     }
     return {};

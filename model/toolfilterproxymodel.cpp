@@ -2,6 +2,8 @@
 
 #include "toolroles.h"
 
+#include <utility>
+
 namespace tw::model {
 
 ToolFilterProxyModel::ToolFilterProxyModel(QObject *parent) : QSortFilterProxyModel(parent)
@@ -18,6 +20,44 @@ void ToolFilterProxyModel::refilter()
 #else
     invalidateFilter();
 #endif
+    groupTitlesChanged({});
+}
+
+void ToolFilterProxyModel::groupTitlesChanged(const QModelIndex &parent)
+{
+    // A group's count follows the filter even where its rows stay the same.
+    for (int r = 0; r < rowCount(parent); ++r) {
+        const QModelIndex i = index(r, 0, parent);
+        const auto kind = NodeKind(i.data(NodeKindRole).toInt());
+        if (kind != NodeKind::Group && kind != NodeKind::User)
+            continue;
+        Q_EMIT dataChanged(i, i, {Qt::DisplayRole, Qt::ToolTipRole});
+        if (kind == NodeKind::Group)
+            groupTitlesChanged(i);
+    }
+}
+
+QVariant ToolFilterProxyModel::data(const QModelIndex &index, int role) const
+{
+    if ((role != Qt::DisplayRole && role != Qt::ToolTipRole) || index.column() != 0 || !isFiltering())
+        return QSortFilterProxyModel::data(index, role);
+    const QString title = QSortFilterProxyModel::data(index, GroupTitleRole).toString();
+    if (title.isEmpty())
+        return QSortFilterProxyModel::data(index, role);
+    // The Users group counts users, a location its tools (not the directories it skips).
+    const auto count = [](const QAbstractItemModel *model, const QModelIndex &parent) {
+        int users = 0, tools = 0;
+        for (int r = 0; r < model->rowCount(parent); ++r) {
+            const auto kind = NodeKind(model->index(r, 0, parent).data(NodeKindRole).toInt());
+            users += kind == NodeKind::User;
+            tools += kind == NodeKind::Tool;
+        }
+        return std::pair{users, tools};
+    };
+    const auto [allUsers, allTools] = count(sourceModel(), mapToSource(index));
+    const auto [shownUsers, shownTools] = count(this, index);
+    const bool users = allUsers > 0;
+    return tr("%1 (%2 of %3)").arg(title).arg(users ? shownUsers : shownTools).arg(users ? allUsers : allTools);
 }
 
 void ToolFilterProxyModel::setText(const QString &text)

@@ -1,6 +1,7 @@
 #pragma once
 // Filters a tool model (tree or list) by text over name/label/description, scope, "has
-// problems" and "overridden"; groups stay visible while any tool below them matches.
+// problems" and "overridden"; groups stay visible while any tool below them matches, and say
+// how many of theirs are shown ("Global tools (1 of 6)").
 
 #include <QSortFilterProxyModel>
 
@@ -22,11 +23,14 @@ public:
     void setOverriddenOnly(bool on);
     bool isFiltering() const;
 
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
 
 private:
     void refilter();
+    void groupTitlesChanged(const QModelIndex &parent);
 
     QString m_text;
     QStringList m_words;

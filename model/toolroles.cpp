@@ -20,9 +20,9 @@ QString problemSummary(const engine::Diagnostics &diagnostics)
     }
     QStringList parts;
     if (errors)
-        parts.append(QCoreApplication::translate("tw::model", "%n error(s)", nullptr, errors));
+        parts.append(QCoreApplication::translate("tw::model", "%n errors", nullptr, errors));
     if (warnings)
-        parts.append(QCoreApplication::translate("tw::model", "%n warning(s)", nullptr, warnings));
+        parts.append(QCoreApplication::translate("tw::model", "%n warnings", nullptr, warnings));
     return parts.join(QStringLiteral(", "));
 }
 
@@ -33,8 +33,9 @@ QString toolDisplayName(const engine::ToolManifest &m)
 
 QString toolToolTip(const engine::ToolRecord &t)
 {
+    // The whole name as the tree shows it (which may elide it), then the version and where it is.
     return QStringLiteral("<b>%1</b> v%2<br>%3<br><i>%4</i>")
-        .arg(t.manifest.name.toHtmlEscaped())
+        .arg(toolDisplayName(t.manifest).toHtmlEscaped())
         .arg(t.manifest.version)
         .arg(t.manifest.description.toHtmlEscaped(), t.dir.toHtmlEscaped());
 }

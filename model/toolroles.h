@@ -26,6 +26,7 @@ enum ToolRole {
     SkippedDirRole,          // tw::engine::SkippedDir
     StatusTextRole,          // short text: badges such as "shadows global v2"
     SearchTextRole,          // QString: name, label and description case-folded, for the filter
+    GroupTitleRole,          // QString: a group's or a user's name, without the count the display adds
 };
 
 enum class NodeKind { Group, User, Tool, Skipped };

@@ -37,6 +37,12 @@ _toolwright()
         --store)
             mapfile -t COMPREPLY < <(compgen -W "keychain file" -- "$cur")
             return ;;
+        --view)
+            mapfile -t COMPREPLY < <(compgen -W "browser overrides sync editor run" -- "$cur")
+            return ;;
+        --color-scheme)
+            mapfile -t COMPREPLY < <(compgen -W "light dark" -- "$cur")
+            return ;;
         --user | --since | --to | --timeout | --passphrase-fd)
             return ;;
     esac
@@ -44,7 +50,7 @@ _toolwright()
     local command="" i positional=0
     for ((i = 1; i < COMP_CWORD; i++)); do
         case ${COMP_WORDS[i]} in
-            --data | --seed | --params | --runtime | --store | --user | --since | --to | --timeout | --passphrase-fd)
+            --data | --seed | --params | --runtime | --store | --user | --since | --to | --timeout | --passphrase-fd | --view | --color-scheme)
                 i=$((i + 1)) ;;
             -*) ;;
             *)
@@ -53,7 +59,7 @@ _toolwright()
     done
 
     if [[ -z $command ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "$commands --data --user --version --help" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "$commands --data --user --seed --view --color-scheme --version --help" -- "$cur")
         return
     fi
 

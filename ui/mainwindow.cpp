@@ -24,6 +24,7 @@
 #include "tooldetailpane.h"
 #include "toolfilterproxymodel.h"
 #include "toolroles.h"
+#include "tones.h"
 
 #include <QAction>
 #include <QApplication>
@@ -44,6 +45,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QElapsedTimer>
+#include <QScopedValueRollback>
 #include <QSortFilterProxyModel>
 #include <QTimer>
 #include <QSplitter>
@@ -54,6 +56,8 @@
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tw::ui {
 
@@ -90,6 +94,27 @@ private:
     QTreeView *m_view;
 };
 
+// Keeps a note over a view's viewport ("No tools match …"), filling it as it resizes.
+class ViewportOverlay final : public QObject
+{
+public:
+    ViewportOverlay(QWidget *viewport, QLabel *label) : QObject(label), m_label(label)
+    {
+        viewport->installEventFilter(this);
+        place(viewport);
+    }
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Resize)
+            place(static_cast<QWidget *>(watched));
+        return false;
+    }
+
+private:
+    void place(const QWidget *viewport) { m_label->setGeometry(viewport->rect().adjusted(12, 12, -12, -12)); }
+    QLabel *m_label;
+};
+
 QStringList badgesFor(const QModelIndex &index)
 {
     QStringList badges;
@@ -118,7 +143,7 @@ QStringList badgesFor(const QModelIndex &index)
 
 MainWindow::MainWindow(const QString &dataPath, const QString &preferredUser, QWidget *parent,
                        std::unique_ptr<engine::SecretStore> secrets)
-    : QMainWindow(parent), m_preferredUser(preferredUser), m_secrets(std::move(secrets))
+    : QMainWindow(parent), m_preferredUser(preferredUser), m_currentUser(preferredUser), m_secrets(std::move(secrets))
 {
     installThemeSupport();
     setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.toolwright.Toolwright")));
@@ -137,7 +162,7 @@ MainWindow::MainWindow(const QString &dataPath, const QString &preferredUser, QW
             if (!ok || !file.unlock(passphrase, &error)) {
                 declined = QDateTime::currentDateTime();
                 if (ok)
-                    statusBar()->showMessage(error, 10000);
+                    showStatusMessage(error, model::Tone::Error);
                 return false;
             }
             return true;
@@ -224,8 +249,9 @@ void MainWindow::buildActions()
     m_overriddenOnly->setCheckable(true);
     m_overriddenOnly->setToolTip(tr("Show only tools that override, are overridden by, or duplicate another"));
     m_overriddenOnly->setShortcut(QKeySequence(Qt::ALT | Qt::Key_O));
-    connect(m_problemsOnly, &QAction::toggled, m_filter, &model::ToolFilterProxyModel::setProblemsOnly);
-    connect(m_overriddenOnly, &QAction::toggled, m_filter, &model::ToolFilterProxyModel::setOverriddenOnly);
+    connect(m_problemsOnly, &QAction::toggled, this, [this](bool on) { changeFilter([&] { m_filter->setProblemsOnly(on); }); });
+    connect(m_overriddenOnly, &QAction::toggled, this,
+            [this](bool on) { changeFilter([&] { m_filter->setOverriddenOnly(on); }); });
 }
 
 void MainWindow::buildLayout()
@@ -245,11 +271,28 @@ void MainWindow::buildLayout()
     m_search->setClearButtonEnabled(true);
     m_search->setMinimumWidth(260);
     bar->addWidget(m_search);
+    // The current user, always in sight: what New Tool, Customize, Import and Run act for.
+    auto *userLabel = new QLabel(tr("&User:"), bar);
+    userLabel->setContentsMargins(8, 0, 4, 0);
+    m_userCombo = new QComboBox(bar);
+    m_userCombo->setObjectName(QStringLiteral("userCombo"));
+    m_userCombo->setAccessibleName(tr("User"));
+    m_userCombo->setToolTip(tr("The user New Tool, Customize, Import and Run act for, and whose effective tools "
+                               "the view shows"));
+    m_userCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_userCombo->setPlaceholderText(tr("no user"));
+    m_userCombo->setEnabled(false); // until a scan finds users
+    userLabel->setBuddy(m_userCombo);
+    bar->addWidget(userLabel);
+    bar->addWidget(m_userCombo);
     m_viewCombo = new QComboBox(bar);
     m_viewCombo->setObjectName(QStringLiteral("viewCombo"));
-    m_viewCombo->setAccessibleName(tr("Show tools of"));
-    m_viewCombo->setToolTip(tr("All locations, or the effective tools one user's agent sees"));
-    m_viewCombo->addItem(tr("All locations"), QString());
+    m_viewCombo->setAccessibleName(tr("Show"));
+    m_viewCombo->setToolTip(tr("Every location as a tree, or the effective tools the user's agent sees "
+                               "(global tools, then the user's own; the same name later wins)"));
+    m_viewCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_viewCombo->addItem(tr("All locations"));
+    m_viewCombo->addItem(tr("Effective tools"));
     bar->addWidget(m_viewCombo);
     m_scopeCombo = new QComboBox(bar);
     m_scopeCombo->setObjectName(QStringLiteral("scopeCombo"));
@@ -257,6 +300,7 @@ void MainWindow::buildLayout()
     m_scopeCombo->addItem(tr("Global and user"), int(model::ToolFilterProxyModel::ScopeFilter::All));
     m_scopeCombo->addItem(tr("Global only"), int(model::ToolFilterProxyModel::ScopeFilter::Global));
     m_scopeCombo->addItem(tr("User only"), int(model::ToolFilterProxyModel::ScopeFilter::User));
+    m_scopeCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     bar->addWidget(m_scopeCombo);
     bar->addAction(m_problemsOnly);
     bar->addAction(m_overriddenOnly);
@@ -283,6 +327,26 @@ void MainWindow::buildLayout()
     m_toolView->header()->setStretchLastSection(true);
     m_toolView->setColumnWidth(0, 240);
     m_toolView->setColumnWidth(1, 60);
+    // The name column fits its names (up to a share of the list) until the user sizes it by hand;
+    // a longer name is elided and its tooltip says it whole.
+    m_fitNameColumn.setSingleShot(true);
+    m_fitNameColumn.setInterval(0);
+    connect(&m_fitNameColumn, &QTimer::timeout, this, &MainWindow::fitNameColumn);
+    for (auto signal : {&QTreeView::expanded, &QTreeView::collapsed})
+        connect(m_toolView, signal, &m_fitNameColumn, qOverload<>(&QTimer::start));
+    connect(m_toolView->header(), &QHeaderView::sectionResized, this, [this](int section) {
+        // A drag on the header's handle (a model reset resizes sections too, with no button held).
+        if (section == 0 && !m_fittingNameColumn && (QApplication::mouseButtons() & Qt::LeftButton))
+            m_nameColumnSetByUser = true;
+    });
+    m_noMatches = new QLabel(m_toolView->viewport());
+    m_noMatches->setObjectName(QStringLiteral("noMatchesLabel"));
+    m_noMatches->setAlignment(Qt::AlignCenter);
+    m_noMatches->setWordWrap(true);
+    m_noMatches->setAttribute(Qt::WA_TransparentForMouseEvents);
+    setTone(m_noMatches, model::Tone::Muted);
+    m_noMatches->hide();
+    new ViewportOverlay(m_toolView->viewport(), m_noMatches);
     m_detail = new ToolDetailPane(m_splitter);
     m_detail->setObjectName(QStringLiteral("detailPane"));
     m_splitter->setStretchFactor(0, 2);
@@ -315,17 +379,25 @@ void MainWindow::buildLayout()
     connect(m_sync, &SyncView::applied, m_scanner, &engine::CatalogScanner::rescan);
     m_search->installEventFilter(new SearchKeys(m_search, m_toolView));
 
-    connect(m_search, &QLineEdit::textChanged, m_filter, &model::ToolFilterProxyModel::setText);
-    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
-        if (!text.isEmpty())
-            m_toolView->expandAll();
-    });
+    connect(m_search, &QLineEdit::textChanged, this,
+            [this](const QString &text) { changeFilter([&] { m_filter->setText(text); }); });
     connect(m_scopeCombo, &QComboBox::currentIndexChanged, this, [this] {
-        m_filter->setScopeFilter(model::ToolFilterProxyModel::ScopeFilter(m_scopeCombo->currentData().toInt()));
+        changeFilter([this] {
+            m_filter->setScopeFilter(model::ToolFilterProxyModel::ScopeFilter(m_scopeCombo->currentData().toInt()));
+        });
     });
-    connect(m_viewCombo, &QComboBox::currentIndexChanged, this,
-            [this] { setViewUser(m_viewCombo->currentData().toString()); });
+    connect(m_viewCombo, &QComboBox::currentIndexChanged, this, &MainWindow::applyView);
+    connect(m_userCombo, &QComboBox::currentIndexChanged, this,
+            [this] { setCurrentUser(m_userCombo->currentData().toString()); });
     connect(m_toolView->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::showCurrent);
+    const auto listChanged = [this] {
+        updateNoMatches();
+        m_fitNameColumn.start();
+    };
+    connect(m_filter, &QAbstractItemModel::rowsInserted, this, listChanged);
+    connect(m_filter, &QAbstractItemModel::rowsRemoved, this, listChanged);
+    connect(m_filter, &QAbstractItemModel::modelReset, this, listChanged);
+    connect(m_filter, &QAbstractItemModel::layoutChanged, this, listChanged);
     connect(m_filter, &QAbstractItemModel::dataChanged, this,
             [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
                 const QModelIndex cur = m_toolView->currentIndex();
@@ -339,6 +411,7 @@ void MainWindow::buildLayout()
     });
 
     auto *dock = new QDockWidget(tr("Problems"), this);
+    m_problemsDock = dock;
     dock->setObjectName(QStringLiteral("problemsDock"));
     m_problems = new QTableView(dock);
     m_problems->setObjectName(QStringLiteral("problemsView"));
@@ -368,6 +441,7 @@ void MainWindow::buildLayout()
     view->addSeparator();
     QAction *toggleProblems = dock->toggleViewAction();
     toggleProblems->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    connect(toggleProblems, &QAction::triggered, this, [this](bool on) { m_problemsWanted = on; }); // in any view
     view->addAction(toggleProblems);
     QAction *focusTools = view->addAction(tr("Focus &Tool List"), this, [this] {
         m_views->setCurrentIndex(BrowserView);
@@ -413,9 +487,15 @@ void MainWindow::buildLayout()
                                .arg(QApplication::applicationVersion()));
     });
 
+    m_statusMessage = new QLabel(this);
+    m_statusMessage->setObjectName(QStringLiteral("statusMessage"));
+    m_statusMessage->hide();
+    statusBar()->addWidget(m_statusMessage, 1);
+    m_statusMessageTimer.setSingleShot(true);
+    connect(&m_statusMessageTimer, &QTimer::timeout, m_statusMessage, &QWidget::hide);
     m_statusLabel = new QLabel(this);
     m_statusLabel->setObjectName(QStringLiteral("statusLabel"));
-    statusBar()->addWidget(m_statusLabel, 1);
+    statusBar()->addPermanentWidget(m_statusLabel);
 }
 
 void MainWindow::restoreSettings()
@@ -425,6 +505,11 @@ void MainWindow::restoreSettings()
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
     m_toolView->header()->restoreState(settings.value(QStringLiteral("window/toolHeader")).toByteArray());
+    m_nameColumnSetByUser = settings.value(QStringLiteral("window/nameColumnSetByUser"), false).toBool();
+    // The panel is hidden while another view is current; what the user wants is kept apart
+    // from the dock state, which says "hidden" when the window was quit from such a view.
+    m_problemsWanted = settings.value(QStringLiteral("window/problemsPanel"), true).toBool();
+    m_problemsDock->setVisible(m_problemsWanted);
     if (!settings.contains(QStringLiteral("window/geometry")))
         resize(1180, 760);
     m_adminMode->setChecked(settings.value(QStringLiteral("editor/adminMode"), false).toBool());
@@ -436,7 +521,7 @@ void MainWindow::restoreSettings()
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     if (const int running = m_run->runningCount(); running > 0
-        && MessageBox::ask(this, tr("Runs in Progress"), tr("%n run(s) still in progress. Quit and stop them?", nullptr, running),
+        && MessageBox::ask(this, tr("Runs in Progress"), tr("%n runs still in progress. Quit and stop them?", nullptr, running),
                            {tr("Stop and Quit"), tr("Keep Running")}) != 0) {
         event->ignore();
         return;
@@ -452,22 +537,31 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(QStringLiteral("editor/autoBump"), m_autoBump->isChecked());
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/problemsPanel"),
+                      m_views->currentIndex() == BrowserView ? m_problemsDock->isVisible() : m_problemsWanted);
+    settings.setValue(QStringLiteral("window/nameColumnSetByUser"), m_nameColumnSetByUser);
     settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
     settings.setValue(QStringLiteral("window/toolHeader"), m_toolView->header()->saveState());
-    settings.setValue(QStringLiteral("sync/seedDir"), m_sync->seedDir());
+    settings.setValue(QStringLiteral("sync/seedDir"), m_sync->rememberedSeedDir()); // not a --seed
     event->accept();
 }
 
 void MainWindow::openDataPath(const QString &dataPath)
 {
-    setWindowTitle(tr("%1 — Toolwright").arg(dataPath));
     m_catalogModel->clear();
     m_effectiveModel->setCatalog(nullptr);
     m_overrides->setCatalog(nullptr);
     m_sync->setDataPath(dataPath);
     m_detail->showNothing(tr("Scanning %1…").arg(dataPath));
     m_scanner->setDataPath(dataPath);
+    updateWindowTitle();
     updateStatus();
+}
+
+void MainWindow::updateWindowTitle()
+{
+    setWindowTitle(m_currentUser.isEmpty() ? tr("%1 — Toolwright").arg(dataPath())
+                                           : tr("%1 — %2 — Toolwright").arg(m_currentUser, dataPath()));
 }
 
 void MainWindow::chooseDataPath()
@@ -507,23 +601,25 @@ void MainWindow::onScanFinished(const std::shared_ptr<const engine::Catalog> &ca
     m_overrides->setCatalog(catalog);
     m_run->setCatalog(catalog);
     m_problems->resizeColumnsToContents();
-    updateViewCombo(*catalog);
-    if (m_viewCombo->currentIndex() == 0) {
+    updateUserCombo(*catalog);
+    if (m_filter->sourceModel() == m_catalogModel && !m_filter->isFiltering()) {
         m_toolView->expand(m_filter->mapFromSource(m_catalogModel->globalGroupIndex()));
         m_toolView->expand(m_filter->mapFromSource(m_catalogModel->usersGroupIndex()));
-        if (!m_preferredUser.isEmpty())
-            m_toolView->expand(m_filter->mapFromSource(m_catalogModel->userIndex(m_preferredUser)));
+        if (!m_currentUser.isEmpty())
+            m_toolView->expand(m_filter->mapFromSource(m_catalogModel->userIndex(m_currentUser)));
     }
     if (!m_toolView->currentIndex().isValid())
         selectFirstTool();
     updateStatus();
+    updateNoMatches();
+    m_fitNameColumn.start();
     Q_EMIT catalogShown();
 }
 
 void MainWindow::selectFirstTool()
 {
-    // The preferred user's first tool, else the first global one: the pane is never blank for nothing.
-    const QModelIndex user = m_catalogModel->userIndex(m_preferredUser);
+    // The current user's first tool, else the first global one: the pane is never blank for nothing.
+    const QModelIndex user = m_catalogModel->userIndex(m_currentUser);
     for (const QModelIndex &parent : {user, m_catalogModel->globalGroupIndex()}) {
         if (!parent.isValid() || m_filter->sourceModel() != m_catalogModel)
             continue;
@@ -537,35 +633,69 @@ void MainWindow::selectFirstTool()
     }
 }
 
-void MainWindow::updateViewCombo(const engine::Catalog &catalog)
+void MainWindow::updateUserCombo(const engine::Catalog &catalog)
 {
-    const QString current = m_viewCombo->currentData().toString();
-    const QSignalBlocker block(m_viewCombo);
-    while (m_viewCombo->count() > 1)
-        m_viewCombo->removeItem(1);
-    for (const QString &email : catalog.userEmails())
-        m_viewCombo->addItem(tr("Effective for %1").arg(email), email);
-    const int keep = m_viewCombo->findData(current);
-    m_viewCombo->setCurrentIndex(keep >= 0 ? keep : 0);
-    if (keep < 0 && !current.isEmpty())
-        setViewUser(QString());
+    // Every user of the data dir, and the one asked for on the command line even before it has
+    // a directory (New Tool creates it). Without a current user the first one becomes current.
+    QStringList emails = catalog.userEmails();
+    if (!m_preferredUser.isEmpty() && !emails.contains(m_preferredUser))
+        emails.append(m_preferredUser);
+    QString user = m_currentUser;
+    if (!emails.contains(user))
+        user = emails.isEmpty() ? QString() : emails.contains(m_preferredUser) ? m_preferredUser : emails.first();
+    {
+        const QSignalBlocker block(m_userCombo);
+        m_userCombo->clear();
+        for (const QString &email : std::as_const(emails))
+            m_userCombo->addItem(email, email);
+        m_userCombo->setCurrentIndex(int(emails.indexOf(user)));
+        m_userCombo->setEnabled(!emails.isEmpty());
+    }
+    setCurrentUser(user); // nothing when it stays the same
+}
+
+void MainWindow::setCurrentUser(const QString &email)
+{
+    if (email == m_currentUser)
+        return;
+    m_currentUser = email;
+    {
+        const QSignalBlocker block(m_userCombo);
+        if (!email.isEmpty() && m_userCombo->findData(email) < 0)
+            m_userCombo->addItem(email, email);
+        m_userCombo->setCurrentIndex(m_userCombo->findData(email));
+    }
+    updateWindowTitle();
+    if (m_filter->sourceModel() == m_effectiveModel) {
+        applyView();
+    } else if (const QModelIndex node = m_filter->mapFromSource(m_catalogModel->userIndex(email)); node.isValid()) {
+        m_toolView->expand(node);
+        m_toolView->scrollTo(node);
+    }
+    Q_EMIT currentUserChanged(email);
 }
 
 void MainWindow::setViewUser(const QString &email)
 {
-    const int comboIndex = m_viewCombo->findData(email);
-    if (comboIndex >= 0 && comboIndex != m_viewCombo->currentIndex()) {
-        m_viewCombo->setCurrentIndex(comboIndex); // comes back here through the signal
-        return;
-    }
-    if (email.isEmpty()) {
+    if (!email.isEmpty())
+        setCurrentUser(email);
+    if (const int index = email.isEmpty() ? 0 : 1; index != m_viewCombo->currentIndex())
+        m_viewCombo->setCurrentIndex(index); // applies the view through the signal
+    else
+        applyView();
+}
+
+void MainWindow::applyView()
+{
+    const bool effective = m_viewCombo->currentIndex() == 1 && !m_currentUser.isEmpty();
+    if (!effective) {
         if (m_filter->sourceModel() != m_catalogModel) {
             m_filter->setSourceModel(m_catalogModel);
             m_toolView->setRootIsDecorated(true);
             m_toolView->expandToDepth(1);
         }
     } else {
-        m_effectiveModel->setUser(email);
+        m_effectiveModel->setUser(m_currentUser);
         if (m_filter->sourceModel() != m_effectiveModel) {
             m_filter->setSourceModel(m_effectiveModel);
             m_toolView->setRootIsDecorated(false);
@@ -574,6 +704,20 @@ void MainWindow::setViewUser(const QString &email)
     connect(m_toolView->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::showCurrent,
             Qt::UniqueConnection);
     showCurrent();
+    updateNoMatches();
+}
+
+bool MainWindow::requireUser(const QString &title)
+{
+    if (!m_currentUser.isEmpty())
+        return true;
+    MessageBox::ask(this, title,
+                    tr("%1 has no user yet. A user is a directory named by an e-mail address in the data "
+                       "directory, such as %1/alice@example.com; once there is one, choose it in the User list "
+                       "of the toolbar.")
+                        .arg(dataPath()),
+                    {tr("OK")}, MessageBox::Information);
+    return false;
 }
 
 bool MainWindow::selectDir(const QString &dir)
@@ -616,6 +760,9 @@ bool MainWindow::selectDir(const QString &dir)
 void MainWindow::showCurrent()
 {
     const QModelIndex index = m_toolView->currentIndex().siblingAtColumn(0);
+    // A tool chosen while searching is the one to keep when the search ends.
+    if (index.isValid() && m_filter->isFiltering() && !m_filterChanging)
+        m_selectionBeforeFilter = m_filter->mapToSource(index);
     if (!index.isValid()) {
         m_detail->showNothing(tr("Select a tool to see its documentation, inputs, files and problems."));
         return;
@@ -646,18 +793,21 @@ void MainWindow::buildToolMenu()
                                        &MainWindow::runCurrentTool);
     runTool->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     runTool->setToolTip(tr("Fill the tool's inputs and run it in a sandbox"));
+    // The Run view's empty state names these (View → Browser is Ctrl+1, as set in buildLayout).
+    m_run->setOpenShortcuts(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + int(BrowserView))), runTool->shortcut());
     QAction *create = tool->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New Tool…"), this, [this] {
         const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
-        const QString user = authoringUser();
-        if (!catalog || user.isEmpty()) {
-            MessageBox::ask(this, tr("New Tool"), tr("Choose a user first (View: Effective for …)."), {tr("OK")});
+        if (!requireUser(tr("New Tool")) || !catalog)
             return;
-        }
-        NewToolDialog dialog(engine::templateIds(),
-                             [catalog, user](const QString &name) { return engine::newToolNameProblem(*catalog, user, name); },
-                             this);
-        if (dialog.exec() == QDialog::Accepted)
-            createTool(dialog.templateId(), dialog.name(), dialog.label(), dialog.description());
+        const QString user = authoringUser();
+        auto *dialog = new NewToolDialog(
+            engine::templateIds(), user, engine::userToolsPath(dataPath(), user),
+            [catalog, user](const QString &name) { return engine::newToolNameProblem(*catalog, user, name); }, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QDialog::accepted, this, [this, dialog] {
+            createTool(dialog->templateId(), dialog->name(), dialog->label(), dialog->description());
+        });
+        dialog->open();
     });
     create->setShortcut(QKeySequence::New);
     static_cast<EditorTabs *>(m_editors)->setOpenShortcuts(edit->shortcut(), create->shortcut());
@@ -713,19 +863,16 @@ void MainWindow::buildToolMenu()
                 e->setAutoBump(on);
     });
     settingsMenu->addSeparator();
-    QAction *settingsAction = settingsMenu->addAction(QIcon::fromTheme(QStringLiteral("preferences-system")),
-                                                      tr("&Runtime and Integrations…"), this, &MainWindow::showSettings);
+    // One entry per page, so that "Settings → Secrets" in a message is a path the menu has.
+    QAction *settingsAction = settingsMenu->addAction(QIcon::fromTheme(QStringLiteral("preferences-system")), tr("&Runtime…"),
+                                                      this, [this] { showSettings(RuntimePage); });
     settingsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    settingsMenu->addAction(tr("&Integrations…"), this, [this] { showSettings(IntegrationsPage); });
+    settingsMenu->addAction(tr("&Secrets…"), this, [this] { showSettings(SecretsPage); });
 }
 
 void MainWindow::setAdminMode(bool on) { m_adminMode->setChecked(on); }
 void MainWindow::setAutoBump(bool on) { m_autoBump->setChecked(on); }
-
-QString MainWindow::authoringUser() const
-{
-    const QString viewed = m_viewCombo->currentData().toString();
-    return viewed.isEmpty() ? m_preferredUser : viewed;
-}
 
 bool MainWindow::runCurrentTool()
 {
@@ -740,10 +887,12 @@ bool MainWindow::runCurrentTool()
     return true;
 }
 
-void MainWindow::showSettings()
+void MainWindow::showSettings(SettingsPage page)
 {
     auto *dialog = new SettingsDialog(*m_secrets, authoringUser(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (auto *pages = dialog->findChild<QTabWidget *>())
+        pages->setCurrentIndex(page); // Runtime, Integrations, Secrets: the dialog's page order
     dialog->open();
 }
 
@@ -771,7 +920,7 @@ ToolEditor *MainWindow::editTool(const QString &dir)
     engine::Diagnostic error;
     std::optional<engine::ToolEditSession> session = engine::ToolEditSession::open(dir, &error);
     if (!session) {
-        MessageBox::ask(this, tr("Cannot Edit"), engine::formatDiagnostic(error), {tr("OK")});
+        MessageBox::ask(this, tr("Cannot Edit"), engine::formatDiagnostic(error), {tr("OK")}, MessageBox::Warning);
         return nullptr;
     }
     const QString globalRoot = engine::globalToolsPath(dataPath()) + u'/';
@@ -814,7 +963,7 @@ QString MainWindow::createTool(const QString &templateId, const QString &name, c
     const engine::WorkspaceResult r =
         engine::createToolFromTemplate(*catalog, authoringUser(), templateId, name, label, description);
     if (!r.ok()) {
-        MessageBox::ask(this, tr("New Tool"), r.error, {tr("OK")});
+        MessageBox::ask(this, tr("New Tool"), r.error, {tr("OK")}, MessageBox::Warning);
         return {};
     }
     m_scanner->rescan();
@@ -826,17 +975,16 @@ QString MainWindow::customizeTool(const QString &globalDir)
 {
     const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
     const QString user = authoringUser();
-    if (!catalog || user.isEmpty()) {
-        MessageBox::ask(this, tr("Customize"), tr("Choose a user first (View: Effective for …)."), {tr("OK")});
+    if (!requireUser(tr("Customize")) || !catalog)
         return {};
-    }
     if (!globalDir.startsWith(engine::globalToolsPath(dataPath()) + u'/')) {
-        MessageBox::ask(this, tr("Customize"), tr("Only global tools are customised; this one is already a user's."), {tr("OK")});
+        MessageBox::ask(this, tr("Customize"), tr("Only global tools are customised; this one is already a user's."),
+                        {tr("OK")}, MessageBox::Information);
         return {};
     }
     const engine::WorkspaceResult r = engine::customizeTool(*catalog, user, globalDir);
     if (!r.ok()) {
-        MessageBox::ask(this, tr("Customize"), r.error, {tr("OK")});
+        MessageBox::ask(this, tr("Customize"), r.error, {tr("OK")}, MessageBox::Warning);
         return {};
     }
     m_scanner->rescan();
@@ -847,7 +995,8 @@ QString MainWindow::customizeTool(const QString &globalDir)
 bool MainWindow::revertToGlobal(const QString &userDir)
 {
     if (userDir.startsWith(engine::globalToolsPath(dataPath()) + u'/')) {
-        MessageBox::ask(this, tr("Revert to Global"), tr("This is the global tool itself."), {tr("OK")});
+        MessageBox::ask(this, tr("Revert to Global"), tr("This is the global tool itself."), {tr("OK")},
+                        MessageBox::Information);
         return false;
     }
     if (MessageBox::ask(this, tr("Revert to Global"),
@@ -865,10 +1014,11 @@ bool MainWindow::revertToGlobal(const QString &userDir)
     }
     bool trashed = false;
     if (const QString err = engine::removeToolDir(userDir, &trashed); !err.isEmpty()) {
-        MessageBox::ask(this, tr("Revert to Global"), err, {tr("OK")});
+        MessageBox::ask(this, tr("Revert to Global"), err, {tr("OK")}, MessageBox::Warning);
         return false;
     }
-    statusBar()->showMessage(trashed ? tr("Moved %1 to the trash.").arg(userDir) : tr("Deleted %1.").arg(userDir), 5000);
+    showStatusMessage(trashed ? tr("Moved %1 to the trash.").arg(userDir) : tr("Deleted %1.").arg(userDir),
+                      model::Tone::Success);
     m_scanner->rescan();
     return true;
 }
@@ -877,10 +1027,8 @@ QStringList MainWindow::importTools(const QStringList &paths)
 {
     const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
     const QString user = authoringUser();
-    if (!catalog || user.isEmpty()) {
-        MessageBox::ask(this, tr("Import"), tr("Choose a user first (View: Effective for …)."), {tr("OK")});
+    if (!requireUser(tr("Import")) || !catalog)
         return {};
-    }
     QStringList imported, problems;
     for (const QString &path : paths) {
         const engine::WorkspaceResult r = engine::importTool(*catalog, user, path);
@@ -890,10 +1038,10 @@ QStringList MainWindow::importTools(const QStringList &paths)
             problems.append(QFileInfo(path).fileName() + QStringLiteral(": ") + r.error);
     }
     if (!problems.isEmpty())
-        MessageBox::ask(this, tr("Import"), tr("Not imported:\n%1").arg(problems.join(u'\n')), {tr("OK")});
+        MessageBox::ask(this, tr("Import"), tr("Not imported:\n%1").arg(problems.join(u'\n')), {tr("OK")}, MessageBox::Warning);
     if (!imported.isEmpty()) {
         m_scanner->rescan();
-        statusBar()->showMessage(tr("Imported %n tool(s) for %1.", nullptr, int(imported.size())).arg(user), 5000);
+        showStatusMessage(tr("Imported %n tools for %1.", nullptr, int(imported.size())).arg(user), model::Tone::Success);
         editTool(imported.last());
     }
     return imported;
@@ -902,10 +1050,10 @@ QStringList MainWindow::importTools(const QStringList &paths)
 bool MainWindow::exportTool(const QString &toolDir, const QString &zipPath)
 {
     if (const QString err = engine::exportToolZip(toolDir, zipPath); !err.isEmpty()) {
-        MessageBox::ask(this, tr("Export"), err, {tr("OK")});
+        MessageBox::ask(this, tr("Export"), err, {tr("OK")}, MessageBox::Warning);
         return false;
     }
-    statusBar()->showMessage(tr("Exported %1 to %2.").arg(QFileInfo(toolDir).fileName(), zipPath), 5000);
+    showStatusMessage(tr("Exported %1 to %2.").arg(QFileInfo(toolDir).fileName(), zipPath), model::Tone::Success);
     return true;
 }
 
@@ -955,15 +1103,105 @@ void MainWindow::updateStatus()
         qsizetype skipped = catalog->global.skipped.size();
         for (const engine::LocationScan &loc : catalog->users)
             skipped += loc.skipped.size();
-        parts << tr("%n tool(s)", nullptr, int(catalog->toolCount()))
-              << tr("%n user(s)", nullptr, int(catalog->users.size()))
-              << tr("%n error(s)", nullptr, m_diagnosticModel->count(engine::Severity::Error))
-              << tr("%n warning(s)", nullptr, m_diagnosticModel->count(engine::Severity::Warning))
+        parts << tr("%n tools", nullptr, int(catalog->toolCount()))
+              << tr("%n users", nullptr, int(catalog->users.size()))
+              << tr("%n errors", nullptr, m_diagnosticModel->count(engine::Severity::Error))
+              << tr("%n warnings", nullptr, m_diagnosticModel->count(engine::Severity::Warning))
               << tr("%n not loaded", nullptr, int(skipped));
     }
     if (m_scanner->isScanning())
         parts << tr("scanning…");
     m_statusLabel->setText(parts.join(QStringLiteral(" · ")));
+}
+
+void MainWindow::changeFilter(const std::function<void()> &change)
+{
+    const bool wasFiltering = m_filter->isFiltering();
+    if (!wasFiltering)
+        rememberTreeState();
+    {
+        const QScopedValueRollback guard(m_filterChanging, true);
+        change();
+    }
+    if (m_filter->isFiltering())
+        m_toolView->expandAll(); // every match in sight
+    else if (wasFiltering)
+        restoreTreeState();
+    updateNoMatches();
+}
+
+void MainWindow::rememberTreeState()
+{
+    m_expandedBeforeFilter.clear();
+    if (m_filter->sourceModel() == m_catalogModel) {
+        QList<QModelIndex> nodes{m_catalogModel->globalGroupIndex(), m_catalogModel->usersGroupIndex()};
+        for (int r = 0; r < m_catalogModel->rowCount(nodes[1]); ++r)
+            nodes.append(m_catalogModel->index(r, 0, nodes[1]));
+        for (const QModelIndex &node : std::as_const(nodes)) {
+            if (m_toolView->isExpanded(m_filter->mapFromSource(node)))
+                m_expandedBeforeFilter.append(node);
+        }
+    }
+    m_selectionBeforeFilter = m_filter->mapToSource(m_toolView->currentIndex().siblingAtColumn(0));
+}
+
+void MainWindow::restoreTreeState()
+{
+    if (m_filter->sourceModel() == m_catalogModel) {
+        const QModelIndex users = m_catalogModel->usersGroupIndex();
+        QList<QModelIndex> nodes{m_catalogModel->globalGroupIndex(), users};
+        for (int r = 0; r < m_catalogModel->rowCount(users); ++r)
+            nodes.append(m_catalogModel->index(r, 0, users));
+        for (const QModelIndex &node : std::as_const(nodes))
+            m_toolView->setExpanded(m_filter->mapFromSource(node), m_expandedBeforeFilter.contains(node));
+    }
+    m_expandedBeforeFilter.clear();
+    const QModelIndex selected = m_selectionBeforeFilter;
+    if (selected.isValid() && selected.model() == m_filter->sourceModel()) {
+        const QModelIndex proxy = m_filter->mapFromSource(selected);
+        m_toolView->setCurrentIndex(proxy);
+        m_toolView->scrollTo(proxy); // opens its user if that was closed
+    }
+}
+
+void MainWindow::updateNoMatches()
+{
+    if (!m_noMatches)
+        return;
+    QString text;
+    if (m_filter->rowCount() == 0) {
+        const QString words = m_filter->text().simplified();
+        if (!words.isEmpty())
+            text = tr("No tools match \u201c%1\u201d.").arg(words) + u'\n' + tr("Esc in the search field clears it.");
+        else if (m_filter->isFiltering())
+            text = tr("No tools match the filters in the toolbar.");
+        else if (m_filter->sourceModel() == m_effectiveModel && m_scanner->catalog())
+            text = tr("%1's agent sees no tools.").arg(m_currentUser);
+    }
+    m_noMatches->setText(text);
+    m_noMatches->setVisible(!text.isEmpty());
+}
+
+void MainWindow::fitNameColumn()
+{
+    if (m_nameColumnSetByUser)
+        return;
+    const QScopedValueRollback guard(m_fittingNameColumn, true);
+    const int before = m_toolView->columnWidth(0);
+    m_toolView->resizeColumnToContents(0);
+    // Room is kept for the version and a part of the status; a longer name is elided. While a
+    // search narrows the list the column only grows, so that it does not jump as one types.
+    const int most = std::max(240, m_toolView->viewport()->width() - m_toolView->columnWidth(1) - 80);
+    const int least = m_filter->isFiltering() ? before : m_toolView->header()->sectionSizeHint(0);
+    m_toolView->setColumnWidth(0, std::clamp(m_toolView->columnWidth(0), std::min(least, most), most));
+}
+
+void MainWindow::showStatusMessage(const QString &text, model::Tone tone)
+{
+    m_statusMessage->setText(text);
+    setTone(m_statusMessage, tone);
+    m_statusMessage->show();
+    m_statusMessageTimer.start(tone == model::Tone::Error ? 20000 : 8000);
 }
 
 } // namespace tw::ui

@@ -7,12 +7,16 @@
 
 #include <QList>
 #include <QMainWindow>
+#include <QPersistentModelIndex>
 #include <QTimer>
+
+#include <functional>
 
 #include <memory>
 
 class QAction;
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
@@ -27,6 +31,7 @@ struct Catalog;
 } // namespace tw::engine
 
 namespace tw::model {
+enum class Tone;
 class DiagnosticListModel;
 class EffectiveToolsModel;
 class ToolCatalogModel;
@@ -54,8 +59,13 @@ public:
 
     void openDataPath(const QString &dataPath);
     QString dataPath() const;
-    // "" shows every location as a tree; an email shows that user's effective tools.
+    // "" shows every location as a tree; an email makes that user current and shows the user's
+    // effective tools.
     void setViewUser(const QString &email);
+    // The user the window acts for (New Tool, Customize, Import, Run, Settings) and whose
+    // effective tools the view shows: the toolbar's User picker, also named in the title.
+    QString currentUser() const { return m_currentUser; }
+    void setCurrentUser(const QString &email);
     // Selects the tool (or skipped dir) at `dir` in the current view; false if not shown.
     bool selectDir(const QString &dir);
 
@@ -65,7 +75,8 @@ public:
     model::ToolFilterProxyModel *filterModel() const { return m_filter; }
     QTreeView *toolView() const { return m_toolView; }
     QLineEdit *searchField() const { return m_search; }
-    QComboBox *viewCombo() const { return m_viewCombo; }
+    QComboBox *viewCombo() const { return m_viewCombo; } // All locations / Effective tools
+    QComboBox *userCombo() const { return m_userCombo; }
     ToolDetailPane *detailPane() const { return m_detail; }
     QTableView *problemsView() const { return m_problems; }
     QTabWidget *viewTabs() const { return m_views; }
@@ -80,10 +91,12 @@ public:
     // for a global tool); false when no tool is selected.
     bool runCurrentTool();
     RunView *runView() const { return m_run; }
-    void showSettings();
+    // Settings on one of its pages (the Settings menu names each: Runtime, Integrations, Secrets).
+    enum SettingsPage { RuntimePage, IntegrationsPage, SecretsPage };
+    void showSettings(SettingsPage page = RuntimePage);
 
-    // Authoring. The user is the one the window shows (the effective view's, else the preferred).
-    QString authoringUser() const;
+    // Authoring. The user is the current one (the toolbar's User picker).
+    QString authoringUser() const { return m_currentUser; }
     ToolEditor *editTool(const QString &dir);  // opens (or focuses) an editor; null on failure
     ToolEditor *currentEditor() const;
     QTabWidget *editorTabs() const { return m_editors; }
@@ -98,6 +111,7 @@ public:
 
 Q_SIGNALS:
     void catalogShown(); // a scan's result is on screen
+    void currentUserChanged(const QString &email);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -109,7 +123,18 @@ private:
     void buildLayout();
     void applyPendingLocations();
     void onScanFinished(const std::shared_ptr<const engine::Catalog> &catalog);
-    void updateViewCombo(const engine::Catalog &catalog);
+    void updateUserCombo(const engine::Catalog &catalog);
+    void updateWindowTitle();
+    void applyView();
+    bool requireUser(const QString &title);
+    // Search and filters: a change runs through here, so that ending a search restores the
+    // tree's expanded nodes and selection as they were (or the tool chosen while searching).
+    void changeFilter(const std::function<void()> &change);
+    void rememberTreeState();
+    void restoreTreeState();
+    void updateNoMatches();
+    void fitNameColumn();
+    void showStatusMessage(const QString &text, model::Tone tone);
     void selectFirstTool();
     void showCurrent();
     void updateStatus();
@@ -119,7 +144,8 @@ private:
     bool closeEditor(int index);
     QString currentToolDir() const;
 
-    QString m_preferredUser;
+    QString m_preferredUser; // from the command line
+    QString m_currentUser;
     std::unique_ptr<engine::SecretStore> m_secrets;
     RunView *m_run = nullptr;
     engine::CatalogScanner *m_scanner = nullptr;
@@ -134,6 +160,17 @@ private:
 
     QLineEdit *m_search = nullptr;
     QComboBox *m_viewCombo = nullptr;
+    QComboBox *m_userCombo = nullptr;
+    QLabel *m_noMatches = nullptr;   // over the list when nothing matches
+    QLabel *m_statusMessage = nullptr; // the last action's outcome, in its tone
+    QTimer m_statusMessageTimer;
+    QTimer m_fitNameColumn;
+    bool m_fittingNameColumn = false;
+    bool m_nameColumnSetByUser = false;
+    bool m_filterChanging = false;
+    QList<QPersistentModelIndex> m_expandedBeforeFilter; // source indexes
+    QPersistentModelIndex m_selectionBeforeFilter;       // source index
+    QDockWidget *m_problemsDock = nullptr;
     QComboBox *m_scopeCombo = nullptr;
     QAction *m_problemsOnly = nullptr;
     QAction *m_overriddenOnly = nullptr;

@@ -19,8 +19,13 @@ MarkdownView::MarkdownView(QWidget *parent) : QTextBrowser(parent)
 
 void MarkdownView::setMarkdown(const QByteArray &markdown)
 {
-    m_markdown = markdown;
-    setHtml(engine::markdownDocument(engine::renderMarkdown(markdown), paletteCss()));
+    setFragment(markdown.isEmpty() ? QString() : engine::renderMarkdown(markdown));
+}
+
+void MarkdownView::setFragment(const QString &html)
+{
+    m_fragment = html;
+    setHtml(engine::markdownDocument(html, paletteCss()));
 }
 
 QVariant MarkdownView::loadResource(int, const QUrl &)
@@ -31,8 +36,8 @@ QVariant MarkdownView::loadResource(int, const QUrl &)
 void MarkdownView::changeEvent(QEvent *event)
 {
     QTextBrowser::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && !m_markdown.isNull())
-        setMarkdown(m_markdown);
+    if (event->type() == QEvent::PaletteChange)
+        setFragment(m_fragment);
 }
 
 QString MarkdownView::paletteCss() const

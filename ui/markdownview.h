@@ -13,6 +13,9 @@ public:
     explicit MarkdownView(QWidget *parent = nullptr);
 
     void setMarkdown(const QByteArray &markdown);
+    // An HTML fragment made by the program (never a tool's text), styled like a rendered body:
+    // for what is not Markdown, such as paths, which must show as they are.
+    void setFragment(const QString &html);
     QVariant loadResource(int type, const QUrl &name) override;
 
 protected:
@@ -20,7 +23,7 @@ protected:
 
 private:
     QString paletteCss() const;
-    QByteArray m_markdown;
+    QString m_fragment; // what is shown, rendered again when the palette changes
 };
 
 } // namespace tw::ui

@@ -19,11 +19,18 @@ QString &lastText()
     return text;
 }
 
+MessageBox::Icon &lastShownIcon()
+{
+    static MessageBox::Icon icon = MessageBox::Question;
+    return icon;
+}
+
 } // namespace
 
-int MessageBox::ask(QWidget *parent, const QString &title, const QString &text, const QStringList &buttons)
+int MessageBox::ask(QWidget *parent, const QString &title, const QString &text, const QStringList &buttons, Icon icon)
 {
     lastText() = text;
+    lastShownIcon() = icon;
     if (!queued().isEmpty())
         return queued().takeFirst();
     // Under test nothing may wait for a click: say what was asked and take the escape answer.
@@ -31,7 +38,10 @@ int MessageBox::ask(QWidget *parent, const QString &title, const QString &text, 
         qWarning("unanswered question \"%s\": %s", qPrintable(title), qPrintable(text));
         return int(buttons.size()) - 1;
     }
-    QMessageBox box(QMessageBox::Question, title, text, QMessageBox::NoButton, parent);
+    const QMessageBox::Icon shown = icon == Warning ? QMessageBox::Warning
+        : icon == Information                      ? QMessageBox::Information
+                                                   : QMessageBox::Question;
+    QMessageBox box(shown, title, text, QMessageBox::NoButton, parent);
     QList<QPushButton *> pushButtons;
     for (const QString &label : buttons)
         pushButtons.append(box.addButton(label, QMessageBox::ActionRole));
@@ -56,6 +66,11 @@ int MessageBox::pendingAnswers()
 QString MessageBox::lastQuestion()
 {
     return lastText();
+}
+
+MessageBox::Icon MessageBox::lastIcon()
+{
+    return lastShownIcon();
 }
 
 } // namespace tw::ui

@@ -10,15 +10,23 @@
 
 namespace tw::ui {
 
-NewToolDialog::NewToolDialog(const QStringList &templates, std::function<QString(const QString &)> nameProblem, QWidget *parent)
+NewToolDialog::NewToolDialog(const QStringList &templates, const QString &user, const QString &toolsDir,
+                             std::function<QString(const QString &)> nameProblem, QWidget *parent)
     : QDialog(parent), m_validate(std::move(nameProblem))
 {
     setWindowTitle(tr("New Tool"));
     auto *form = new QFormLayout(this);
+    m_user = new QLabel(tr("A new tool of <b>%1</b>, in %2.").arg(user.toHtmlEscaped(), toolsDir.toHtmlEscaped()), this);
+    m_user->setObjectName(QStringLiteral("newToolUser"));
+    m_user->setWordWrap(true);
+    m_user->setTextFormat(Qt::RichText);
     m_template = new QComboBox(this);
     m_template->setAccessibleName(tr("Template"));
     for (const QString &id : templates)
         m_template->addItem(id, id);
+    // The smallest working tool is where a new user starts; the others add one idea each.
+    if (const int minimal = m_template->findData(QStringLiteral("minimal")); minimal >= 0)
+        m_template->setCurrentIndex(minimal);
     m_name = new QLineEdit(this);
     m_name->setAccessibleName(tr("Tool name"));
     m_name->setPlaceholderText(tr("snake_case, e.g. weather_lookup"));
@@ -26,11 +34,13 @@ NewToolDialog::NewToolDialog(const QStringList &templates, std::function<QString
     m_label->setAccessibleName(tr("Label"));
     m_description = new QPlainTextEdit(this);
     m_description->setAccessibleName(tr("Description"));
-    m_description->setPlainText(tr("Describe what the tool does and when the agent should use it."));
+    // Empty, with a hint: text put here would be saved as the tool's description.
+    m_description->setPlaceholderText(tr("What the tool does and when the agent should use it"));
     m_description->setMaximumHeight(80);
     m_problem = new QLabel(this);
     m_problem->setWordWrap(true);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    form->addRow(m_user);
     form->addRow(tr("&Template:"), m_template);
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("&Label:"), m_label);

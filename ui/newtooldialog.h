@@ -1,5 +1,6 @@
 #pragma once
-// Asks for a new tool's template, name, label and description, validating the name as typed.
+// Asks for a new tool's template, name, label and description, validating the name as typed,
+// and says for which user (and in which directory) the tool is created.
 
 #include <QDialog>
 
@@ -17,8 +18,10 @@ class NewToolDialog final : public QDialog
 {
     Q_OBJECT
 public:
-    // `validate` returns why a name cannot be used (empty when it can).
-    NewToolDialog(const QStringList &templates, std::function<QString(const QString &)> nameProblem, QWidget *parent = nullptr);
+    // `nameProblem` returns why a name cannot be used (empty when it can). The tool is created for
+    // `user`, in `toolsDir`; the `minimal` template is offered first.
+    NewToolDialog(const QStringList &templates, const QString &user, const QString &toolsDir,
+                  std::function<QString(const QString &)> nameProblem, QWidget *parent = nullptr);
 
     QString templateId() const;
     QString name() const;
@@ -27,6 +30,7 @@ public:
 
     QLineEdit *nameEdit() const { return m_name; }
     QLabel *problemLabel() const { return m_problem; }
+    QLabel *userLabel() const { return m_user; }
     QDialogButtonBox *buttons() const { return m_buttons; }
 
 private:
@@ -38,6 +42,7 @@ private:
     QLineEdit *m_label = nullptr;
     QPlainTextEdit *m_description = nullptr;
     QLabel *m_problem = nullptr;
+    QLabel *m_user = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
 };
 

@@ -4,11 +4,12 @@
 #include "manifestdiff.h"
 #include "overridematrixfiltermodel.h"
 #include "overridematrixmodel.h"
+#include "tooldiffpane.h"
 #include "toolexplanation.h"
 #include "toolroles.h"
 
 #include <QCheckBox>
-#include <QFile>
+#include <QDir>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -21,18 +22,57 @@
 namespace tw::ui {
 namespace {
 
-constexpr qint64 kMaxDiffedBytes = 2 * 1024 * 1024;
+// One side of a comparison: a loaded tool, a directory that does not load, or nothing.
+struct Side
+{
+    QString who;       // "Global", "alice@example.com"
+    QString dir;       // the tool directory; empty when the side has none
+    QString dirName;
+    QString toolMd;    // paths; empty when missing
+    QString entry;
+    QString version;   // "v2"; empty when unknown (a directory that does not load)
+};
 
-QString readText(const QString &path)
+Side sideOf(const QString &who, const engine::ToolRecord *tool, const QList<const engine::SkippedDir *> &skipped)
+{
+    Side s{who, {}, {}, {}, {}, {}};
+    if (tool) {
+        s.dir = tool->dir;
+        s.dirName = tool->dirName;
+        s.toolMd = tool->toolMdPath;
+        s.entry = tool->entryPath;
+        s.version = QStringLiteral("v%1").arg(tool->manifest.version);
+    } else if (!skipped.isEmpty()) {
+        const engine::SkippedDir *d = skipped.first();
+        s.dir = d->dir;
+        s.dirName = d->dirName;
+        if (d->files.contains(QStringLiteral("TOOL.md")))
+            s.toolMd = d->dir + QStringLiteral("/TOOL.md");
+        for (const QString &entry : {QStringLiteral("index.ts"), QStringLiteral("index.js")}) {
+            if (s.entry.isEmpty() && d->files.contains(entry))
+                s.entry = d->dir + u'/' + entry;
+        }
+    }
+    return s;
+}
+
+// "Global — greet/TOOL.md (v2)"; "Global — no greet" for a side without the file.
+QString titleOf(const Side &side, const QString &path, const QString &name)
 {
     if (path.isEmpty())
-        return {};
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    if (f.size() > kMaxDiffedBytes)
-        return OverridesView::tr("(file too large to compare: %1 bytes)").arg(f.size());
-    return QString::fromUtf8(f.readAll());
+        return side.dir.isEmpty() ? OverridesView::tr("%1 — no tool named %2").arg(side.who, name)
+                                  : OverridesView::tr("%1 — %2: no such file").arg(side.who, side.dirName);
+    const QString file = side.dirName + u'/' + QDir(side.dir).relativeFilePath(path);
+    return side.version.isEmpty() ? OverridesView::tr("%1 — %2 (does not load)").arg(side.who, file)
+                                  : OverridesView::tr("%1 — %2 (%3)").arg(side.who, file, side.version);
+}
+
+QList<ToolDiffPane::File> filesOf(const Side &left, const Side &right, const QString &name)
+{
+    return {
+        {OverridesView::tr("TOOL.md"), left.toolMd, right.toolMd, titleOf(left, left.toolMd, name), titleOf(right, right.toolMd, name)},
+        {OverridesView::tr("Entry file"), left.entry, right.entry, titleOf(left, left.entry, name), titleOf(right, right.entry, name)},
+    };
 }
 
 } // namespace
@@ -42,8 +82,6 @@ OverridesView::OverridesView(QWidget *parent) : QWidget(parent)
     m_model = new model::OverrideMatrixModel(this);
     m_filter = new model::OverrideMatrixFilterModel(this);
     m_filter->setSourceModel(m_model);
-    m_toolMdDiff = new model::DiffModel(this);
-    m_entryDiff = new model::DiffModel(this);
 
     auto *layout = new QVBoxLayout(this);
     auto *bar = new QHBoxLayout;
@@ -61,13 +99,16 @@ OverridesView::OverridesView(QWidget *parent) : QWidget(parent)
     m_customizedOnly->setObjectName(QStringLiteral("overridesCustomizedOnly"));
     auto *legend = new QLabel(tr("<span style=\"background-color:rgba(66,133,244,0.35)\">&nbsp;overrides global (version delta)&nbsp;</span> "
                                  "<span style=\"background-color:rgba(52,168,83,0.35)\">&nbsp;user-only&nbsp;</span> "
+                                 "<span style=\"background-color:rgba(234,67,53,0.25)\">&nbsp;✕ does not load&nbsp;</span> "
                                  "⚠ has problems · empty: uses the global tool"),
                               this);
+    legend->setObjectName(QStringLiteral("overridesLegend"));
+    legend->setWordWrap(true);
     bar->addWidget(m_toolFilter, 1);
     bar->addWidget(m_userFilter, 1);
     bar->addWidget(m_customizedOnly);
-    bar->addWidget(legend);
     layout->addLayout(bar);
+    layout->addWidget(legend); // a line of its own: beside the filters it squeezed them at 1024 px
 
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(QStringLiteral("overridesSplitter"));
@@ -77,6 +118,8 @@ OverridesView::OverridesView(QWidget *parent) : QWidget(parent)
     m_matrix->setModel(m_filter);
     m_matrix->setSelectionMode(QAbstractItemView::SingleSelection);
     m_matrix->horizontalHeader()->setDefaultSectionSize(130);
+    // A user narrowing a column still sees both ends of the address.
+    m_matrix->horizontalHeader()->setTextElideMode(Qt::ElideMiddle);
     m_matrix->verticalHeader()->setDefaultSectionSize(m_matrix->fontMetrics().height() + 6);
     m_matrix->setWordWrap(false);
 
@@ -91,17 +134,20 @@ OverridesView::OverridesView(QWidget *parent) : QWidget(parent)
     m_summary = new QLabel(details);
     m_summary->setObjectName(QStringLiteral("overridesSummary"));
     m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText); // paths and emails, never markup
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_diffTabs = new QTabWidget(details);
-    m_diffTabs->setObjectName(QStringLiteral("overridesDiffTabs"));
-    m_diffTabs->addTab(makeDiffView(m_toolMdDiff), tr("TOOL.md"));
-    m_diffTabs->addTab(makeDiffView(m_entryDiff), tr("Entry file"));
+    m_diff = new ToolDiffPane(details);
+    m_diff->setObjectName(QStringLiteral("overridesDiff"));
+    m_diff->tabs()->setObjectName(QStringLiteral("overridesDiffTabs"));
+    m_diff->showFiles(filesOf({}, {}, {})); // the two tabs exist from the start
+    m_diff->showMessage(tr("Select a user's cell to compare that user's tool with the global one."));
     dl->addWidget(m_explanation);
     dl->addWidget(m_summary);
-    dl->addWidget(m_diffTabs, 1);
+    dl->addWidget(m_diff, 1);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     split->setSizes({360, 300});
+    m_diff->shareSplitterWith(split, m_matrix);
     layout->addWidget(split, 1);
 
     connect(m_toolFilter, &QLineEdit::textChanged, m_filter, &model::OverrideMatrixFilterModel::setToolFilter);
@@ -109,24 +155,25 @@ OverridesView::OverridesView(QWidget *parent) : QWidget(parent)
     connect(m_customizedOnly, &QCheckBox::toggled, m_filter, &model::OverrideMatrixFilterModel::setCustomizedOnly);
     connect(m_matrix->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) { showCell(current); });
+    // Users come and go and filters show other columns: each is kept as wide as its header
+    // (an email address) and its cells, never narrowed behind the user's back.
+    connect(m_filter, &QAbstractItemModel::layoutChanged, this, &OverridesView::fitColumns);
+    connect(m_filter, &QAbstractItemModel::modelReset, this, &OverridesView::fitColumns);
+    connect(m_filter, &QAbstractItemModel::columnsInserted, this, &OverridesView::fitColumns);
 }
 
-QTableView *OverridesView::makeDiffView(model::DiffModel *diffModel)
+QTabWidget *OverridesView::diffTabs() const { return m_diff->tabs(); }
+model::DiffModel *OverridesView::toolMdDiff() const { return m_diff->diffModel(0); }
+model::DiffModel *OverridesView::entryDiff() const { return m_diff->diffModel(1); }
+
+void OverridesView::fitColumns()
 {
-    auto *view = new QTableView(this);
-    view->setModel(diffModel);
-    view->setAccessibleName(tr("Side-by-side comparison"));
-    view->verticalHeader()->hide();
-    view->setShowGrid(false);
-    view->setWordWrap(false);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 2);
-    view->horizontalHeader()->setSectionResizeMode(model::DiffModel::LeftTextColumn, QHeaderView::Stretch);
-    view->horizontalHeader()->setSectionResizeMode(model::DiffModel::RightTextColumn, QHeaderView::Stretch);
-    view->horizontalHeader()->setSectionResizeMode(model::DiffModel::LeftLineColumn, QHeaderView::ResizeToContents);
-    view->horizontalHeader()->setSectionResizeMode(model::DiffModel::RightLineColumn, QHeaderView::ResizeToContents);
-    view->horizontalHeader()->hide();
-    return view;
+    for (int c = 0; c < m_filter->columnCount(); ++c) {
+        const int width = m_matrix->columnWidth(c);
+        m_matrix->resizeColumnToContents(c); // the header's text and the cells'
+        if (m_matrix->columnWidth(c) < width)
+            m_matrix->setColumnWidth(c, width);
+    }
 }
 
 QString OverridesView::explanationText() const { return m_explanation->text(); }
@@ -138,6 +185,7 @@ void OverridesView::setCatalog(std::shared_ptr<const engine::Catalog> catalog)
     const QString name = current.data(model::OverrideMatrixModel::ToolNameRole).toString();
     const QString email = current.data(model::OverrideMatrixModel::EmailRole).toString();
     m_model->setCatalog(std::move(catalog));
+    fitColumns();
     if (current.isValid())
         showCell(m_filter->mapFromSource(m_model->cellIndex(name, email))); // files may have changed
 }
@@ -157,13 +205,10 @@ void OverridesView::showCell(const QModelIndex &proxyIndex)
     const QModelIndex index = m_filter->mapToSource(proxyIndex);
     const std::shared_ptr<const engine::Catalog> catalog = m_model->catalog();
     if (!index.isValid() || !catalog) {
-        m_toolMdDiff->setRows({});
-        m_entryDiff->setRows({});
         m_summary->clear();
+        m_diff->showMessage(tr("Select a user's cell to compare that user's tool with the global one."));
         return;
     }
-    m_diffTabs->setTabText(0, tr("TOOL.md"));
-    m_diffTabs->setTabText(1, tr("Entry file"));
     const QString name = index.data(model::OverrideMatrixModel::ToolNameRole).toString();
     const QString email = index.data(model::OverrideMatrixModel::EmailRole).toString();
     const engine::ToolExplanation explanation = engine::explainTool(*catalog, email, name);
@@ -174,31 +219,40 @@ void OverridesView::showCell(const QModelIndex &proxyIndex)
         html.append(line.toHtmlEscaped());
     m_explanation->setText(html.join(QStringLiteral("<br>")));
 
-    const engine::ToolRecord *global = m_model->cell(index.row(), 0);
-    const engine::ToolRecord *user = email.isEmpty() ? nullptr : m_model->cell(index.row(), index.column());
+    const int row = index.row();
+    const engine::ToolRecord *global = m_model->cell(row, 0);
+    const Side globalSide = sideOf(tr("Global"), global, m_model->notLoaded(row, 0));
+    const QString notLoaded = index.data(model::OverrideMatrixModel::NotLoadedRole).toStringList().join(QStringLiteral("; "));
     if (email.isEmpty()) {
-        m_summary->setText(tr("The global definition. Select a user's cell to compare that user's tool with it."));
-        m_toolMdDiff->setTexts(readText(global ? global->toolMdPath : QString()), readText(global ? global->toolMdPath : QString()));
-        m_entryDiff->setTexts(readText(global ? global->entryPath : QString()), readText(global ? global->entryPath : QString()));
+        m_summary->setText(global ? tr("The global definition. Select a user's cell to compare that user's tool with it.")
+                                  : tr("The global directory does not load, so no user gets a global %1: %2").arg(name, notLoaded));
+        m_diff->showFiles(filesOf(globalSide, globalSide, name));
         return;
     }
+    const engine::ToolRecord *user = m_model->cell(row, index.column());
+    const QList<const engine::SkippedDir *> skipped = m_model->notLoaded(row, index.column());
+    if (!user && skipped.isEmpty()) {
+        m_summary->setText(global ? tr("%1 has no tool of this name and uses the global one.").arg(email)
+                                  : tr("%1 has no tool of this name.").arg(email));
+        m_diff->showMessage(global ? tr("%1 uses the global tool: nothing to compare.").arg(email)
+                                   : tr("Neither the global tools nor %1 have a tool named %2.").arg(email, name));
+        return;
+    }
+    QString summary;
     if (!user) {
-        m_summary->setText(tr("%1 has no tool of this name and uses the global one.").arg(email));
-        m_toolMdDiff->setRows({});
-        m_entryDiff->setRows({});
-        return;
-    }
-    if (!global) {
-        m_summary->setText(tr("User-only tool: there is no global tool named %1 (left side empty).").arg(name));
+        summary = global ? tr("%1's directory does not load, so %1 gets the global tool: %2").arg(email, notLoaded)
+                         : tr("%1's directory does not load, so %1 has no tool of this name: %2").arg(email, notLoaded);
+    } else if (!global) {
+        summary = tr("User-only tool: there is no global tool named %1 (left side empty).").arg(name);
     } else {
         const QStringList changes = engine::summarizeManifestChanges(global->manifest, user->manifest);
-        m_summary->setText(changes.isEmpty() ? tr("Frontmatter identical to the global tool (v%1).").arg(global->manifest.version)
-                                             : tr("Global → %1: %2").arg(email, changes.join(QStringLiteral("; "))));
+        summary = changes.isEmpty() ? tr("Frontmatter identical to the global tool (v%1).").arg(global->manifest.version)
+                                    : tr("Global → %1: %2").arg(email, changes.join(QStringLiteral("; ")));
     }
-    m_toolMdDiff->setTexts(readText(global ? global->toolMdPath : QString()), readText(user->toolMdPath));
-    m_entryDiff->setTexts(readText(global ? global->entryPath : QString()), readText(user->entryPath));
-    m_diffTabs->setTabText(0, tr("TOOL.md (%n changed)", nullptr, int(m_toolMdDiff->changedCount())));
-    m_diffTabs->setTabText(1, tr("Entry file (%n changed)", nullptr, int(m_entryDiff->changedCount())));
+    if (user && !notLoaded.isEmpty())
+        summary += u' ' + tr("Also named like it but not loaded: %1").arg(notLoaded);
+    m_summary->setText(summary);
+    m_diff->showFiles(filesOf(globalSide, sideOf(email, user, skipped), name));
 }
 
 } // namespace tw::ui

@@ -1,7 +1,7 @@
 #pragma once
 // The admin's Overrides view: tool names × users, with filters; selecting a cell explains
-// which directories define the name for that user and why the winner wins, and shows the
-// user's TOOL.md and entry side by side with the global ones.
+// which directories define the name for that user and why the winner wins (or why a directory
+// does not load), and shows the user's TOOL.md and entry side by side with the global ones.
 
 #include <QWidget>
 
@@ -24,6 +24,8 @@ class OverrideMatrixModel;
 
 namespace tw::ui {
 
+class ToolDiffPane;
+
 class OverridesView final : public QWidget
 {
     Q_OBJECT
@@ -40,26 +42,25 @@ public:
     QCheckBox *customizedOnly() const { return m_customizedOnly; }
     QString explanationText() const;
     QString summaryText() const;
-    QTabWidget *diffTabs() const { return m_diffTabs; }
-    model::DiffModel *toolMdDiff() const { return m_toolMdDiff; }
-    model::DiffModel *entryDiff() const { return m_entryDiff; }
+    ToolDiffPane *diffPane() const { return m_diff; }
+    QTabWidget *diffTabs() const;
+    model::DiffModel *toolMdDiff() const;
+    model::DiffModel *entryDiff() const;
     model::OverrideMatrixModel *matrixModel() const { return m_model; }
 
 private:
     void showCell(const QModelIndex &proxyIndex);
-    QTableView *makeDiffView(model::DiffModel *model);
+    void fitColumns();
 
     model::OverrideMatrixModel *m_model = nullptr;
     model::OverrideMatrixFilterModel *m_filter = nullptr;
-    model::DiffModel *m_toolMdDiff = nullptr;
-    model::DiffModel *m_entryDiff = nullptr;
+    ToolDiffPane *m_diff = nullptr;
     QTableView *m_matrix = nullptr;
     QLineEdit *m_toolFilter = nullptr;
     QLineEdit *m_userFilter = nullptr;
     QCheckBox *m_customizedOnly = nullptr;
     QLabel *m_explanation = nullptr;
     QLabel *m_summary = nullptr;
-    QTabWidget *m_diffTabs = nullptr;
 };
 
 } // namespace tw::ui

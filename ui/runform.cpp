@@ -123,7 +123,7 @@ void RunForm::setTool(const engine::ToolManifest &tool)
 
     if (tool.inputs.isEmpty()) {
         m_empty = new QLabel(tr("This tool takes no inputs."), this);
-        m_empty->setEnabled(false);
+        setTone(m_empty, model::Tone::Muted);
         m_layout->addRow(m_empty);
     }
     for (const engine::InputSpec &spec : tool.inputs) {
@@ -133,7 +133,9 @@ void RunForm::setTool(const engine::ToolManifest &tool)
         auto *row = new QWidget(this);
         auto *h = new QHBoxLayout(row);
         h->setContentsMargins(0, 0, 0, 0);
-        if (spec.optional) {
+        // A sensitive input has no "set" box: whether it is set (typed, stored or neither) is
+        // its one status line, and a stored value is used whatever a box would say.
+        if (spec.optional && !spec.sensitive) {
             f->set = new QCheckBox(row);
             f->set->setToolTip(tr("Send this input. Unchecked, it is left out of the call (not set)."));
             f->set->setAccessibleName(tr("Set %1").arg(spec.name));
@@ -196,7 +198,11 @@ void RunForm::setTool(const engine::ToolManifest &tool)
                 f->forget->setAccessibleName(tr("Clear stored %1").arg(spec.name));
                 connect(f->forget, &QToolButton::clicked, this, [this, f] { Q_EMIT forgetRequested(f->spec.name); });
                 f->status = new QLabel(this);
-                f->status->setEnabled(false);
+                f->status->setObjectName(QStringLiteral("secretStatus_") + spec.name);
+                f->status->setWordWrap(true); // never what makes the form wider
+                setTone(f->status, model::Tone::Muted);
+                connect(f->line, &QLineEdit::textChanged, this, [this, f] { updateSecretStatus(*f); });
+                connect(f->remember, &QCheckBox::toggled, this, [this, f] { updateSecretStatus(*f); });
             }
             break;
         case engine::InputType::Number:
@@ -223,7 +229,7 @@ void RunForm::setTool(const engine::ToolManifest &tool)
         if (f->reveal)
             h->addWidget(f->reveal);
 
-        auto *label = new QLabel(spec.optional ? tr("%1 <span style='color:gray'>(optional)</span>").arg(spec.name.toHtmlEscaped())
+        auto *label = new QLabel(spec.optional ? tr("%1 (optional)").arg(spec.name.toHtmlEscaped())
                                                : QStringLiteral("<b>%1</b>").arg(spec.name.toHtmlEscaped()),
                                  this);
         label->setToolTip(spec.description);
@@ -235,11 +241,11 @@ void RunForm::setTool(const engine::ToolManifest &tool)
         v->setSpacing(2);
         v->addWidget(row);
         if (f->remember) {
-            // The keychain controls on a line of their own, so the form stays narrow.
+            // The field's one state and the keychain controls on a line of their own, so the
+            // form stays narrow.
             auto *keychainRow = new QHBoxLayout;
+            keychainRow->addWidget(f->status, 1);
             keychainRow->addWidget(f->remember);
-            keychainRow->addWidget(f->status);
-            keychainRow->addStretch(1);
             keychainRow->addWidget(f->forget);
             v->addLayout(keychainRow);
         }
@@ -248,7 +254,7 @@ void RunForm::setTool(const engine::ToolManifest &tool)
             hint += (hint.isEmpty() ? QString() : QStringLiteral(" ")) + tr("Default: %1.").arg(displayDefault(spec.defaultValue).toHtmlEscaped());
         auto *desc = new QLabel(QStringLiteral("<small>%1</small>").arg(hint), cell);
         desc->setWordWrap(true);
-        desc->setEnabled(false);
+        setTone(desc, model::Tone::Muted); // help text: quieter, still 4.5:1 (tst_theme)
         desc->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
         v->addWidget(desc);
         f->problem = new QLabel(cell);
@@ -274,7 +280,9 @@ void RunForm::resetField(Field &f)
     if (placeholder && !f.spec.sensitive)
         f.line->setPlaceholderText(f.spec.defaultValue.isUndefined() ? tr("not set")
                                                                      : tr("not set (default: %1)").arg(displayDefault(f.spec.defaultValue)));
-    markSet(f, !f.spec.optional);
+    markSet(f, !f.spec.optional || f.spec.sensitive); // a secret's state is its status line
+    if (f.remember)
+        f.remember->setChecked(false);
 }
 
 void RunForm::setFieldValue(Field &f, const QJsonValue &value)
@@ -326,20 +334,54 @@ void RunForm::markSet(Field &f, bool set)
         f.set->setText(set ? QString() : tr("not set"));
     }
     // An unset field is shown dimmed but stays editable: typing into it sets it.
-    QPalette p = f.editor()->palette();
-    p.setColor(QPalette::Text, set ? palette().color(QPalette::Text) : palette().color(QPalette::Disabled, QPalette::Text));
-    f.editor()->setPalette(p);
+    setTone(f.editor(), set ? std::nullopt : std::optional(model::Tone::Muted));
 }
 
 void RunForm::updateSecretStatus(Field &f)
 {
     if (!f.status)
         return;
+    // One state, in one place: typed (for this run, or to be stored), stored, or not set.
     const bool stored = m_stored.contains(f.spec.name);
-    f.status->setText(stored ? tr("set (stored; type to replace)") : tr("not set"));
-    f.status->setToolTip(stored ? tr("Leave the field empty to use the stored value") : QString());
+    const bool typed = !f.line->text().isEmpty();
+    if (typed) {
+        f.status->setText(f.remember->isChecked() ? tr("set (typed; stored when you run)") : tr("set (typed)"));
+        f.status->setToolTip(f.remember->isChecked() ? tr("Run stores the typed value and clears the field.")
+                             : stored                ? tr("The typed value is used instead of the stored one, and not kept.")
+                                                     : tr("The typed value is used for the runs you start, and not kept. "
+                                                          "Tick Remember to store it."));
+    } else if (stored) {
+        f.status->setText(tr("set (stored)"));
+        f.status->setToolTip(tr("The stored value is used. Type to use another one; Clear removes it."));
+    } else {
+        f.status->setText(tr("not set"));
+        f.status->setToolTip(f.spec.optional ? tr("Left out of the call.") : tr("Type a value; Remember keeps it for later runs."));
+    }
+    setTone(f.status, typed || stored ? std::nullopt : std::optional(model::Tone::Muted));
     f.forget->setEnabled(stored);
-    f.line->setPlaceholderText(stored ? tr("empty: use the stored value") : tr("secret"));
+    // Show reveals only what was typed here (a stored value is never shown).
+    if (!typed && f.reveal->isChecked())
+        f.reveal->setChecked(false);
+    f.reveal->setEnabled(typed);
+    f.line->setPlaceholderText(stored ? tr("type to replace the stored value") : tr("secret"));
+}
+
+void RunForm::markSecretStored(const QString &input, const QString &value)
+{
+    Field *f = field(input);
+    if (!f || !f->status)
+        return;
+    if (!m_stored.contains(input))
+        m_stored << input;
+    // The keychain has it now: the field lets go of it at once, unless something else was typed meanwhile.
+    if (f->line->text() == value) {
+        const bool was = m_loading;
+        m_loading = true;
+        f->line->clear();
+        f->remember->setChecked(false);
+        m_loading = was;
+    }
+    updateSecretStatus(*f);
 }
 
 void RunForm::setValues(const QJsonObject &params)
@@ -437,6 +479,12 @@ QToolButton *RunForm::forgetButton(const QString &input) const
 {
     const Field *f = field(input);
     return f ? f->forget : nullptr;
+}
+
+QLabel *RunForm::secretStatus(const QString &input) const
+{
+    const Field *f = field(input);
+    return f ? f->status : nullptr;
 }
 
 QString RunForm::problemText(const QString &input) const

@@ -48,6 +48,8 @@ public:
     QStringList storedSecrets() const { return m_stored; }
     // Sensitive inputs whose typed value should be put in the keychain when the run starts.
     QStringList secretsToRemember() const;
+    // `input`'s typed `value` is in the keychain now: the field is cleared and says "stored".
+    void markSecretStored(const QString &input, const QString &value);
     // Checks the params against the inputs; shows each problem under its field.
     QList<engine::ParamProblem> validate();
     void clearProblems();
@@ -58,6 +60,7 @@ public:
     QCheckBox *rememberBox(const QString &input) const;  // null unless sensitive
     QToolButton *revealButton(const QString &input) const;
     QToolButton *forgetButton(const QString &input) const;
+    QLabel *secretStatus(const QString &input) const; // null unless sensitive
     QString problemText(const QString &input) const;
 
 Q_SIGNALS:

@@ -1,6 +1,7 @@
 #include "runpane.h"
 
 #include "runinputs.h"
+#include "elidedlabel.h"
 #include "runupdatesmodel.h"
 #include "theme.h"
 
@@ -79,7 +80,9 @@ bool atEnd(const QPlainTextEdit *view)
 void appendFollowing(QPlainTextEdit *view, const QString &text)
 {
     const bool follow = atEnd(view);
+    const int column = view->horizontalScrollBar()->value(); // lines start with their time: keep the start in view
     view->appendPlainText(text);
+    view->horizontalScrollBar()->setValue(column);
     if (follow)
         view->verticalScrollBar()->setValue(view->verticalScrollBar()->maximum());
 }
@@ -135,29 +138,34 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
 {
     m_record.setSource(m_context.source);
     auto *v = new QVBoxLayout(this);
+    // Two header rows, so a pane is never what widens the window: the phase, the time and
+    // Cancel; then where the tool comes from and the limits it had (elided, whole in their
+    // tooltips) beside the output buttons.
     auto *header = new QHBoxLayout;
+    auto *details = new QHBoxLayout;
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("runStatus"));
     m_elapsed = new QLabel(this);
     m_elapsed->setObjectName(QStringLiteral("runElapsed"));
     m_elapsed->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_elapsed->setToolTip(tr("Time since the run started"));
-    m_source = new QLabel(this);
+    m_source = new ElidedLabel(this);
     m_source->setObjectName(QStringLiteral("runSource"));
-    m_source->setText(QStringLiteral("<span style='color:gray'>%1</span>").arg(m_context.source.toHtmlEscaped()));
-    m_source->setToolTip(m_session->tool().dir);
+    m_source->setFullText(m_context.source, tr("%1 — %2").arg(m_context.source, m_session->tool().dir));
+    setTone(m_source, model::Tone::Muted);
     m_source->setAccessibleName(tr("Source: %1").arg(m_context.source));
     header->addWidget(m_status);
     header->addSpacing(12);
     header->addWidget(m_elapsed);
-    header->addSpacing(12);
-    header->addWidget(m_source);
-    m_limits = new QLabel(this);
+    header->addStretch(1);
+    details->addWidget(m_source);
+    m_limits = new ElidedLabel(this);
     m_limits->setObjectName(QStringLiteral("runLimits"));
     m_limits->hide(); // what the run really had, once it ended (from Toolwright, never the tool)
-    header->addSpacing(12);
-    header->addWidget(m_limits);
-    header->addStretch(1);
+    details->addSpacing(12);
+    // The limits take what room is left (elided first); the source keeps its width when it can.
+    m_limits->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    details->addWidget(m_limits, 1);
     m_save = new QToolButton(this);
     m_save->setText(tr("Save Output"));
     m_save->setToolTip(tr("Write the full text of an output to a file (the views show at most %L1 characters)").arg(kDisplayCap));
@@ -173,11 +181,12 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
     copyCommand->setToolTip(tr("Copy the equivalent `toolwright run` line (secrets left out)"));
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setToolTip(tr("Abort the tool's signal, then stop its sandbox after a grace period"));
-    header->addWidget(m_save);
-    header->addWidget(m_copyResult);
-    header->addWidget(copyCommand);
+    details->addWidget(m_save);
+    details->addWidget(m_copyResult);
+    details->addWidget(copyCommand);
     header->addWidget(m_cancel);
     v->addLayout(header);
+    v->addLayout(details);
 
     m_banner = new QLabel(this);
     m_banner->setWordWrap(true);
@@ -196,6 +205,7 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
     m_latest->setEnabled(false);
     sv->addWidget(m_latest);
     m_snapshot = makeTextView(snapshotTab, tr("Latest snapshot"));
+    m_snapshot->setPlaceholderText(tr("Each progress update the tool sends (onUpdate) replaces what is shown here."));
     m_snapshot->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     sv->addWidget(m_snapshot, 1);
 
@@ -217,6 +227,7 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
     });
 
     m_log = makeTextView(m_tabs, tr("Log"));
+    m_log->setPlaceholderText(tr("No output yet: what the tool prints (console.log, stdout, stderr) appears here."));
     m_result = makeTextView(m_tabs, tr("Result"));
     m_result->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_result->setPlaceholderText(tr("The result appears here when the run ends."));
@@ -340,8 +351,8 @@ void RunPane::onSandboxStarted(const QString &runtime)
 {
     m_runtime = runtime;
     m_record.setRuntime(runtime);
-    m_rawStream.add(tr("// request on stdin (secrets masked), then every event"));
-    m_rawStream.add(QString::fromUtf8(m_session->maskedRequestLine()));
+    m_rawStream.add(tr("// the request on stdin (secrets masked), then every event, each after its time since the start"));
+    addRaw(m_session->elapsedMs(), QString::fromUtf8(m_session->maskedRequestLine()));
     QStringList env{tr("# What the tool sees in its environment (secret values masked)")};
     env << m_session->maskedEnvironment();
     QStringList command;
@@ -366,24 +377,24 @@ void RunPane::onEvent(const engine::RunEvent &e)
         m_latestElapsed = t;
         m_snapshotDirty = true;
         m_pendingUpdates.append({t, m_latestFull, e.updates});
-        m_rawStream.add(engine::eventCompactJson(e));
+        addRaw(t, engine::eventCompactJson(e));
         if (m_phase == Phase::Running)
             setPhase(Phase::PartialOutput);
         break;
     case engine::RunEvent::Kind::Log:
         m_logStream.add(e.text);
-        m_rawStream.add(compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("log")},
+        addRaw(t, compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("log")},
                                             {QStringLiteral("stream"), e.stream == engine::RunEvent::Stream::Stderr ? QStringLiteral("stderr") : QStringLiteral("stdout")},
                                             {QStringLiteral("text"), e.text}}));
         break;
     case engine::RunEvent::Kind::Result:
     case engine::RunEvent::Kind::Error:
-        m_rawStream.add(engine::eventCompactJson(e));
+        addRaw(t, engine::eventCompactJson(e));
         break;
     case engine::RunEvent::Kind::ProtocolError:
         // Something arrived after the run's terminal event: shown, never taken as the outcome.
         m_logStream.add(kProtocolErrorMark + e.message);
-        m_rawStream.add(compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("protocol-error")},
+        addRaw(t, compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("protocol-error")},
                                             {QStringLiteral("message"), e.message}}));
         break;
     }
@@ -396,6 +407,12 @@ void RunPane::onEvent(const engine::RunEvent &e)
     }
     if (!m_flushTimer.isActive())
         m_flushTimer.start();
+}
+
+void RunPane::addRaw(qint64 elapsedMs, const QString &json)
+{
+    // The time first, as the Timeline shows it: "+0.123 s  {…}".
+    m_rawStream.add(model::formatElapsed(elapsedMs) + QStringLiteral("  ") + json);
 }
 
 void RunPane::showSnapshot()
@@ -482,7 +499,8 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
     m_outcome = outcome;
     m_tick.stop();
     m_flushTimer.stop();
-    m_rawStream.add(compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("exit")},
+    // Stamped, as every line, when the pane received it (its duration_ms says when the sandbox ended).
+    addRaw(m_session->elapsedMs(), compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("exit")},
                                         {QStringLiteral("state"), engine::runStateName(outcome.state)},
                                         {QStringLiteral("duration_ms"), outcome.durationMs},
                                         {QStringLiteral("runtime"), m_session->runtimeName()},
@@ -529,12 +547,12 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
         break;
     }
     const bool enforced = !outcome.limitsEnforcedBy.isEmpty();
-    m_limits->setText(enforced ? tr("%1 MB · %2 processes · %3")
-                                     .arg(outcome.memoryMb)
-                                     .arg(outcome.pidsLimit)
-                                     .arg(outcome.network ? tr("network") : tr("no network"))
-                               : tr("limits not enforced · %1").arg(outcome.network ? tr("network") : tr("no network")));
-    m_limits->setToolTip(engine::describeLimits(outcome));
+    m_limits->setFullText(enforced ? tr("%1 MB · %2 processes · %3")
+                                         .arg(outcome.memoryMb)
+                                         .arg(outcome.pidsLimit)
+                                         .arg(outcome.network ? tr("network") : tr("no network"))
+                                   : tr("limits not enforced · %1").arg(outcome.network ? tr("network") : tr("no network")),
+                          engine::describeLimits(outcome));
     m_limits->setAccessibleName(tr("Limits: %1").arg(engine::describeLimits(outcome)));
     setTone(m_limits, enforced ? model::Tone::Muted : model::Tone::Warning);
     m_limits->show();
@@ -548,10 +566,18 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
     m_result->setStyleSheet(isError ? QStringLiteral("QPlainTextEdit { background: #fdecee; color: #5f000f; }") : QString());
     m_result->setProperty("isError", isError);
     if (!banner.isEmpty()) {
+        // A cancelled run is the tester's doing: a warning, not an error.
         m_banner->setText(banner);
-        m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fdecee; color: #5f000f; padding: 4px; border-radius: 3px; }"));
+        m_banner->setStyleSheet(outcome.state == engine::RunState::Cancelled
+                                    ? QStringLiteral("QLabel { background: #fff4ce; color: #4d3800; padding: 4px; border-radius: 3px; }")
+                                    : QStringLiteral("QLabel { background: #fdecee; color: #5f000f; padding: 4px; border-radius: 3px; }"));
         m_banner->show();
     }
+    // Empty views say why they are empty.
+    if (m_logStream.lines == 0)
+        m_log->setPlaceholderText(tr("The tool wrote no output (nothing on stdout or stderr)."));
+    if (m_updates->total() == 0)
+        m_snapshot->setPlaceholderText(tr("The tool sent no progress updates."));
     m_copyResult->setEnabled(!m_resultText.isEmpty());
     // A run that ended without a result but with progress shows that progress.
     m_tabs->setCurrentIndex(noResult && hadPartialOutput ? 0 : 3);
@@ -586,7 +612,7 @@ void RunPane::chooseSaveFile(Output which)
 {
     const QString suggested = QDir::home().filePath(m_session->tool().manifest.name + u'-'
                                                     + outputName(which).toLower().replace(u' ', u'-')
-                                                    + (which == Output::Raw ? QStringLiteral(".jsonl") : QStringLiteral(".txt")));
+                                                    + QStringLiteral(".txt")); // Raw lines start with their time: not JSON Lines
     const QString path = QFileDialog::getSaveFileName(this, tr("Save %1").arg(outputName(which)), suggested);
     if (path.isEmpty())
         return;

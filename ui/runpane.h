@@ -18,6 +18,7 @@
 // shown by a timer a few times a second, so neither 10,000 updates a second nor a 20 MB result
 // can freeze the window.
 
+#include "elidedlabel.h"
 #include "runhistory.h"
 #include "runsession.h"
 #include "tones.h"
@@ -122,6 +123,7 @@ private:
         void add(const QString &line);
     };
     void onEvent(const engine::RunEvent &event);
+    void addRaw(qint64 elapsedMs, const QString &json); // one Raw line, after its time
     void onFinished(const engine::RunOutcome &outcome);
     void onSandboxStarted(const QString &runtime);
     void flush();
@@ -138,10 +140,10 @@ private:
     model::RunUpdatesModel *m_updates = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_elapsed = nullptr;
-    QLabel *m_source = nullptr;
+    ElidedLabel *m_source = nullptr;
     QLabel *m_latest = nullptr;
     QLabel *m_banner = nullptr;
-    QLabel *m_limits = nullptr;
+    ElidedLabel *m_limits = nullptr;
     QPushButton *m_cancel = nullptr;
     QPushButton *m_copyResult = nullptr;
     QToolButton *m_save = nullptr;

@@ -2,11 +2,14 @@
 
 #include "messagebox.h"
 #include "overrideresolver.h"
+#include "runcompareview.h"
 #include "runform.h"
 #include "runhistorymodel.h"
+#include "runhistorypanel.h"
 #include "runinputs.h"
 #include "runpane.h"
 #include "runpresets.h"
+#include "runrecordview.h"
 #include "runsettings.h"
 #include "runtime.h"
 #include "secretbinding.h"
@@ -20,7 +23,6 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QJsonDocument>
@@ -33,7 +35,6 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
-#include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -48,11 +49,27 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     splitter->setObjectName(QStringLiteral("runSplitter"));
     outer->addWidget(splitter);
 
-    // Left: the tool, its form, presets, settings, Run.
-    auto *left = new QWidget(splitter);
+    // Left: with no tool chosen, what to do. Then the tool, its form, presets and settings in a
+    // scroll area (so any window reaches every field, however many inputs), the Run row below.
+    m_leftStack = new QStackedWidget(splitter);
+    m_emptyState = new QLabel(m_leftStack);
+    m_emptyState->setObjectName(QStringLiteral("runEmptyState"));
+    m_emptyState->setAlignment(Qt::AlignCenter);
+    m_emptyState->setWordWrap(true);
+    m_emptyState->setContentsMargins(12, 12, 12, 12);
+    m_leftStack->addWidget(m_emptyState);
+    auto *toolPage = new QWidget(m_leftStack);
+    auto *pv = new QVBoxLayout(toolPage);
+    pv->setContentsMargins(0, 0, 0, 0);
+    auto *toolScroll = new QScrollArea(toolPage);
+    toolScroll->setObjectName(QStringLiteral("runToolScroll"));
+    toolScroll->setWidgetResizable(true);
+    toolScroll->setFrameShape(QFrame::NoFrame);
+    toolScroll->setAccessibleName(tr("Tool, inputs and run settings"));
+    auto *left = new QWidget(toolScroll);
     auto *lv = new QVBoxLayout(left);
     lv->setContentsMargins(0, 0, 0, 0);
-    m_title = new QLabel(tr("Choose a tool in the browser, then Tool → Run (Ctrl+R)."), left);
+    m_title = new QLabel(left);
     m_title->setWordWrap(true);
     lv->addWidget(m_title);
     // A run is always for one user: the one whose data root the tool sees (never all of them).
@@ -97,16 +114,19 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     connect(saveButton, &QPushButton::clicked, this, [this] { savePreset(m_presets->currentText().trimmed()); });
     connect(deleteButton, &QPushButton::clicked, this, [this] { deletePreset(m_presets->currentText().trimmed()); });
 
+    // The inputs: a heading with the JSON switch (on a row of its own, so the form stays narrow).
+    auto *inputsRow = new QHBoxLayout;
+    auto *inputsHeading = new QLabel(tr("<b>Inputs</b>"), left);
+    inputsRow->addWidget(inputsHeading);
+    inputsRow->addStretch(1);
     m_jsonToggle = new QCheckBox(tr("Edit as &JSON"), left);
     m_jsonToggle->setToolTip(tr("Edit the whole params object as JSON; it is checked against the inputs before Run"));
-    presetRow->addWidget(m_jsonToggle);
+    inputsRow->addWidget(m_jsonToggle);
+    lv->addLayout(inputsRow);
     m_formStack = new QStackedWidget(left);
-    auto *scroll = new QScrollArea(m_formStack);
-    scroll->setAccessibleName(tr("Inputs"));
-    scroll->setWidgetResizable(true);
-    m_form = new RunForm(scroll);
-    scroll->setWidget(m_form);
-    m_formStack->addWidget(scroll);
+    m_form = new RunForm(m_formStack);
+    m_form->setAccessibleName(tr("Inputs"));
+    m_formStack->addWidget(m_form);
     auto *jsonPage = new QWidget(m_formStack);
     auto *jv = new QVBoxLayout(jsonPage);
     jv->setContentsMargins(0, 0, 0, 0);
@@ -127,7 +147,7 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
                                     .arg(engine::kSecretMarker),
                                 jsonPage);
     jsonHint->setWordWrap(true);
-    jsonHint->setEnabled(false);
+    setTone(jsonHint, model::Tone::Muted);
     jv->addWidget(jsonHint);
     m_formStack->addWidget(jsonPage);
     lv->addWidget(m_formStack, 1);
@@ -150,9 +170,10 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
                 engine::SecretBinding::forget(key);
             if (!self)
                 return;
-            self->m_message->setText(r.status == engine::SecretResult::Status::Failed
-                                         ? tr("Could not clear the stored %1: %2").arg(input, r.error)
-                                         : tr("Cleared the stored %1.").arg(input));
+            if (r.status == engine::SecretResult::Status::Failed)
+                self->say(tr("Could not clear the stored %1: %2").arg(input, r.error), model::Tone::Error);
+            else
+                self->say(tr("Cleared the stored %1.").arg(input), model::Tone::Success);
             self->refreshStoredSecrets();
         });
     });
@@ -186,23 +207,26 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     m_memory->setSuffix(tr(" MB"));
     sf->addRow(tr("Memory:"), m_memory);
     lv->addWidget(settings);
+    toolScroll->setWidget(left);
+    pv->addWidget(toolScroll, 1);
+    m_leftStack->addWidget(toolPage);
     for (QCheckBox *b : {m_network, m_updateResets})
         connect(b, &QCheckBox::toggled, this, &RunView::saveSettings);
     for (QSpinBox *b : {m_timeout, m_hardLimit, m_memory})
         connect(b, &QSpinBox::valueChanged, this, &RunView::saveSettings);
 
     auto *runRow = new QHBoxLayout;
-    m_message = new QLabel(left);
+    m_message = new QLabel(toolPage);
     m_message->setWordWrap(true);
     m_message->setObjectName(QStringLiteral("runMessage"));
-    setTone(m_message, model::Tone::Error); // it says only what went wrong
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     runRow->addWidget(m_message, 1);
-    m_runButton = new QPushButton(tr("&Run"), left);
+    m_runButton = new QPushButton(tr("&Run"), toolPage);
     m_runButton->setToolTip(tr("Run the tool with these inputs (Ctrl+Return)"));
     m_runButton->setDefault(true);
     m_runButton->setEnabled(false);
     runRow->addWidget(m_runButton);
-    lv->addLayout(runRow);
+    pv->addLayout(runRow);
     connect(m_runButton, &QPushButton::clicked, this, [this] { run(); });
     auto *runKey = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
     runKey->setWhatsThis(tr("Run with the form's inputs (Run view)")); // listed in Help → Keyboard Shortcuts
@@ -216,7 +240,7 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
                               runsStack);
     noRuns->setAlignment(Qt::AlignCenter);
     noRuns->setWordWrap(true);
-    noRuns->setEnabled(false);
+    setTone(noRuns, model::Tone::Muted);
     runsStack->addWidget(noRuns);
     m_runs = new QTabWidget(runsStack);
     runsStack->addWidget(m_runs);
@@ -226,49 +250,23 @@ RunView::RunView(engine::SecretStore &secrets, const QString &historyPath, QWidg
     m_runs->setObjectName(QStringLiteral("runTabs"));
     m_runs->setTabsClosable(true);
     m_runs->setDocumentMode(true);
+    m_runs->setUsesScrollButtons(true); // many runs scroll their tabs; they never widen the window
+    m_runs->setElideMode(Qt::ElideNone); // whole titles; the bar scrolls
     connect(m_runs, &QTabWidget::tabCloseRequested, this, [this](int i) { closeRun(i); });
-    auto *historyBox = new QGroupBox(tr("History"), right);
-    auto *hv = new QVBoxLayout(historyBox);
-    m_history = new model::RunHistoryModel(m_historyPath, this);
-    m_historyView = new QTableView(historyBox);
-    m_historyView->setModel(m_history);
-    m_historyView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_historyView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_historyView->verticalHeader()->hide();
-    m_historyView->horizontalHeader()->setStretchLastSection(true);
-    m_historyView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_historyView->setWordWrap(false);
-    m_historyView->setAccessibleName(tr("Run history"));
-    hv->addWidget(m_historyView);
-    auto *historyButtons = new QHBoxLayout;
-    auto *load = new QPushButton(tr("Load Inputs"), historyBox);
-    auto *rerunButton = new QPushButton(tr("Re-run"), historyBox);
-    auto *refresh = new QPushButton(tr("Refresh"), historyBox);
-    m_allHistory = new QCheckBox(tr("All tools"), historyBox);
-    m_allHistory->setToolTip(tr("Show the runs of every tool, not only this one's"));
-    historyButtons->addWidget(m_allHistory);
-    historyButtons->addStretch(1);
-    historyButtons->addWidget(refresh);
-    historyButtons->addWidget(load);
-    historyButtons->addWidget(rerunButton);
-    hv->addLayout(historyButtons);
-    const auto selectedRun = [this]() -> qint64 {
-        const QModelIndex i = m_historyView->currentIndex();
-        return i.isValid() ? m_history->index(i.row(), 0).data(model::RunHistoryModel::RunIdRole).toLongLong() : 0;
-    };
-    connect(load, &QPushButton::clicked, this, [this, selectedRun] { loadFromHistory(selectedRun()); });
-    connect(rerunButton, &QPushButton::clicked, this, [this, selectedRun] { rerun(selectedRun()); });
-    connect(m_historyView, &QTableView::doubleClicked, this, [this, selectedRun] { loadFromHistory(selectedRun()); });
-    connect(refresh, &QPushButton::clicked, this, &RunView::reloadHistory);
-    connect(m_allHistory, &QCheckBox::toggled, this, &RunView::reloadHistory);
+    m_historyPanel = new RunHistoryPanel(m_historyPath, right);
+    connect(m_historyPanel, &RunHistoryPanel::openRequested, this, &RunView::openHistoryRun);
+    connect(m_historyPanel, &RunHistoryPanel::compareRequested, this, &RunView::compareHistoryRuns);
+    connect(m_historyPanel, &RunHistoryPanel::loadInputsRequested, this, &RunView::loadFromHistory);
+    connect(m_historyPanel, &RunHistoryPanel::rerunRequested, this, &RunView::rerun);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 1);
     right->setSizes({560, 200});
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
     splitter->setSizes({480, 720});
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_history->reload();
+    splitter->setChildrenCollapsible(false);
+    showEmptyState();
+    m_historyPanel->reload();
 }
 
 RunView::~RunView()
@@ -302,7 +300,7 @@ void RunView::chooseUser(const QString &user)
         return;
     if (m_hasTool && !m_toolBroken && toolIsRunning()) {
         fillUserPicker(); // a tool's form changes user only between runs
-        m_message->setText(tr("Wait for the runs of %1 to end before changing the user.").arg(m_tool.manifest.name));
+        say(tr("Wait for the runs of %1 to end before changing the user.").arg(m_tool.manifest.name), model::Tone::Warning);
         return;
     }
     if (!m_hasTool) {
@@ -311,7 +309,7 @@ void RunView::chooseUser(const QString &user)
     }
     // The same name may be another definition for another user (an override), or none at all.
     if (!showTool(m_tool.manifest.name, user)) {
-        m_message->setText(tr("%1 has no tool named %2.").arg(user, m_tool.manifest.name));
+        say(tr("%1 has no tool named %2.").arg(user, m_tool.manifest.name), model::Tone::Error);
         fillUserPicker();
     }
 }
@@ -423,6 +421,7 @@ void RunView::setTool(const engine::ToolRecord &tool, const QString &user)
         m_user = user; // a global tool with no user chosen keeps the last one picked here
     fillUserPicker();
     m_hasTool = true;
+    m_leftStack->setCurrentIndex(1);
     for (QWidget *w : std::as_const(m_toolControls))
         w->setEnabled(true);
     m_toolBroken = false;
@@ -445,9 +444,32 @@ void RunView::setTool(const engine::ToolRecord &tool, const QString &user)
     reloadHistory();
 }
 
+void RunView::say(const QString &text, model::Tone tone)
+{
+    m_message->setText(text);
+    setTone(m_message, tone);
+}
+
+void RunView::setOpenShortcuts(const QKeySequence &browse, const QKeySequence &run)
+{
+    m_browseKey = browse;
+    m_runKey = run;
+    showEmptyState();
+}
+
+void RunView::showEmptyState()
+{
+    const auto key = [](const QKeySequence &k) { return QStringLiteral("<b>%1</b>").arg(k.toString(QKeySequence::NativeText).toHtmlEscaped()); };
+    m_emptyState->setText(tr("<p><b>No tool chosen.</b></p>"
+                             "<p>Select a tool in the Browser (%1), then press %2 (Tool&nbsp;→&nbsp;Run…) to fill in its inputs and run "
+                             "it here.</p>"
+                             "<p>Past runs are listed under History: open one to see it in full, or select two and Compare.</p>")
+                              .arg(key(m_browseKey), key(m_runKey)));
+}
+
 void RunView::reloadHistory()
 {
-    m_history->reload(m_hasTool && !m_allHistory->isChecked() ? m_tool.manifest.name : QString());
+    m_historyPanel->setTool(m_hasTool ? m_tool.manifest.name : QString());
 }
 
 bool RunView::showTool(const QString &name, const QString &user)
@@ -474,9 +496,8 @@ void RunView::refreshStoredSecrets()
     for (const engine::InputSpec &spec : m_tool.manifest.inputs)
         if (spec.sensitive)
             names << spec.name;
-    m_form->setStoredSecrets({});
     if (names.isEmpty())
-        return;
+        return; // (the form forgets the last tool's stored inputs when it is rebuilt)
     pending->left = int(names.size());
     const QString tool = m_tool.manifest.name, user = m_user;
     QPointer<RunView> self(this);
@@ -485,7 +506,7 @@ void RunView::refreshStoredSecrets()
             if (r.ok())
                 pending->stored << input;
             if (r.status == engine::SecretResult::Status::Failed && self)
-                self->m_message->setText(tr("Secret store: %1").arg(r.error));
+                self->say(tr("Secret store: %1").arg(r.error), model::Tone::Error);
             if (--pending->left == 0 && self && self->m_tool.manifest.name == tool && self->m_user == user) {
                 self->m_form->setStoredSecrets(pending->stored);
                 Q_EMIT self->storedSecretsChanged();
@@ -525,7 +546,7 @@ RunPane *RunView::run()
     if (!m_hasTool || m_toolBroken)
         return nullptr; // a tool that does not load is not run (its error is in view)
     if (m_user.isEmpty()) {
-        m_message->setText(tr("Choose the user to run as: a tool always runs for one user and sees only that user's data."));
+        say(tr("Choose the user to run as: a tool always runs for one user and sees only that user's data."), model::Tone::Error);
         m_userPicker->setFocus();
         return nullptr;
     }
@@ -542,7 +563,7 @@ RunPane *RunView::run()
         QStringList lines;
         for (const engine::ParamProblem &p : problems)
             lines << p.message;
-        m_message->setText(lines.join(QStringLiteral("; ")));
+        say(lines.join(QStringLiteral("; ")), model::Tone::Error);
         return nullptr;
     }
     m_message->clear();
@@ -553,15 +574,22 @@ RunPane *RunView::run()
     for (const QString &input : m_form->secretsToRemember()) {
         QPointer<RunView> self(this);
         const QString key = engine::secretKey(m_user, m_tool.manifest.name, input);
-        m_secrets.write(key, params.value(input).toString(), this,
-                        [self, input, key, tool = m_tool](const engine::SecretResult &r) {
+        const QString value = params.value(input).toString();
+        m_secrets.write(key, value, this,
+                        [self, input, key, value, tool = m_tool, user = m_user](const engine::SecretResult &r) {
                             if (r.ok())
                                 engine::SecretBinding::record(key, tool); // for this tool, not whatever has its name later
                             if (!self)
                                 return;
-                            if (!r.ok())
-                                self->m_message->setText(tr("Could not store %1: %2").arg(input, r.error));
-                            self->refreshStoredSecrets();
+                            if (!r.ok()) {
+                                self->say(tr("Could not store %1: %2").arg(input, r.error), model::Tone::Error);
+                                return;
+                            }
+                            // Stored: the field lets go of the value at once (the same tool and user only).
+                            if (self->m_user == user && self->m_tool.dir == tool.dir && self->m_tool.manifest.name == tool.manifest.name) {
+                                self->m_form->markSecretStored(input, value);
+                                Q_EMIT self->storedSecretsChanged();
+                            }
                         });
     }
 
@@ -632,7 +660,7 @@ void RunView::record(const engine::RunRecord &record)
         if (id > 0)
             Q_EMIT runRecorded(id);
         else
-            m_message->setText(tr("The run could not be written to the history (%1).").arg(m_historyPath));
+            say(tr("The run could not be written to the history (%1).").arg(m_historyPath), model::Tone::Error);
     });
     const QString path = m_historyPath;
     watcher->setFuture(QtConcurrent::run([path, record] {
@@ -652,9 +680,15 @@ void RunView::updateTabTitle(RunPane *pane)
 
 bool RunView::closeRun(int index)
 {
-    auto *pane = qobject_cast<RunPane *>(m_runs->widget(index));
-    if (!pane)
+    QWidget *page = m_runs->widget(index);
+    if (!page)
         return false;
+    auto *pane = qobject_cast<RunPane *>(page);
+    if (!pane) { // a past run or a comparison: nothing runs in it
+        m_runs->removeTab(index);
+        page->deleteLater();
+        return true;
+    }
     if (pane->isRunning()
         && MessageBox::ask(this, tr("Stop the Run?"), tr("%1 is still running. Close its pane and stop it?").arg(pane->title()),
                            {tr("Stop and Close"), tr("Keep Running")}) != 0)
@@ -694,7 +728,7 @@ bool RunView::loadFromHistory(qint64 runId)
     if (r.id == 0)
         return false;
     if ((!m_hasTool || m_tool.manifest.name != r.tool || m_user != r.user) && !showTool(r.tool, r.user)) {
-        m_message->setText(tr("%1 is no longer among %2's tools.").arg(r.tool, r.user.isEmpty() ? tr("the global") : r.user));
+        say(tr("%1 is no longer among %2's tools.").arg(r.tool, r.user.isEmpty() ? tr("the global") : r.user), model::Tone::Error);
         return false;
     }
     // Masked values are markers, not values: those inputs come from the keychain again.
@@ -703,13 +737,71 @@ bool RunView::loadFromHistory(qint64 runId)
         if (spec.sensitive)
             params.remove(spec.name);
     m_form->setValues(params);
-    m_message->setText(tr("Inputs of the run of %1 loaded.").arg(r.startedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+    say(tr("Inputs of the run of %1 loaded.").arg(runStartedText(r)), model::Tone::Success);
     return true;
 }
 
 bool RunView::rerun(qint64 runId)
 {
     return loadFromHistory(runId) && run() != nullptr;
+}
+
+QList<qint64> RunView::selectedRuns() const
+{
+    return m_historyPanel->selectedRuns();
+}
+
+QTableView *RunView::historyView() const
+{
+    return m_historyPanel->view();
+}
+
+model::RunHistoryModel *RunView::historyModel() const
+{
+    return m_historyPanel->model();
+}
+
+RunRecordView *RunView::openHistoryRun(qint64 runId)
+{
+    if (runId <= 0)
+        return nullptr;
+    // One row of the local history, as loadFromHistory reads it.
+    const engine::RunRecord r = engine::RunHistory(m_historyPath).get(runId);
+    if (r.id == 0) {
+        say(tr("That run is no longer in the history."), model::Tone::Error);
+        return nullptr;
+    }
+    for (int i = 0; i < m_runs->count(); ++i) {
+        if (auto *open = qobject_cast<RunRecordView *>(m_runs->widget(i)); open && open->runId() == runId) {
+            m_runs->setCurrentIndex(i); // already open
+            return open;
+        }
+    }
+    auto *view = new RunRecordView(r, m_runs);
+    connect(view, &RunRecordView::loadInputsRequested, this, &RunView::loadFromHistory);
+    connect(view, &RunRecordView::rerunRequested, this, &RunView::rerun);
+    const int tab = m_runs->addTab(view, view->title());
+    m_runs->setTabToolTip(tab, tr("%1 as %2, %3 (from the history)")
+                                   .arg(r.tool, r.user.isEmpty() ? tr("(global)") : r.user, runStartedText(r)));
+    m_runs->setCurrentIndex(tab);
+    return view;
+}
+
+RunCompareView *RunView::compareHistoryRuns(qint64 a, qint64 b)
+{
+    const engine::RunHistory history(m_historyPath);
+    engine::RunRecord left = history.get(a), right = history.get(b);
+    if (left.id == 0 || right.id == 0 || a == b) {
+        say(tr("Choose two runs in the history to compare."), model::Tone::Error);
+        return nullptr;
+    }
+    if (std::pair(right.startedAt, right.id) < std::pair(left.startedAt, left.id))
+        std::swap(left, right); // the older on the left
+    auto *view = new RunCompareView(left, right, m_runs);
+    const int tab = m_runs->addTab(view, view->title());
+    m_runs->setTabToolTip(tab, tr("%1, %2 ↔ %3, %4").arg(left.tool, runStartedText(left), right.tool, runStartedText(right)));
+    m_runs->setCurrentIndex(tab);
+    return view;
 }
 
 bool RunView::isJsonMode() const
@@ -782,7 +874,7 @@ bool RunView::setJsonMode(bool on)
                        problems.end());
         if (!problems.isEmpty()) {
             showJsonProblems();
-            m_message->setText(tr("Fix the JSON first: the form cannot show %1").arg(problems.first().message));
+            say(tr("Fix the JSON first: the form cannot show %1").arg(problems.first().message), model::Tone::Error);
             return false;
         }
         m_form->setValues(params);
@@ -799,7 +891,7 @@ bool RunView::setJsonMode(bool on)
 void RunView::savePreset(const QString &name)
 {
     if (!m_hasTool || name.isEmpty()) {
-        m_message->setText(tr("Type a name for the preset first."));
+        say(tr("Type a name for the preset first."), model::Tone::Error);
         return;
     }
     engine::RunPresets presets(m_user, m_tool.manifest);
@@ -807,7 +899,7 @@ void RunView::savePreset(const QString &name)
     m_presets->clear();
     m_presets->addItems(presets.names());
     m_presets->setCurrentText(name);
-    m_message->setText(tr("Preset “%1” saved (sensitive inputs are never kept in presets).").arg(name));
+    say(tr("Preset “%1” saved (sensitive inputs are never kept in presets).").arg(name), model::Tone::Success);
 }
 
 bool RunView::loadPreset(const QString &name)
@@ -818,7 +910,7 @@ bool RunView::loadPreset(const QString &name)
     if (!presets.contains(name))
         return false;
     m_form->setValues(presets.load(name));
-    m_message->setText(tr("Preset “%1” loaded.").arg(name));
+    say(tr("Preset “%1” loaded.").arg(name), model::Tone::Success);
     return true;
 }
 
@@ -828,7 +920,7 @@ void RunView::deletePreset(const QString &name)
         return;
     engine::RunPresets presets(m_user, m_tool.manifest);
     if (!presets.contains(name)) {
-        m_message->setText(tr("There is no preset “%1”.").arg(name));
+        say(tr("There is no preset “%1”.").arg(name), model::Tone::Error);
         return;
     }
     presets.remove(name);
@@ -836,7 +928,7 @@ void RunView::deletePreset(const QString &name)
     m_presets->addItems(presets.names());
     m_presets->setCurrentIndex(-1);
     m_presets->clearEditText();
-    m_message->setText(tr("Preset “%1” deleted.").arg(name));
+    say(tr("Preset “%1” deleted.").arg(name), model::Tone::Success);
 }
 
 QStringList RunView::presetNames() const

@@ -3,13 +3,17 @@
 // one live progress pane per run (several at once) and the run history on the right. A run
 // follows DESIGN.md "Running a tool": the form's params, sensitive inputs left empty filled
 // from the keychain, the integrations' environment, the tool's run settings, the runtime.
+// Past runs open beside the live ones, read-only (RunRecordView), and two of them compare side
+// by side (RunCompareView). With no tool chosen the left side says how to choose one.
 
 #include "catalog.h"
+#include "tones.h"
 #include "runhistory.h"
 #include "runinputs.h"
 #include "toolrecord.h"
 
 #include <QFutureWatcher>
+#include <QKeySequence>
 #include <QWidget>
 
 #include <memory>
@@ -34,8 +38,11 @@ class RunHistoryModel;
 
 namespace tw::ui {
 
+class RunCompareView;
 class RunForm;
 class RunPane;
+class RunHistoryPanel;
+class RunRecordView;
 
 class RunView final : public QWidget
 {
@@ -74,6 +81,15 @@ public:
     // Loads a past run's inputs into the form (its tool first), sensitive ones left to the keychain.
     bool loadFromHistory(qint64 runId);
     bool rerun(qint64 runId); // loadFromHistory + run
+    // A past run in full, in a tab beside the live runs; the form is left alone. Null if absent.
+    RunRecordView *openHistoryRun(qint64 runId);
+    // Two past runs' results and inputs side by side, the older on the left. Null if one is absent.
+    RunCompareView *compareHistoryRuns(qint64 a, qint64 b);
+    // The history rows selected, newest first.
+    QList<qint64> selectedRuns() const;
+
+    // The window's shortcuts that bring a tool here, named by the empty state.
+    void setOpenShortcuts(const QKeySequence &browse, const QKeySequence &run);
 
     // Presets of the current tool.
     void savePreset(const QString &name);
@@ -88,6 +104,7 @@ public:
     int runningCount() const;
     QPushButton *runButton() const { return m_runButton; }
     QLabel *messageLabel() const { return m_message; }
+    QLabel *emptyStateLabel() const { return m_emptyState; }
     QCheckBox *jsonToggle() const { return m_jsonToggle; }
     QPlainTextEdit *jsonEditor() const { return m_json; }
     QLabel *jsonProblemsLabel() const { return m_jsonProblems; }
@@ -99,8 +116,8 @@ public:
     QCheckBox *updateResetsBox() const { return m_updateResets; }
     QSpinBox *hardLimitBox() const { return m_hardLimit; }
     QSpinBox *memoryBox() const { return m_memory; }
-    QTableView *historyView() const { return m_historyView; }
-    model::RunHistoryModel *historyModel() const { return m_history; }
+    QTableView *historyView() const;
+    model::RunHistoryModel *historyModel() const;
 
 Q_SIGNALS:
     void runStarted(tw::ui::RunPane *pane);
@@ -108,6 +125,8 @@ Q_SIGNALS:
     void storedSecretsChanged();
 
 private:
+    void say(const QString &text, model::Tone tone); // the message under the form, in its tone
+    void showEmptyState();
     void refreshStoredSecrets();
     void reloadToolFromCatalog();
     bool toolIsRunning() const;
@@ -135,6 +154,10 @@ private:
     bool m_reloadPending = false;
     bool m_toolBroken = false;
 
+    QStackedWidget *m_leftStack = nullptr; // the empty state, or the tool's form
+    QLabel *m_emptyState = nullptr;
+    QKeySequence m_browseKey{Qt::CTRL | Qt::Key_1};
+    QKeySequence m_runKey{Qt::CTRL | Qt::Key_R};
     QLabel *m_title = nullptr;
     QLabel *m_message = nullptr;
     QLabel *m_notice = nullptr; // the tool's state on disk: reload pending, reloaded, broken
@@ -155,9 +178,7 @@ private:
     QPushButton *m_runButton = nullptr;
     QList<QWidget *> m_toolControls; // enabled once a tool is chosen
     QTabWidget *m_runs = nullptr;
-    QTableView *m_historyView = nullptr;
-    QCheckBox *m_allHistory = nullptr;
-    model::RunHistoryModel *m_history = nullptr;
+    RunHistoryPanel *m_historyPanel = nullptr;
     QList<QFutureWatcher<qint64> *> m_writes; // history inserts on the pool
 };
 

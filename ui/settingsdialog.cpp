@@ -4,6 +4,7 @@
 #include "secretbackend.h"
 #include "secretfile.h"
 #include "secretstore.h"
+#include "theme.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -199,7 +200,7 @@ SettingsDialog::SettingsDialog(engine::SecretStore &secrets, const QString &user
                                       "encrypted file here: never a plain file, never the settings.</small>"),
                                    secretsPage);
     secretsNote->setWordWrap(true);
-    secretsNote->setEnabled(false);
+    setTone(secretsNote, model::Tone::Muted);
     sv->addWidget(secretsNote);
     sv->addStretch(1);
     connect(m_useFile, &QRadioButton::toggled, this, &SettingsDialog::updateSecretsPage);

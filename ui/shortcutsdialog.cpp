@@ -7,10 +7,14 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QRegularExpression>
+#include <QScreen>
+#include <QStyle>
 #include <QSet>
 #include <QShortcut>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tw::ui {
 namespace {
@@ -94,15 +98,26 @@ ShortcutsDialog::ShortcutsDialog(QMainWindow *window) : QDialog(window)
         new QTreeWidgetItem(views, {s->whatsThis(), s->key().toString(QKeySequence::NativeText)});
     }
     m_list->expandAll();
+    m_list->header()->setStretchLastSection(false); // the action column takes the room, not the keys
     m_list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_list->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    // Wide enough for every entry whole (and the group titles that span both columns), with room
+    // for a scroll bar; the window is never wider than the screen.
+    const QAbstractItemView *view = m_list;
+    int widest = view->sizeHintForColumn(0) + view->sizeHintForColumn(1);
+    for (int g = 0; g < m_list->topLevelItemCount(); ++g) {
+        const QTreeWidgetItem *group = m_list->topLevelItem(g);
+        widest = std::max(widest, QFontMetrics(group->font(0)).horizontalAdvance(group->text(0)) + 2 * style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 8);
+    }
+    m_list->setMinimumWidth(widest + 2 * m_list->frameWidth() + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_list);
     layout->addWidget(buttons);
-    resize(520, 560);
+    const QRect screen = window->screen() ? window->screen()->availableGeometry() : QRect(0, 0, 1024, 768);
+    resize(std::min(std::max(520, sizeHint().width()), screen.width()), std::min(560, screen.height()));
 }
 
 } // namespace tw::ui

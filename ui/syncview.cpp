@@ -1,6 +1,8 @@
 #include "syncview.h"
 
+#include "catalog.h"
 #include "syncplanmodel.h"
+#include "tooldiffpane.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -12,13 +14,23 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 namespace tw::ui {
 
 using engine::SyncActionKind;
+
+namespace {
+
+// Beyond this many files a tool's comparison shows its changed files and TOOL.md only.
+constexpr qsizetype kMaxComparedFiles = 40;
+
+} // namespace
 
 SyncView::SyncView(QWidget *parent) : QWidget(parent)
 {
@@ -55,7 +67,18 @@ SyncView::SyncView(QWidget *parent) : QWidget(parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setWordWrap(false);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
-    layout->addWidget(m_view, 1);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("syncSplitter"));
+    split->addWidget(m_view);
+    m_diff = new ToolDiffPane(split);
+    m_diff->setObjectName(QStringLiteral("syncDiff"));
+    m_diff->tabs()->setObjectName(QStringLiteral("syncDiffTabs"));
+    m_diff->showMessage(tr("Select a tool to compare the installed version with its seed."));
+    split->addWidget(m_diff);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    m_diff->shareSplitterWith(split, m_view);
+    layout->addWidget(split, 1);
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("syncProgress"));
     m_progress->setVisible(false);
@@ -77,14 +100,33 @@ SyncView::SyncView(QWidget *parent) : QWidget(parent)
     // Only a changed path replans: leaving the field by clicking Apply must not disable Apply
     // between the press and the release.
     connect(m_seedEdit, &QLineEdit::editingFinished, this, [this] {
-        if (m_seedEdit->text() != m_plannedSeed)
+        if (m_seedEdit->text() != m_plannedSeed) {
+            m_rememberedSeed = m_seedEdit->text(); // typed: the user's choice
             replan();
+        }
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
+        if (current.isValid())
+            showRow(current);
     });
     connect(m_replan, &QPushButton::clicked, this, &SyncView::replan);
     connect(m_apply, &QPushButton::clicked, this, &SyncView::apply);
     connect(&m_planWatcher, &QFutureWatcher<QList<engine::SyncAction>>::finished, this, [this] {
         m_model->setPlan(m_planWatcher.result());
         m_view->resizeColumnsToContents();
+        // The row that was being compared stays selected, compared anew against the new plan;
+        // else the first change the sync would skip is shown, as that is what to look at.
+        int keep = -1;
+        for (int r = 0; r < m_model->rowCount() && keep < 0; ++r)
+            if (m_model->plan()[r].dir == m_shownDir)
+                keep = r;
+        for (int r = 0; r < m_model->rowCount() && keep < 0; ++r)
+            if (m_model->plan()[r].contentDiffers)
+                keep = r;
+        if (keep >= 0)
+            m_view->setCurrentIndex(m_model->index(keep, 0));
+        else
+            m_diff->showMessage(tr("Select a tool to compare the installed version with its seed."));
         showSummary();
         updateButtons();
         Q_EMIT planned();
@@ -129,10 +171,47 @@ void SyncView::setDataPath(const QString &dataPath)
     replan();
 }
 
-void SyncView::setSeedDir(const QString &seedDir)
+void SyncView::setSeedDir(const QString &seedDir, bool remember)
 {
+    if (remember)
+        m_rememberedSeed = seedDir;
     m_seedEdit->setText(seedDir);
     replan();
+}
+
+void SyncView::showRow(const QModelIndex &index)
+{
+    const engine::SyncAction &a = m_model->plan().at(index.row());
+    m_shownDir = a.dir;
+    const QString installed = engine::globalToolsPath(m_dataPath) + u'/' + a.dir;
+    const QString seed = m_plannedSeed + u'/' + a.dir;
+    QList<engine::TreeFileComparison> files = engine::compareTrees(installed, seed);
+    // TOOL.md first (the version lives there), then what changed, then the rest.
+    std::stable_sort(files.begin(), files.end(), [](const engine::TreeFileComparison &x, const engine::TreeFileComparison &y) {
+        const auto rank = [](const engine::TreeFileComparison &f) { return f.path == u"TOOL.md" ? 0 : f.differs ? 1 : 2; };
+        return rank(x) < rank(y);
+    });
+    if (files.size() > kMaxComparedFiles) {
+        files.erase(std::remove_if(files.begin(), files.end(),
+                                   [](const engine::TreeFileComparison &f) { return !f.differs && f.path != u"TOOL.md"; }),
+                    files.end());
+        files.resize(std::min(files.size(), kMaxComparedFiles));
+    }
+    const QString installedVersion = a.targetVersion ? tr("v%1").arg(*a.targetVersion) : QString();
+    const QString seedVersion = tr("v%1").arg(a.seedVersion);
+    QList<ToolDiffPane::File> shown;
+    for (const engine::TreeFileComparison &f : std::as_const(files)) {
+        const QString file = a.dir + u'/' + f.path;
+        shown.append({f.path, f.inLeft ? installed + u'/' + f.path : QString(), f.inRight ? seed + u'/' + f.path : QString(),
+                      !a.targetVersion ? tr("Installed — %1 is not installed").arg(a.dir)
+                          : f.inLeft   ? tr("Installed — %1 (%2)").arg(file, installedVersion)
+                                       : tr("Installed — no %1").arg(file),
+                      f.inRight ? tr("Seed — %1 (%2)").arg(file, seedVersion) : tr("Seed — no %1").arg(file)});
+    }
+    if (shown.isEmpty())
+        m_diff->showMessage(tr("%1 holds no files, installed or in the seed.").arg(a.dir));
+    else
+        m_diff->showFiles(shown);
 }
 
 void SyncView::replan()
@@ -161,7 +240,7 @@ void SyncView::apply()
     const int changes = m_model->count(SyncActionKind::Install) + m_model->count(SyncActionKind::Update);
     if (changes == 0 || m_applyWatcher.isRunning())
         return;
-    const QString question = tr("Install %1 and update %2 tool(s) in %3/tools? Updated directories are replaced whole.")
+    const QString question = tr("Install %1 and update %2 of the seed's tools in %3/tools? Updated directories are replaced whole.")
                                  .arg(m_model->count(SyncActionKind::Install))
                                  .arg(m_model->count(SyncActionKind::Update))
                                  .arg(m_dataPath);
@@ -199,7 +278,7 @@ void SyncView::showSummary()
     add(SyncActionKind::KeepNewer, tr("%1 kept (installed is newer)"));
     QString text = parts.isEmpty() ? tr("The seed directory holds no tools.") : parts.join(QStringLiteral(", ")) + u'.';
     if (const int notBumped = m_model->notBumpedCount())
-        text += u' ' + tr("<b>%n tool(s) changed in the seed without a version bump: the sync will skip them.</b>", nullptr, notBumped);
+        text += u' ' + tr("<b>%n tools changed in the seed without a version bump: the sync will skip them.</b>", nullptr, notBumped);
     m_summary->setText(text);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The admin's Sync view: what the next server start's seed sync will do to DATA_PATH/tools,
-// with the tools whose seed changed without a version bump highlighted, and Apply.
+// with the tools whose seed changed without a version bump highlighted, and Apply. Selecting a
+// row compares the installed tool with its seed, file by file, so an un-bumped change is seen.
 
 #include "seedsync.h"
 
@@ -21,6 +22,8 @@ class SyncPlanModel;
 
 namespace tw::ui {
 
+class ToolDiffPane;
+
 class SyncView final : public QWidget
 {
     Q_OBJECT
@@ -29,8 +32,11 @@ public:
     ~SyncView() override;
 
     void setDataPath(const QString &dataPath);
-    void setSeedDir(const QString &seedDir);
+    // `remember`: whether it is the seed dir to offer next time (false for a --seed given on
+    // the command line, which is for this session, as --data is).
+    void setSeedDir(const QString &seedDir, bool remember = true);
     QString seedDir() const;
+    QString rememberedSeedDir() const { return m_rememberedSeed; }
     // Asked before applying; the default shows a question box. Tests answer through this seam.
     void setConfirmation(std::function<bool(const QString &question)> confirm) { m_confirm = std::move(confirm); }
 
@@ -41,6 +47,7 @@ public:
     model::SyncPlanModel *planModel() const { return m_model; }
     QPushButton *applyButton() const { return m_apply; }
     QProgressBar *progressBar() const { return m_progress; }
+    ToolDiffPane *diffPane() const { return m_diff; }
     QString summaryText() const;
     QString resultText() const;
 
@@ -51,6 +58,7 @@ Q_SIGNALS:
 private:
     void showSummary();
     void updateButtons();
+    void showRow(const QModelIndex &index);
 
     QString m_dataPath;
     model::SyncPlanModel *m_model = nullptr;
@@ -62,11 +70,14 @@ private:
     QLabel *m_summary = nullptr;
     QLabel *m_result = nullptr;
     QProgressBar *m_progress = nullptr;
+    ToolDiffPane *m_diff = nullptr;
     QFutureWatcher<QList<engine::SyncAction>> m_planWatcher;
     QFutureWatcher<engine::SyncResult> m_applyWatcher;
     std::function<bool(const QString &)> m_confirm;
     bool m_replanPending = false;
     QString m_plannedSeed;
+    QString m_rememberedSeed;
+    QString m_shownDir; // the row whose comparison is shown, kept across a new plan
 };
 
 } // namespace tw::ui

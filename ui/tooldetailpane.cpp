@@ -198,10 +198,16 @@ void ToolDetailPane::showSkipped(const engine::SkippedDir &skipped)
     m_badges->setText(QStringLiteral("<b>%1</b>").arg(tr("skipped: %1").arg(skipped.reason).toHtmlEscaped()));
     m_badges->show();
     m_description->setText(tr("The platform's tool-loader skips this directory, so the agent never sees it:"));
-    QByteArray why;
-    for (const engine::Diagnostic &d : skipped.diagnostics)
-        why += "- " + engine::formatDiagnostic(d).toUtf8().replace('*', "\\*").replace('_', "\\_") + '\n';
-    m_doc->setMarkdown(why);
+    // Paths are not Markdown (an e-mail in one would become a mailto link): shown as they are.
+    QString why;
+    for (const engine::Diagnostic &d : skipped.diagnostics) {
+        const QString where = d.file + (d.line > 0 ? u':' + QString::number(d.line) : QString());
+        why += QStringLiteral("<li>")
+            + (where.isEmpty() ? QString() : QStringLiteral("<code>%1</code><br>").arg(where.toHtmlEscaped()))
+            + QStringLiteral("%1: %2 [%3]</li>")
+                  .arg(engine::severityName(d.severity).toHtmlEscaped(), d.message.toHtmlEscaped(), d.code.toHtmlEscaped());
+    }
+    m_doc->setFragment(why.isEmpty() ? QString() : QStringLiteral("<ul>") + why + QStringLiteral("</ul>"));
     m_inputs->setRowCount(0);
     {
         const QSignalBlocker block(m_files);

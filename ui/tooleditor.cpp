@@ -291,7 +291,7 @@ void ToolEditor::buildUi()
         do
             in.name = QStringLiteral("input_%1").arg(n++);
         while (m.input(in.name));
-        in.description = tr("What this parameter is for.");
+        // No filler description: lint says the input needs one, and nothing placeholder-like is saved.
         m.inputs.append(in);
         m_session.document().applyManifest(m);
         refresh(Source::None);

@@ -10,20 +10,6 @@
 </context>
 <context>
     <name>tw::model</name>
-    <message numerus="yes">
-        <source>%n error(s)</source>
-        <translation>
-            <numerusform>%n Fehler</numerusform>
-            <numerusform>%n Fehler</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n warning(s)</source>
-        <translation>
-            <numerusform>%n Warnung</numerusform>
-            <numerusform>%n Warnungen</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Tool</source>
         <translation>Tool</translation>
@@ -35,6 +21,20 @@
     <message>
         <source>Status</source>
         <translation>Status</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n errors</source>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warnings</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -58,6 +58,24 @@
     <message>
         <source>Message</source>
         <translation>Meldung</translation>
+    </message>
+</context>
+<context>
+    <name>tw::model::DiffModel</name>
+    <message numerus="yes">
+        <source>… (%n more characters)</source>
+        <translation>
+            <numerusform>… (%n weiteres Zeichen)</numerusform>
+            <numerusform>… (%n weitere Zeichen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Line number</source>
+        <translation>Zeilennummer</translation>
+    </message>
+    <message>
+        <source>Line %1:</source>
+        <translation>Zeile %1:</translation>
     </message>
 </context>
 <context>
@@ -110,6 +128,30 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>down</source>
         <translation>nach unten</translation>
+    </message>
+    <message>
+        <source>✕ does not load</source>
+        <translation>✕ lädt nicht</translation>
+    </message>
+    <message>
+        <source>The loader skips this directory, so it registers no tool:</source>
+        <translation>Der Loader überspringt dieses Verzeichnis, daher registriert es kein Tool:</translation>
+    </message>
+    <message>
+        <source>%1 gets the global tool.</source>
+        <translation>%1 erhält das globale Tool.</translation>
+    </message>
+    <message>
+        <source>%1 has no tool of this name.</source>
+        <translation>%1 hat kein Tool dieses Namens.</translation>
+    </message>
+    <message>
+        <source>%1 has no tool of this name</source>
+        <translation>%1 hat kein Tool dieses Namens</translation>
+    </message>
+    <message>
+        <source>Not loaded:</source>
+        <translation>Nicht geladen:</translation>
     </message>
 </context>
 <context>
@@ -225,18 +267,32 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation>nicht geladen: %1</translation>
     </message>
     <message numerus="yes">
-        <source>%1 (%n user(s))</source>
+        <source>%1 (%n users)</source>
         <translation>
             <numerusform>%1 (%n Benutzer)</numerusform>
             <numerusform>%1 (%n Benutzer)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 (%n tool(s))</source>
+        <source>%1 (%n tools)</source>
         <translation>
             <numerusform>%1 (%n Tool)</numerusform>
             <numerusform>%1 (%n Tools)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>tw::model::ToolFilterProxyModel</name>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation>%1 (%2 von %3)</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::DiffView</name>
+    <message>
+        <source>Side-by-side comparison</source>
+        <translation>Vergleich nebeneinander</translation>
     </message>
 </context>
 <context>
@@ -346,14 +402,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>Search name, label, description (Ctrl+F)</source>
         <translation>Name, Bezeichnung, Beschreibung durchsuchen (Strg+F)</translation>
-    </message>
-    <message>
-        <source>Show tools of</source>
-        <translation>Tools zeigen von</translation>
-    </message>
-    <message>
-        <source>All locations, or the effective tools one user&apos;s agent sees</source>
-        <translation>Alle Orte oder die wirksamen Tools, die der Agent eines Benutzers sieht</translation>
     </message>
     <message>
         <source>All locations</source>
@@ -467,13 +515,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <source>Runs in Progress</source>
         <translation>Laufende Ausführungen</translation>
     </message>
-    <message numerus="yes">
-        <source>%n run(s) still in progress. Quit and stop them?</source>
-        <translation>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
     <message>
         <source>Stop and Quit</source>
         <translation>Anhalten und beenden</translation>
@@ -493,10 +534,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>Open Data Directory</source>
         <translation>Datenverzeichnis öffnen</translation>
-    </message>
-    <message>
-        <source>Effective for %1</source>
-        <translation>Wirksam für %1</translation>
     </message>
     <message>
         <source>Select a tool to see its documentation, inputs, files and problems.</source>
@@ -525,10 +562,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>New Tool</source>
         <translation>Neues Tool</translation>
-    </message>
-    <message>
-        <source>Choose a user first (View: Effective for …).</source>
-        <translation>Wählen Sie zuerst einen Benutzer (Ansicht: Wirksam für …).</translation>
     </message>
     <message>
         <source>OK</source>
@@ -591,10 +624,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation>Version beim Speichern automatisch &amp;erhöhen</translation>
     </message>
     <message>
-        <source>&amp;Runtime and Integrations…</source>
-        <translation>&amp;Laufzeit und Integrationen…</translation>
-    </message>
-    <message>
         <source>Cannot Edit</source>
         <translation>Bearbeiten nicht möglich</translation>
     </message>
@@ -644,13 +673,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation>Nicht importiert:
 %1</translation>
     </message>
-    <message numerus="yes">
-        <source>Imported %n tool(s) for %1.</source>
-        <translation>
-            <numerusform>%n Tool für %1 importiert.</numerusform>
-            <numerusform>%n Tools für %1 importiert.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Export</source>
         <translation>Exportieren</translation>
@@ -658,34 +680,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>Exported %1 to %2.</source>
         <translation>%1 nach %2 exportiert.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n tool(s)</source>
-        <translation>
-            <numerusform>%n Tool</numerusform>
-            <numerusform>%n Tools</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n user(s)</source>
-        <translation>
-            <numerusform>%n Benutzer</numerusform>
-            <numerusform>%n Benutzer</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n error(s)</source>
-        <translation>
-            <numerusform>%n Fehler</numerusform>
-            <numerusform>%n Fehler</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n warning(s)</source>
-        <translation>
-            <numerusform>%n Warnung</numerusform>
-            <numerusform>%n Warnungen</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%n not loaded</source>
@@ -697,6 +691,112 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>scanning…</source>
         <translation>wird eingelesen…</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>Be&amp;nutzer:</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>The user New Tool, Customize, Import and Run act for, and whose effective tools the view shows</source>
+        <translation>Der Benutzer, für den Neues Tool, Anpassen, Importieren und Ausführen handeln und dessen wirksame Tools die Ansicht zeigt</translation>
+    </message>
+    <message>
+        <source>no user</source>
+        <translation>kein Benutzer</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Anzeige</translation>
+    </message>
+    <message>
+        <source>Every location as a tree, or the effective tools the user&apos;s agent sees (global tools, then the user&apos;s own; the same name later wins)</source>
+        <translation>Alle Orte als Baum oder die wirksamen Tools, die der Agent des Benutzers sieht (globale Tools, dann die eigenen des Benutzers; bei gleichem Namen gewinnt das spätere)</translation>
+    </message>
+    <message>
+        <source>Effective tools</source>
+        <translation>Wirksame Tools</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runs still in progress. Quit and stop them?</source>
+        <translation>
+            <numerusform>%n Ausführung läuft noch. Beenden und sie anhalten?</numerusform>
+            <numerusform>%n Ausführungen laufen noch. Beenden und sie anhalten?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2 — Toolwright</source>
+        <translation>%1 — %2 — Toolwright</translation>
+    </message>
+    <message>
+        <source>%1 has no user yet. A user is a directory named by an e-mail address in the data directory, such as %1/alice@example.com; once there is one, choose it in the User list of the toolbar.</source>
+        <translation>%1 hat noch keinen Benutzer. Ein Benutzer ist ein nach einer E-Mail-Adresse benanntes Verzeichnis im Datenverzeichnis, etwa %1/alice@example.com; sobald es einen gibt, wählen Sie ihn in der Benutzerliste der Werkzeugleiste.</translation>
+    </message>
+    <message>
+        <source>&amp;Runtime…</source>
+        <translation>&amp;Laufzeit…</translation>
+    </message>
+    <message>
+        <source>&amp;Integrations…</source>
+        <translation>&amp;Integrationen…</translation>
+    </message>
+    <message>
+        <source>&amp;Secrets…</source>
+        <translation>&amp;Geheimnisse…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n tools for %1.</source>
+        <translation>
+            <numerusform>%n Tool für %1 importiert.</numerusform>
+            <numerusform>%n Tools für %1 importiert.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tools</source>
+        <translation>
+            <numerusform>%n Tool</numerusform>
+            <numerusform>%n Tools</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n users</source>
+        <translation>
+            <numerusform>%n Benutzer</numerusform>
+            <numerusform>%n Benutzer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n errors</source>
+        <translation>
+            <numerusform>%n Fehler</numerusform>
+            <numerusform>%n Fehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warnings</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No tools match “%1”.</source>
+        <translation>Keine Tools passen zu „%1“.</translation>
+    </message>
+    <message>
+        <source>Esc in the search field clears it.</source>
+        <translation>Esc im Suchfeld leert es.</translation>
+    </message>
+    <message>
+        <source>No tools match the filters in the toolbar.</source>
+        <translation>Keine Tools passen zu den Filtern in der Werkzeugleiste.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s agent sees no tools.</source>
+        <translation>Der Agent von %1 sieht keine Tools.</translation>
     </message>
 </context>
 <context>
@@ -726,10 +826,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation>Beschreibung</translation>
     </message>
     <message>
-        <source>Describe what the tool does and when the agent should use it.</source>
-        <translation>Beschreiben Sie, was das Tool tut und wann der Agent es verwenden soll.</translation>
-    </message>
-    <message>
         <source>&amp;Template:</source>
         <translation>&amp;Vorlage:</translation>
     </message>
@@ -749,13 +845,17 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <source>Give the tool a name.</source>
         <translation>Geben Sie dem Tool einen Namen.</translation>
     </message>
+    <message>
+        <source>A new tool of &lt;b&gt;%1&lt;/b&gt;, in %2.</source>
+        <translation>Ein neues Tool für &lt;b&gt;%1&lt;/b&gt;, in %2.</translation>
+    </message>
+    <message>
+        <source>What the tool does and when the agent should use it</source>
+        <translation>Was das Tool tut und wann der Agent es verwenden soll</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::OverridesView</name>
-    <message>
-        <source>(file too large to compare: %1 bytes)</source>
-        <translation>(Datei zu groß zum Vergleichen: %1 Bytes)</translation>
-    </message>
     <message>
         <source>Filter tools</source>
         <translation>Tools filtern</translation>
@@ -767,10 +867,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>Only &amp;customised tools</source>
         <translation>Nur &amp;angepasste Tools</translation>
-    </message>
-    <message>
-        <source>&lt;span style=&quot;background-color:rgba(66,133,244,0.35)&quot;&gt;&amp;nbsp;overrides global (version delta)&amp;nbsp;&lt;/span&gt; &lt;span style=&quot;background-color:rgba(52,168,83,0.35)&quot;&gt;&amp;nbsp;user-only&amp;nbsp;&lt;/span&gt; ⚠ has problems · empty: uses the global tool</source>
-        <translation>&lt;span style=&quot;background-color:rgba(66,133,244,0.35)&quot;&gt;&amp;nbsp;überschreibt global (Versionsabstand)&amp;nbsp;&lt;/span&gt; &lt;span style=&quot;background-color:rgba(52,168,83,0.35)&quot;&gt;&amp;nbsp;nur beim Benutzer&amp;nbsp;&lt;/span&gt; ⚠ hat Probleme · leer: verwendet das globale Tool</translation>
     </message>
     <message>
         <source>Tools by user</source>
@@ -787,10 +883,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>Entry file</source>
         <translation>Einstiegsdatei</translation>
-    </message>
-    <message>
-        <source>Side-by-side comparison</source>
-        <translation>Vergleich nebeneinander</translation>
     </message>
     <message>
         <source>the global tools</source>
@@ -816,19 +908,125 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <source>Global → %1: %2</source>
         <translation>Global → %1: %2</translation>
     </message>
-    <message numerus="yes">
-        <source>TOOL.md (%n changed)</source>
-        <translation>
-            <numerusform>TOOL.md (%n geändert)</numerusform>
-            <numerusform>TOOL.md (%n geändert)</numerusform>
-        </translation>
+    <message>
+        <source>%1 — no tool named %2</source>
+        <translation>%1 — kein Tool namens %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2: no such file</source>
+        <translation>%1 — %2: Datei nicht vorhanden</translation>
+    </message>
+    <message>
+        <source>%1 — %2 (does not load)</source>
+        <translation>%1 — %2 (lädt nicht)</translation>
+    </message>
+    <message>
+        <source>%1 — %2 (%3)</source>
+        <translation>%1 — %2 (%3)</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&quot;background-color:rgba(66,133,244,0.35)&quot;&gt;&amp;nbsp;overrides global (version delta)&amp;nbsp;&lt;/span&gt; &lt;span style=&quot;background-color:rgba(52,168,83,0.35)&quot;&gt;&amp;nbsp;user-only&amp;nbsp;&lt;/span&gt; &lt;span style=&quot;background-color:rgba(234,67,53,0.25)&quot;&gt;&amp;nbsp;✕ does not load&amp;nbsp;&lt;/span&gt; ⚠ has problems · empty: uses the global tool</source>
+        <translation>&lt;span style=&quot;background-color:rgba(66,133,244,0.35)&quot;&gt;&amp;nbsp;überschreibt global (Versionsdifferenz)&amp;nbsp;&lt;/span&gt; &lt;span style=&quot;background-color:rgba(52,168,83,0.35)&quot;&gt;&amp;nbsp;nur beim Benutzer&amp;nbsp;&lt;/span&gt; &lt;span style=&quot;background-color:rgba(234,67,53,0.25)&quot;&gt;&amp;nbsp;✕ lädt nicht&amp;nbsp;&lt;/span&gt; ⚠ hat Probleme · leer: verwendet das globale Tool</translation>
+    </message>
+    <message>
+        <source>Select a user&apos;s cell to compare that user&apos;s tool with the global one.</source>
+        <translation>Wählen Sie die Zelle eines Benutzers, um dessen Tool mit dem globalen zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Global</source>
+        <translation>Global</translation>
+    </message>
+    <message>
+        <source>The global directory does not load, so no user gets a global %1: %2</source>
+        <translation>Das globale Verzeichnis lädt nicht, daher erhält kein Benutzer ein globales %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 has no tool of this name.</source>
+        <translation>%1 hat kein Tool dieses Namens.</translation>
+    </message>
+    <message>
+        <source>%1 uses the global tool: nothing to compare.</source>
+        <translation>%1 verwendet das globale Tool: nichts zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Neither the global tools nor %1 have a tool named %2.</source>
+        <translation>Weder die globalen Tools noch %1 haben ein Tool namens %2.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s directory does not load, so %1 gets the global tool: %2</source>
+        <translation>Das Verzeichnis von %1 lädt nicht, daher erhält %1 das globale Tool: %2</translation>
+    </message>
+    <message>
+        <source>%1&apos;s directory does not load, so %1 has no tool of this name: %2</source>
+        <translation>Das Verzeichnis von %1 lädt nicht, daher hat %1 kein Tool dieses Namens: %2</translation>
+    </message>
+    <message>
+        <source>Also named like it but not loaded: %1</source>
+        <translation>Ebenso benannt, aber nicht geladen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::RunCompareView</name>
+    <message>
+        <source>%1 as %2, %3 — %4</source>
+        <translation>%1 als %2, %3 — %4</translation>
+    </message>
+    <message>
+        <source>(global)</source>
+        <translation>(global)</translation>
+    </message>
+    <message>
+        <source>Left:</source>
+        <translation>Links:</translation>
+    </message>
+    <message>
+        <source>Right:</source>
+        <translation>Rechts:</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Same inputs, same result.</source>
+        <translation>Gleiche Eingaben, gleiches Ergebnis.</translation>
+    </message>
+    <message>
+        <source>The results are the same, from different inputs.</source>
+        <translation>Die Ergebnisse sind gleich, aus unterschiedlichen Eingaben.</translation>
     </message>
     <message numerus="yes">
-        <source>Entry file (%n changed)</source>
+        <source>The results differ in %n lines.</source>
         <translation>
-            <numerusform>Einstiegsdatei (%n geändert)</numerusform>
-            <numerusform>Einstiegsdatei (%n geändert)</numerusform>
+            <numerusform>Die Ergebnisse unterscheiden sich in %n Zeile.</numerusform>
+            <numerusform>Die Ergebnisse unterscheiden sich in %n Zeilen.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Results side by side</source>
+        <translation>Ergebnisse nebeneinander</translation>
+    </message>
+    <message numerus="yes">
+        <source>Result (%n changed)</source>
+        <translation>
+            <numerusform>Ergebnis (%n geändert)</numerusform>
+            <numerusform>Ergebnis (%n geändert)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Inputs side by side</source>
+        <translation>Eingaben nebeneinander</translation>
+    </message>
+    <message numerus="yes">
+        <source>Inputs (%n changed)</source>
+        <translation>
+            <numerusform>Eingaben (%n geändert)</numerusform>
+            <numerusform>Eingaben (%n geändert)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compare %1 ↔ %2</source>
+        <translation>Vergleich %1 ↔ %2</translation>
     </message>
 </context>
 <context>
@@ -886,10 +1084,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation>Gespeichertes %1 löschen</translation>
     </message>
     <message>
-        <source>%1 &lt;span style=&apos;color:gray&apos;&gt;(optional)&lt;/span&gt;</source>
-        <translation>%1 &lt;span style=&apos;color:gray&apos;&gt;(optional)&lt;/span&gt;</translation>
-    </message>
-    <message>
         <source>Default: %1.</source>
         <translation>Standardwert: %1.</translation>
     </message>
@@ -902,16 +1096,107 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation>nicht gesetzt (Standard: %1)</translation>
     </message>
     <message>
-        <source>set (stored; type to replace)</source>
-        <translation>gesetzt (gespeichert; zum Ersetzen tippen)</translation>
+        <source>%1 (optional)</source>
+        <translation>%1 (optional)</translation>
     </message>
     <message>
-        <source>Leave the field empty to use the stored value</source>
-        <translation>Feld leer lassen, um den gespeicherten Wert zu verwenden</translation>
+        <source>set (typed; stored when you run)</source>
+        <translation>gesetzt (eingegeben; wird beim Ausführen gespeichert)</translation>
     </message>
     <message>
-        <source>empty: use the stored value</source>
-        <translation>leer: gespeicherten Wert verwenden</translation>
+        <source>set (typed)</source>
+        <translation>gesetzt (eingegeben)</translation>
+    </message>
+    <message>
+        <source>Run stores the typed value and clears the field.</source>
+        <translation>Ausführen speichert den eingegebenen Wert und leert das Feld.</translation>
+    </message>
+    <message>
+        <source>The typed value is used instead of the stored one, and not kept.</source>
+        <translation>Der eingegebene Wert wird statt des gespeicherten verwendet und nicht behalten.</translation>
+    </message>
+    <message>
+        <source>The typed value is used for the runs you start, and not kept. Tick Remember to store it.</source>
+        <translation>Der eingegebene Wert wird für die Ausführungen verwendet, die Sie starten, und nicht behalten. Setzen Sie den Haken bei Merken, um ihn zu speichern.</translation>
+    </message>
+    <message>
+        <source>set (stored)</source>
+        <translation>gesetzt (gespeichert)</translation>
+    </message>
+    <message>
+        <source>The stored value is used. Type to use another one; Clear removes it.</source>
+        <translation>Der gespeicherte Wert wird verwendet. Tippen Sie, um einen anderen zu verwenden; Löschen entfernt ihn.</translation>
+    </message>
+    <message>
+        <source>Left out of the call.</source>
+        <translation>Fehlt im Aufruf.</translation>
+    </message>
+    <message>
+        <source>Type a value; Remember keeps it for later runs.</source>
+        <translation>Geben Sie einen Wert ein; Merken behält ihn für spätere Ausführungen.</translation>
+    </message>
+    <message>
+        <source>type to replace the stored value</source>
+        <translation>zum Ersetzen des gespeicherten Werts tippen</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::RunHistoryPanel</name>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Run history</source>
+        <translation>Ausführungsverlauf</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>See the selected run in full: its inputs, updates and result (Enter)</source>
+        <translation>Die gewählte Ausführung vollständig ansehen: Eingaben, Aktualisierungen und Ergebnis (Enter)</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare the results and inputs of the two selected runs side by side</source>
+        <translation>Ergebnisse und Eingaben der beiden gewählten Ausführungen nebeneinander vergleichen</translation>
+    </message>
+    <message>
+        <source>Load Inputs</source>
+        <translation>Eingaben laden</translation>
+    </message>
+    <message>
+        <source>Put the selected run&apos;s inputs into the form</source>
+        <translation>Die Eingaben der gewählten Ausführung ins Formular übernehmen</translation>
+    </message>
+    <message>
+        <source>Re-run</source>
+        <translation>Erneut ausführen</translation>
+    </message>
+    <message>
+        <source>Run the tool again with the selected run&apos;s inputs</source>
+        <translation>Das Tool erneut mit den Eingaben der gewählten Ausführung ausführen</translation>
+    </message>
+    <message>
+        <source>All tools</source>
+        <translation>Alle Tools</translation>
+    </message>
+    <message>
+        <source>Show the runs of every tool, not only this one&apos;s</source>
+        <translation>Die Ausführungen aller Tools zeigen, nicht nur die dieses Tools</translation>
+    </message>
+    <message>
+        <source>Refresh: read the history again (runs from the command line appear)</source>
+        <translation>Aktualisieren: den Verlauf neu einlesen (Ausführungen von der Kommandozeile erscheinen)</translation>
+    </message>
+    <message>
+        <source>Refresh history</source>
+        <translation>Verlauf aktualisieren</translation>
     </message>
 </context>
 <context>
@@ -1061,10 +1346,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation>Läuft in %1 — Teilausgabe</translation>
     </message>
     <message>
-        <source>// request on stdin (secrets masked), then every event</source>
-        <translation>// Anfrage auf stdin (Geheimnisse maskiert), dann jedes Ereignis</translation>
-    </message>
-    <message>
         <source># What the tool sees in its environment (secret values masked)</source>
         <translation># Was das Tool in seiner Umgebung sieht (geheime Werte maskiert)</translation>
     </message>
@@ -1156,13 +1437,131 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <source>Limits: %1</source>
         <translation>Grenzen: %1</translation>
     </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Each progress update the tool sends (onUpdate) replaces what is shown here.</source>
+        <translation>Jede Fortschrittsmeldung, die das Tool sendet (onUpdate), ersetzt, was hier angezeigt wird.</translation>
+    </message>
+    <message>
+        <source>No output yet: what the tool prints (console.log, stdout, stderr) appears here.</source>
+        <translation>Noch keine Ausgabe: Was das Tool ausgibt (console.log, stdout, stderr), erscheint hier.</translation>
+    </message>
+    <message>
+        <source>// the request on stdin (secrets masked), then every event, each after its time since the start</source>
+        <translation>// die Anfrage auf stdin (Geheimnisse maskiert), dann jedes Ereignis, jeweils nach seiner Zeit seit dem Start</translation>
+    </message>
+    <message>
+        <source>The tool wrote no output (nothing on stdout or stderr).</source>
+        <translation>Das Tool hat keine Ausgabe geschrieben (nichts auf stdout oder stderr).</translation>
+    </message>
+    <message>
+        <source>The tool sent no progress updates.</source>
+        <translation>Das Tool hat keine Fortschrittsmeldungen gesendet.</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::RunRecordView</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 as %2, %3</source>
+        <translation>%1 als %2, %3</translation>
+    </message>
+    <message>
+        <source>(global)</source>
+        <translation>(global)</translation>
+    </message>
+    <message>
+        <source>Load Inputs</source>
+        <translation>Eingaben laden</translation>
+    </message>
+    <message>
+        <source>Put this run&apos;s inputs into the form (sensitive ones come from the keychain)</source>
+        <translation>Die Eingaben dieser Ausführung ins Formular übernehmen (vertrauliche kommen aus dem Schlüsselbund)</translation>
+    </message>
+    <message>
+        <source>Re-run</source>
+        <translation>Erneut ausführen</translation>
+    </message>
+    <message>
+        <source>Run the tool again with this run&apos;s inputs</source>
+        <translation>Das Tool erneut mit den Eingaben dieser Ausführung ausführen</translation>
+    </message>
+    <message>
+        <source>History · %1</source>
+        <translation>Verlauf · %1</translation>
+    </message>
+    <message>
+        <source>Inputs of the past run</source>
+        <translation>Eingaben der früheren Ausführung</translation>
+    </message>
+    <message>
+        <source>The run had no inputs.</source>
+        <translation>Die Ausführung hatte keine Eingaben.</translation>
+    </message>
+    <message>
+        <source>Updates of the past run</source>
+        <translation>Aktualisierungen der früheren Ausführung</translation>
+    </message>
+    <message>
+        <source>The run sent no updates.</source>
+        <translation>Die Ausführung hat keine Aktualisierungen gesendet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n later updates past the history&apos;s size limit were counted, not kept.</source>
+        <translation>
+            <numerusform>%n spätere Aktualisierung über der Größengrenze des Verlaufs wurde gezählt, aber nicht behalten.</numerusform>
+            <numerusform>%n spätere Aktualisierungen über der Größengrenze des Verlaufs wurden gezählt, aber nicht behalten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Selected update</source>
+        <translation>Gewählte Aktualisierung</translation>
+    </message>
+    <message>
+        <source>Select an update to see it in full.</source>
+        <translation>Wählen Sie eine Aktualisierung, um sie vollständig zu sehen.</translation>
+    </message>
+    <message>
+        <source>Result of the past run</source>
+        <translation>Ergebnis der früheren Ausführung</translation>
+    </message>
+    <message>
+        <source>The result was empty.</source>
+        <translation>Das Ergebnis war leer.</translation>
+    </message>
+    <message>
+        <source>The run ended without a result.</source>
+        <translation>Die Ausführung endete ohne Ergebnis.</translation>
+    </message>
+    <message>
+        <source>The history keeps the start of a large result: this is cut short.</source>
+        <translation>Der Verlauf behält nur den Anfang eines großen Ergebnisses: Dieses ist gekürzt.</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Updates (%L1)</source>
+        <translation>Aktualisierungen (%L1)</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::RunView</name>
-    <message>
-        <source>Choose a tool in the browser, then Tool → Run (Ctrl+R).</source>
-        <translation>Wählen Sie ein Tool im Browser, dann Tool → Ausführen (Strg+R).</translation>
-    </message>
     <message>
         <source>Preset:</source>
         <translation>Voreinstellung:</translation>
@@ -1282,34 +1681,6 @@ Fill in the inputs and press Run (Ctrl+Return). Each run gets a pane here with i
         <translation>Noch keine Ausführungen.
 
 Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Ausführung erhält hier einen Bereich mit Fortschritt, Protokoll, Ergebnis und rohen Ereignissen; mehrere können gleichzeitig laufen.</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>Verlauf</translation>
-    </message>
-    <message>
-        <source>Run history</source>
-        <translation>Ausführungsverlauf</translation>
-    </message>
-    <message>
-        <source>Load Inputs</source>
-        <translation>Eingaben laden</translation>
-    </message>
-    <message>
-        <source>Re-run</source>
-        <translation>Erneut ausführen</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>Aktualisieren</translation>
-    </message>
-    <message>
-        <source>All tools</source>
-        <translation>Alle Tools</translation>
-    </message>
-    <message>
-        <source>Show the runs of every tool, not only this one&apos;s</source>
-        <translation>Die Ausführungen aller Tools zeigen, nicht nur die dieses Tools</translation>
     </message>
     <message>
         <source>%1 changed on disk. The form reloads when its run ends.</source>
@@ -1450,6 +1821,38 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     <message>
         <source>Choose the user to run as: a tool always runs for one user and sees only that user&apos;s data.</source>
         <translation>Wählen Sie den Benutzer, als der ausgeführt wird: Ein Werkzeug läuft immer für einen Benutzer und sieht nur dessen Daten.</translation>
+    </message>
+    <message>
+        <source>Tool, inputs and run settings</source>
+        <translation>Tool, Eingaben und Ausführungseinstellungen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Inputs&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Eingaben&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;No tool chosen.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Select a tool in the Browser (%1), then press %2 (Tool&amp;nbsp;→&amp;nbsp;Run…) to fill in its inputs and run it here.&lt;/p&gt;&lt;p&gt;Past runs are listed under History: open one to see it in full, or select two and Compare.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Kein Tool gewählt.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Wählen Sie ein Tool im Browser (%1) und drücken Sie dann %2 (Tool&amp;nbsp;→&amp;nbsp;Ausführen…), um seine Eingaben auszufüllen und es hier auszuführen.&lt;/p&gt;&lt;p&gt;Frühere Ausführungen stehen unter Verlauf: Öffnen Sie eine, um sie vollständig zu sehen, oder wählen Sie zwei und dann Vergleichen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>That run is no longer in the history.</source>
+        <translation>Diese Ausführung ist nicht mehr im Verlauf.</translation>
+    </message>
+    <message>
+        <source>%1 as %2, %3 (from the history)</source>
+        <translation>%1 als %2, %3 (aus dem Verlauf)</translation>
+    </message>
+    <message>
+        <source>(global)</source>
+        <translation>(global)</translation>
+    </message>
+    <message>
+        <source>Choose two runs in the history to compare.</source>
+        <translation>Wählen Sie zwei Ausführungen im Verlauf zum Vergleichen.</translation>
+    </message>
+    <message>
+        <source>%1, %2 ↔ %3, %4</source>
+        <translation>%1, %2 ↔ %3, %4</translation>
     </message>
 </context>
 <context>
@@ -1804,10 +2207,6 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
         <translation>Wird geplant…</translation>
     </message>
     <message>
-        <source>Install %1 and update %2 tool(s) in %3/tools? Updated directories are replaced whole.</source>
-        <translation>%1 Tools installieren und %2 aktualisieren in %3/tools? Aktualisierte Verzeichnisse werden ganz ersetzt.</translation>
-    </message>
-    <message>
         <source>%1 to install</source>
         <translation>%1 zu installieren</translation>
     </message>
@@ -1827,11 +2226,47 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
         <source>The seed directory holds no tools.</source>
         <translation>Das Seed-Verzeichnis enthält keine Tools.</translation>
     </message>
+    <message>
+        <source>Select a tool to compare the installed version with its seed.</source>
+        <translation>Wählen Sie ein Tool, um die installierte Version mit ihrem Seed zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>v%1</source>
+        <translation>v%1</translation>
+    </message>
+    <message>
+        <source>Installed — %1 is not installed</source>
+        <translation>Installiert — %1 ist nicht installiert</translation>
+    </message>
+    <message>
+        <source>Installed — %1 (%2)</source>
+        <translation>Installiert — %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Installed — no %1</source>
+        <translation>Installiert — kein %1</translation>
+    </message>
+    <message>
+        <source>Seed — %1 (%2)</source>
+        <translation>Seed — %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Seed — no %1</source>
+        <translation>Seed — kein %1</translation>
+    </message>
+    <message>
+        <source>%1 holds no files, installed or in the seed.</source>
+        <translation>%1 enthält keine Dateien, weder installiert noch im Seed.</translation>
+    </message>
+    <message>
+        <source>Install %1 and update %2 of the seed&apos;s tools in %3/tools? Updated directories are replaced whole.</source>
+        <translation>Von den Seed-Tools %1 installieren und %2 aktualisieren, in %3/tools? Aktualisierte Verzeichnisse werden vollständig ersetzt.</translation>
+    </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%n tool(s) changed in the seed without a version bump: the sync will skip them.&lt;/b&gt;</source>
+        <source>&lt;b&gt;%n tools changed in the seed without a version bump: the sync will skip them.&lt;/b&gt;</source>
         <translation>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform>&lt;b&gt;%n Tool wurde im Seed ohne Versionserhöhung geändert: Der Sync überspringt es.&lt;/b&gt;</numerusform>
+            <numerusform>&lt;b&gt;%n Tools wurden im Seed ohne Versionserhöhung geändert: Der Sync überspringt sie.&lt;/b&gt;</numerusform>
         </translation>
     </message>
 </context>
@@ -1979,6 +2414,43 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     </message>
 </context>
 <context>
+    <name>tw::ui::ToolDiffPane</name>
+    <message>
+        <source>(cannot read %1: %2)</source>
+        <translation>(%1 kann nicht gelesen werden: %2)</translation>
+    </message>
+    <message>
+        <source>(file too large to compare: %1 bytes)</source>
+        <translation>(Datei zu groß zum Vergleichen: %1 Bytes)</translation>
+    </message>
+    <message numerus="yes">
+        <source>(binary file, %n bytes)</source>
+        <translation>
+            <numerusform>(Binärdatei, %n Byte)</numerusform>
+            <numerusform>(Binärdatei, %n Bytes)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (added)</source>
+        <translation>%1 (hinzugefügt)</translation>
+    </message>
+    <message>
+        <source>%1 (removed)</source>
+        <translation>%1 (entfernt)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n changed)</source>
+        <translation>
+            <numerusform>%1 (%n geändert)</numerusform>
+            <numerusform>%1 (%n geändert)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (identical)</source>
+        <translation>%1 (identisch)</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::ToolEditor</name>
     <message>
         <source>&lt;b&gt;Global tool, read-only.&lt;/b&gt; Users cannot change global tools on the platform; customise it to edit your own copy (it overrides the global one).</source>
@@ -2103,10 +2575,6 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     <message>
         <source>Bod&amp;y</source>
         <translation>&amp;Inhalt</translation>
-    </message>
-    <message>
-        <source>What this parameter is for.</source>
-        <translation>Wofür dieser Parameter dient.</translation>
     </message>
     <message>
         <source>Type of %1</source>

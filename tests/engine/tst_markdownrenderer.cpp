@@ -17,10 +17,25 @@ private Q_SLOTS:
         QVERIFY(html.contains(QStringLiteral("<h1>Title</h1>")));
         QVERIFY(html.contains(QStringLiteral("<table>")));
         QVERIFY(html.contains(QStringLiteral("<td>1</td>")));
-        QVERIFY(html.contains(QStringLiteral("type=\"checkbox\"")));
+        QVERIFY(html.contains(QStringLiteral("task-list")));
         QVERIFY(html.contains(QStringLiteral("<del>gone</del>")));
         QVERIFY(html.contains(QStringLiteral("<a href=\"https://example.com/x\">")));
         QVERIFY(html.contains(QStringLiteral("<pre><code class=\"language-ts\">")));
+    }
+
+    void taskItemsAreCheckBoxGlyphs()
+    {
+        // QTextDocument draws no <input>: a task item shows a ballot box glyph, ticked or not.
+        const QString html = renderMarkdown("- [x] done\n- [ ] todo\n- [X] also done\n\nA [ ] bracket in text.\n");
+        QVERIFY2(!html.contains(QStringLiteral("<input")), qPrintable(html));
+        QCOMPARE(html.count(QStringLiteral("\u2611")), 2); // ☑
+        QCOMPARE(html.count(QStringLiteral("\u2610")), 1); // ☐
+        QVERIFY(html.contains(QStringLiteral("A [ ] bracket in text.")));
+        // The list of tasks has no bullets besides the boxes.
+        QVERIFY(html.contains(QStringLiteral("<ul class=\"task-list\">")));
+        QVERIFY(markdownStyleSheet().contains(QStringLiteral("ul.task-list")));
+        // A plain list keeps its bullets.
+        QVERIFY(renderMarkdown("- one\n- two\n").contains(QStringLiteral("<ul>")));
     }
 
     void rawHtmlIsText()

@@ -113,6 +113,29 @@ private Q_SLOTS:
         QVERIFY(!sameTree(m_seed + QStringLiteral("/fresh"), m_seed + QStringLiteral("/older")));
     }
 
+    // File by file, what differs between an installed tool and its seed.
+    void compareTreesFileByFile()
+    {
+        const QString seed = m_seed + QStringLiteral("/newer"), installed = globalToolsPath(m_data) + QStringLiteral("/newer");
+        writeFile(installed + QStringLiteral("/index.ts"), readFile(seed + QStringLiteral("/index.ts")));
+        const QList<TreeFileComparison> files = compareTrees(installed, seed);
+        QStringList paths;
+        for (const TreeFileComparison &f : files)
+            paths.append(f.path);
+        QCOMPARE(paths, (QStringList{QStringLiteral("TOOL.md"), QStringLiteral("bin/run.sh"), QStringLiteral("index.ts"),
+                                     QStringLiteral("stale.txt")}));
+        QCOMPARE(files[0], (TreeFileComparison{QStringLiteral("TOOL.md"), true, true, true}));      // version 2 → 3
+        QCOMPARE(files[1], (TreeFileComparison{QStringLiteral("bin/run.sh"), false, true, true}));  // only in the seed
+        QCOMPARE(files[2], (TreeFileComparison{QStringLiteral("index.ts"), true, true, false}));    // the same
+        QCOMPARE(files[3], (TreeFileComparison{QStringLiteral("stale.txt"), true, false, true}));   // only installed
+        // An executable bit alone is a difference, as for sameTree.
+        writeFile(installed + QStringLiteral("/bin/run.sh"), readFile(seed + QStringLiteral("/bin/run.sh")));
+        QVERIFY(compareTrees(installed, seed)[1].differs);
+        QFile::setPermissions(installed + QStringLiteral("/bin/run.sh"), QFile::permissions(seed + QStringLiteral("/bin/run.sh")));
+        QVERIFY(!compareTrees(installed, seed)[1].differs);
+        QVERIFY(compareTrees(m_tmp.path() + QStringLiteral("/nowhere"), seed).size() == 3);
+    }
+
     void reasons()
     {
         for (const SyncAction &a : planSync(m_seed, m_data))

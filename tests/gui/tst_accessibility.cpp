@@ -15,6 +15,7 @@
 #include <QDialog>
 #include <QMenu>
 #include <QMenuBar>
+#include <QHeaderView>
 #include <QTreeWidget>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -116,6 +117,18 @@ private Q_SLOTS:
             count(top->menu());
         QVERIFY(listed.size() >= withShortcut);
         QVERIFY(unnamedControls(dialog).isEmpty());
+        // Nothing is cut off: each column is as wide as its widest entry, and both fit the list.
+        QTest::qWait(0);
+        const QAbstractItemView *view = list; // sizeHintForColumn is public there
+        for (int c = 0; c < list->columnCount(); ++c)
+            QVERIFY2(list->columnWidth(c) >= view->sizeHintForColumn(c),
+                     qPrintable(QStringLiteral("column %1: %2 < %3 (list %4, min %5, viewport %6)").arg(c).arg(list->columnWidth(c)).arg(view->sizeHintForColumn(c)).arg(list->width()).arg(list->minimumWidth()).arg(list->viewport()->width())));
+        QVERIFY2(list->header()->length() <= list->viewport()->width(), qPrintable(QStringLiteral("%1 > %2, dialog %3").arg(list->header()->length()).arg(list->viewport()->width()).arg(dialog->width())));
+        for (int g = 0; g < list->topLevelItemCount(); ++g) { // group titles span the row
+            const QTreeWidgetItem *group = list->topLevelItem(g);
+            QVERIFY2(QFontMetrics(group->font(0)).horizontalAdvance(group->text(0)) <= list->visualItemRect(group).width(),
+                     qPrintable(group->text(0)));
+        }
         dialog->close();
     }
 
@@ -129,7 +142,8 @@ private Q_SLOTS:
 
     void newToolDialog()
     {
-        ui::NewToolDialog dialog({QStringLiteral("minimal")}, [](const QString &) { return QString(); });
+        ui::NewToolDialog dialog({QStringLiteral("minimal")}, QStringLiteral("alice@example.com"), QStringLiteral("/data/alice@example.com/tools"),
+                                 [](const QString &) { return QString(); });
         const QStringList unnamed = unnamedControls(&dialog);
         QVERIFY2(unnamed.isEmpty(), qPrintable(QStringLiteral("\n  ") + unnamed.join(QStringLiteral("\n  "))));
     }

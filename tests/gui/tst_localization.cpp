@@ -76,6 +76,18 @@ private Q_SLOTS:
         QVERIFY(window);
         QVERIFY(menuTitles(window.get()).contains(QStringLiteral("&File")));
     }
+
+    // Issue 20.17: counts are words in English too — "1 warning", not "1 warnings".
+    void englishCountsHaveTheirSingular()
+    {
+        ui::installTranslations(QLocale(QLocale::English, QLocale::UnitedStates));
+        QCOMPARE(QCoreApplication::translate("tw::model", "%n warnings", nullptr, 1), QStringLiteral("1 warning"));
+        QCOMPARE(QCoreApplication::translate("tw::model", "%n warnings", nullptr, 3), QStringLiteral("3 warnings"));
+        // Under German the German file wins over the English forms.
+        QVERIFY(ui::installTranslations(QLocale(QLocale::German, QLocale::Germany)));
+        QVERIFY(QCoreApplication::translate("tw::model", "%n warnings", nullptr, 1) != QStringLiteral("1 warning"));
+        ui::installTranslations(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
 };
 
 TW_GUI_TEST_MAIN(TestLocalization, "tst_localization")

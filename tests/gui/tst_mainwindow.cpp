@@ -9,6 +9,8 @@
 #include "runform.h"
 #include "runview.h"
 #include "messagebox.h"
+#include "newtooldialog.h"
+#include "tones.h"
 #include "tooleditor.h"
 #include "toolcatalogmodel.h"
 #include "tooldetailpane.h"
@@ -17,6 +19,21 @@
 #include "toolroles.h"
 
 #include <QAction>
+#include <QDialog>
+#include <QDirIterator>
+#include <QDockWidget>
+#include <QRegularExpression>
+#include <QFontInfo>
+#include <QLabel>
+#include <QStyle>
+#include <QStyleOptionComboBox>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextList>
+#include <QTimer>
+
+#include <functional>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QMimeData>
@@ -64,6 +81,35 @@ class TestMainWindow final : public QObject
         return out;
     }
 
+    // Whether a combo box shows its current text whole (not cut off by its own width).
+    static bool showsWholeText(const QComboBox *combo)
+    {
+        QStyleOptionComboBox opt;
+        opt.initFrom(combo);
+        opt.editable = combo->isEditable();
+        const QRect field = combo->style()->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, combo);
+        return combo->fontMetrics().horizontalAdvance(combo->currentText()) <= field.width();
+    }
+
+    // A window on its own copy of the fixture (plus `extra` written into it), scan shown.
+    static std::unique_ptr<ui::MainWindow> openWindow(const QString &data, const QString &user)
+    {
+        auto window = std::make_unique<ui::MainWindow>(data, user);
+        QSignalSpy shown(window.get(), &ui::MainWindow::catalogShown);
+        window->show();
+        if (!QTest::qWaitForWindowExposed(window.get()) || !QTest::qWaitFor([&] { return !shown.isEmpty(); }, 10000))
+            return nullptr;
+        return window;
+    }
+
+    // Puts the selected tool back into the detail pane (after a test wrote into its view).
+    void showsTheSelectedTool()
+    {
+        const QModelIndex cur = m_window->toolView()->currentIndex();
+        m_window->toolView()->setCurrentIndex({});
+        m_window->toolView()->setCurrentIndex(cur);
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -87,6 +133,112 @@ private Q_SLOTS:
         QVERIFY(m_window->toolView()->isExpanded(m_window->toolView()->model()->index(0, 0)));
         // The preferred user's first tool is selected, so the pane shows something useful at once.
         QCOMPARE(m_window->detailPane()->headerText(), QStringLiteral("Alice's Greeter"));
+    }
+
+    void currentUserIsAlwaysVisible()
+    {
+        // A user picker in the toolbar names the user whole, and so does the window title.
+        auto *users = m_window->findChild<QComboBox *>(QStringLiteral("userCombo"));
+        QVERIFY(users);
+        QVERIFY(users->isVisible());
+        QCOMPARE(users->currentText(), QStringLiteral("alice@example.com"));
+        QTRY_VERIFY(showsWholeText(users)); // once the toolbar has laid out the names the scan found
+        QVERIFY2(m_window->windowTitle().contains(QStringLiteral("alice@example.com")), qPrintable(m_window->windowTitle()));
+        QCOMPARE(m_window->authoringUser(), QStringLiteral("alice@example.com"));
+        // Every entry of the view combo fits, not only the one it was first sized for.
+        QComboBox *view = m_window->viewCombo();
+        for (int i = 0; i < view->count(); ++i) {
+            view->setCurrentIndex(i);
+            QTRY_VERIFY2(showsWholeText(view), qPrintable(view->currentText()));
+        }
+        view->setCurrentIndex(0);
+        // Choosing another user is what New Tool, Import, Customize and Run use, and the title says so.
+        users->setCurrentIndex(users->findText(QStringLiteral("bob@example.com")));
+        QCOMPARE(m_window->authoringUser(), QStringLiteral("bob@example.com"));
+        QVERIFY(m_window->windowTitle().contains(QStringLiteral("bob@example.com")));
+        QTRY_VERIFY(showsWholeText(users));
+        users->setCurrentIndex(users->findText(QStringLiteral("alice@example.com")));
+        QCOMPARE(m_window->authoringUser(), QStringLiteral("alice@example.com"));
+    }
+
+    void noUserSaysWhatToDo()
+    {
+        // A data dir with global tools only: New Tool, Import and Customize cannot pick a user,
+        // and say so without naming a control that does not exist.
+        const QString data = m_tmp.path() + QStringLiteral("/globals-only");
+        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath/tools"), data + QStringLiteral("/tools")));
+        auto window = openWindow(data, QString());
+        QVERIFY(window);
+        QCOMPARE(window->authoringUser(), QString());
+        auto *users = window->findChild<QComboBox *>(QStringLiteral("userCombo"));
+        QVERIFY(users && !users->isEnabled());
+        QAction *newTool = nullptr;
+        for (QAction *a : window->findChildren<QAction *>())
+            if (a->shortcut() == QKeySequence(QKeySequence::New))
+                newTool = a;
+        QVERIFY(newTool);
+        ui::MessageBox::setNextAnswer(0);
+        newTool->trigger();
+        QCOMPARE(ui::MessageBox::pendingAnswers(), 0);
+        const QString said = ui::MessageBox::lastQuestion();
+        QVERIFY2(!said.contains(QStringLiteral("Effective for")) && !said.contains(QStringLiteral("View:")), qPrintable(said));
+        QVERIFY2(said.contains(data), qPrintable(said)); // where a user's directory would go
+        window->close();
+        window.reset();
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    }
+
+    void menuPathsInMessagesExist()
+    {
+        // Every "Menu → Item" a message names (in the sources of every layer) is in the menu bar.
+        QMap<QString, QStringList> menus; // title → items, without mnemonics and ellipses
+        const auto plain = [](QString text) {
+            text.remove(QRegularExpression(QStringLiteral("&(?!&)")));
+            return text.remove(u'…').trimmed();
+        };
+        for (QAction *top : m_window->menuBar()->actions())
+            for (QAction *a : top->menu()->actions())
+                if (!a->isSeparator())
+                    menus[plain(top->text())].append(plain(a->text()));
+        const QRegularExpression path(QStringLiteral("\\b(%1) \u2192 ([^\"\\\\]+)").arg(QStringList(menus.keys()).join(u'|')));
+        int checked = 0;
+        for (const char *dir : {"ui", "model", "engine"}) {
+            QDirIterator it(QStringLiteral(TW_SOURCE_DIR "/") + QLatin1StringView(dir), {QStringLiteral("*.cpp")});
+            while (it.hasNext()) {
+                const QString file = it.next();
+                const QString text = QString::fromUtf8(test::readFile(file));
+                for (auto m = path.globalMatch(text); m.hasNext();) {
+                    const QRegularExpressionMatch hit = m.next();
+                    const QStringList items = menus.value(hit.captured(1));
+                    const QString named = hit.captured(2);
+                    const bool found = std::any_of(items.cbegin(), items.cend(), [&](const QString &item) {
+                        return named.startsWith(item) && (named.size() == item.size() || !named.at(item.size()).isLetter());
+                    });
+                    QVERIFY2(found, qPrintable(QFileInfo(file).fileName() + QStringLiteral(": ") + hit.captured(0)));
+                    ++checked;
+                }
+            }
+        }
+        QVERIFY(checked >= 5);
+        // Settings → Runtime, Integrations and Secrets open the dialog on that page.
+        for (const QString &page : {QStringLiteral("Runtime"), QStringLiteral("Integrations"), QStringLiteral("Secrets")}) {
+            QAction *item = nullptr;
+            for (QAction *a : m_window->findChildren<QAction *>())
+                if (plain(a->text()) == page)
+                    item = a;
+            QVERIFY2(item, qPrintable(page));
+            item->trigger();
+            auto *dialog = m_window->findChild<QDialog *>(QString(), Qt::FindDirectChildrenOnly);
+            QVERIFY(dialog);
+            auto *pages = dialog->findChild<QTabWidget *>();
+            QVERIFY(pages);
+            QCOMPARE(pages->tabText(pages->currentIndex()), page);
+            dialog->reject();
+            delete dialog;
+        }
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     }
 
     void iconsWithoutADesktopTheme()
@@ -196,6 +348,62 @@ private Q_SLOTS:
         QCOMPARE(pane->tabs()->currentIndex(), int(ui::ToolDetailPane::FilesTab));
     }
 
+    void searchWithoutMatchesSaysSo()
+    {
+        auto *none = m_window->findChild<QLabel *>(QStringLiteral("noMatchesLabel"));
+        QVERIFY(none);
+        QVERIFY(!none->isVisible());
+        m_window->searchField()->setText(QStringLiteral("xyz"));
+        QTRY_VERIFY(none->isVisible());
+        QVERIFY2(none->text().contains(QStringLiteral("\u201cxyz\u201d")), qPrintable(none->text()));
+        QVERIFY(m_window->toolView()->viewport()->rect().contains(none->geometry().center())); // over the list
+        m_window->searchField()->clear();
+        QTRY_VERIFY(!none->isVisible());
+    }
+
+    void groupCountsFollowTheSearch()
+    {
+        m_window->searchField()->setText(QStringLiteral("weather"));
+        const QAbstractItemModel *m = m_window->toolView()->model();
+        QTRY_COMPARE(m->index(0, 0).data().toString(), QStringLiteral("Global tools (1 of 2)"));
+        m_window->searchField()->clear();
+        QTRY_COMPARE(m->index(0, 0).data().toString(), QStringLiteral("Global tools (2 tools)"));
+    }
+
+    void clearingTheSearchKeepsSelectionAndExpansion()
+    {
+        QTreeView *view = m_window->toolView();
+        auto proxyOf = [&](const QModelIndex &source) { return m_window->filterModel()->mapFromSource(source); };
+        const QModelIndex bob = m_window->catalogModel()->userIndex(QStringLiteral("bob@example.com"));
+        const QModelIndex alice = m_window->catalogModel()->userIndex(QStringLiteral("alice@example.com"));
+        view->collapse(proxyOf(bob));
+        view->expand(proxyOf(alice));
+        const QString todo = m_data + QStringLiteral("/alice@example.com/tools/todo");
+        QVERIFY(m_window->selectDir(todo));
+        m_window->searchField()->setText(QStringLiteral("weather")); // todo is filtered out, bob's weather shows
+        QTRY_COMPARE(visibleLeaves().size(), 2);
+        QVERIFY(view->isExpanded(proxyOf(bob)));
+        m_window->searchField()->clear();
+        QTRY_COMPARE(visibleLeaves().size(), 9);
+        QCOMPARE(view->currentIndex().siblingAtColumn(0).data(model::DirRole).toString(), todo);
+        QCOMPARE(m_window->detailPane()->shownDir(), todo);
+        QVERIFY(!view->isExpanded(proxyOf(bob)));
+        QVERIFY(view->isExpanded(proxyOf(alice)));
+        QVERIFY(view->isExpanded(proxyOf(m_window->catalogModel()->globalGroupIndex())));
+
+        // A tool chosen while searching stays chosen, and its user is opened to show it.
+        m_window->searchField()->setText(QStringLiteral("weather"));
+        QTRY_COMPARE(visibleLeaves().size(), 2);
+        const QString bobsWeather = m_data + QStringLiteral("/bob@example.com/tools/weather");
+        QVERIFY(m_window->selectDir(bobsWeather));
+        m_window->searchField()->clear();
+        QTRY_COMPARE(visibleLeaves().size(), 9);
+        QCOMPARE(view->currentIndex().siblingAtColumn(0).data(model::DirRole).toString(), bobsWeather);
+        QVERIFY(view->isExpanded(proxyOf(bob)));
+        QVERIFY(view->isExpanded(proxyOf(alice)));
+        view->collapse(proxyOf(bob));
+    }
+
     void filterActions()
     {
         auto actions = m_window->findChildren<QAction *>();
@@ -213,9 +421,7 @@ private Q_SLOTS:
     void effectiveViewOfAUser()
     {
         QComboBox *combo = m_window->viewCombo();
-        const int alice = combo->findData(QStringLiteral("alice@example.com"));
-        QVERIFY(alice > 0);
-        combo->setCurrentIndex(alice);
+        combo->setCurrentIndex(1); // the effective tools of the user in the picker (alice)
         QTRY_COMPARE(visibleLeaves(), (QStringList{QStringLiteral("greet"), QStringLiteral("todo"), QStringLiteral("weather")}));
         QVERIFY(m_window->selectDir(m_data + QStringLiteral("/alice@example.com/tools/greet_custom")));
         QVERIFY(m_window->detailPane()->badgeText().contains(QStringLiteral("shadows global v2")));
@@ -306,6 +512,85 @@ private Q_SLOTS:
         QCOMPARE(m_window->editorTabs()->count(), 0);
     }
 
+    void newToolDialogForTheUser()
+    {
+        // Ctrl+N: the minimal template, an empty description with a hint, and the user named.
+        QString templateId, description, hint, userText;
+        bool seen = false;
+        QTimer::singleShot(0, this, [&] {
+            auto *dialog = m_window->findChild<ui::NewToolDialog *>();
+            if (!dialog)
+                return;
+            seen = true;
+            templateId = dialog->templateId();
+            auto *edit = dialog->findChild<QPlainTextEdit *>();
+            description = edit ? edit->toPlainText() : QStringLiteral("?");
+            hint = edit ? edit->placeholderText() : QString();
+            for (QLabel *l : dialog->findChildren<QLabel *>())
+                if (l->text().contains(QStringLiteral("alice@example.com")))
+                    userText = l->text();
+            dialog->nameEdit()->setText(QStringLiteral("from_dialog"));
+            dialog->accept();
+        });
+        QTest::keySequence(m_window.get(), QKeySequence::New);
+        QTRY_VERIFY(seen);
+        QCOMPARE(templateId, QStringLiteral("minimal"));
+        QCOMPARE(description, QString());
+        QVERIFY(!hint.isEmpty());
+        QVERIFY2(!userText.isEmpty(), "the dialog does not say for whom the tool is");
+        const QString dir = m_data + QStringLiteral("/alice@example.com/tools/from_dialog");
+        QTRY_VERIFY(m_window->currentEditor() && m_window->currentEditor()->dir() == dir);
+        m_window->activateWindow(); // the dialog has closed; shortcuts go to the window again
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+
+        // A new input starts without a description: lint says what is missing, no filler is saved.
+        ui::ToolEditor *editor = m_window->currentEditor();
+        const qsizetype before = editor->session().document().manifest().inputs.size();
+        QTest::mouseClick(editor->addInputButton(), Qt::LeftButton);
+        const engine::ToolManifest m = editor->session().document().manifest();
+        QCOMPARE(m.inputs.size(), before + 1);
+        QCOMPARE(m.inputs.last().description, QString());
+        QTRY_VERIFY(!editor->problemsList()->findItems(QStringLiteral("input-description-missing"), Qt::MatchContains).isEmpty());
+        ui::MessageBox::setNextAnswer(1); // Discard
+        while (m_window->editorTabs()->count())
+            QTest::keySequence(m_window.get(), QKeySequence::Close);
+    }
+
+    void successIsNotAnError()
+    {
+        // An export that worked is said in the status bar in the success tone, not as an error.
+        const QString zip = m_tmp.path() + QStringLiteral("/greet.zip");
+        const int asked = ui::MessageBox::pendingAnswers();
+        QVERIFY(m_window->exportTool(m_data + QStringLiteral("/tools/greet"), zip));
+        QCOMPARE(ui::MessageBox::pendingAnswers(), asked);
+        auto *message = m_window->findChild<QLabel *>(QStringLiteral("statusMessage"));
+        QVERIFY(message);
+        QVERIFY(message->isVisible());
+        QVERIFY(message->text().contains(QStringLiteral("greet.zip")));
+        QCOMPARE(message->palette().color(QPalette::WindowText), model::toneColor(model::Tone::Success, QApplication::palette()));
+        // A failure is a warning, not a question.
+        ui::MessageBox::setNextAnswer(0);
+        QVERIFY(!m_window->exportTool(m_data + QStringLiteral("/tools/greet"), m_tmp.path() + QStringLiteral("/no/such/dir/x.zip")));
+        QCOMPARE(ui::MessageBox::lastIcon(), ui::MessageBox::Warning);
+    }
+
+    void pluralsAreWords()
+    {
+        const QString status = m_window->findChild<QLabel *>(QStringLiteral("statusLabel"))->text();
+        QVERIFY2(!status.isEmpty() && !status.contains(QStringLiteral("(s)")), qPrintable(status));
+        QVERIFY(status.contains(QStringLiteral("3 users")));
+        // No "tool(s)" anywhere in the user interface's sources: counts go through %n plurals.
+        const QRegularExpression hedged(QStringLiteral("\"[^\"\\n]*\\w\\(s\\)[^\"\\n]*\""));
+        for (const char *dir : {"ui", "model"}) {
+            QDirIterator it(QStringLiteral(TW_SOURCE_DIR "/") + QLatin1StringView(dir), {QStringLiteral("*.cpp")});
+            while (it.hasNext()) {
+                const QString file = it.next();
+                const QRegularExpressionMatch m = hedged.match(QString::fromUtf8(test::readFile(file)));
+                QVERIFY2(!m.hasMatch(), qPrintable(QFileInfo(file).fileName() + QStringLiteral(": ") + m.captured(0)));
+            }
+        }
+    }
+
     void newToolFromATemplate()
     {
         const QString dir = m_window->createTool(QStringLiteral("with-progress"), QStringLiteral("fresh_tool"),
@@ -348,12 +633,124 @@ private Q_SLOTS:
             QTest::keySequence(m_window.get(), QKeySequence::Close);
     }
 
+    void skippedDirectoryShowsItsPathsAsText()
+    {
+        // A path is not Markdown: the e-mail in it is no mailto link, and nothing of it is lost.
+        const QString dir = m_data + QStringLiteral("/alice@example.com/tools/no_tool_md");
+        test::writeFile(dir + QStringLiteral("/README.md"), "Not a tool.\n");
+        m_window->scanner()->rescan();
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->selectDir(dir), 10000);
+        QCOMPARE(m_window->detailPane()->shownDir(), dir);
+        ui::MarkdownView *doc = m_window->detailPane()->documentation();
+        QVERIFY2(!doc->toHtml().contains(QStringLiteral("mailto:")), qPrintable(doc->toHtml()));
+        QVERIFY2(doc->toPlainText().contains(dir), qPrintable(doc->toPlainText()));
+        QDir(dir).removeRecursively();
+        m_window->scanner()->rescan();
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->selectDir(dir), 10000);
+    }
+
+    void taskItemsShowBoxes()
+    {
+        ui::MarkdownView *doc = m_window->detailPane()->documentation();
+        doc->setMarkdown("- [x] done\n- [ ] todo\n");
+        const QString text = doc->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("\u2611 done")) && text.contains(QStringLiteral("\u2610 todo")), qPrintable(text));
+        // No bullet besides the box.
+        const QTextBlock first = doc->document()->findBlock(int(text.indexOf(QStringLiteral("done"))));
+        QVERIFY(!first.textList() || first.textList()->format().style() == QTextListFormat::ListStyleUndefined);
+        showsTheSelectedTool();
+    }
+
+    void markdownFollowsTheUiFont()
+    {
+        // The body is set in the UI's font, in light and dark alike; headings are larger.
+        const QFont before = m_window->font();
+        const QPalette palette = QApplication::palette();
+        QFont big = before;
+        big.setPointSizeF(17);
+        m_window->setFont(big); // as a desktop's font setting reaches the window
+        QPalette dark = palette;
+        dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+        dark.setColor(QPalette::Base, QColor(0x18, 0x18, 0x18));
+        dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+        dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+        for (const QPalette &p : {palette, dark}) {
+            QApplication::setPalette(p);
+            ui::MarkdownView *doc = m_window->detailPane()->documentation();
+            doc->setMarkdown("# Heading\n\nBody text.\n");
+            QTextCursor body(doc->document()->findBlock(int(doc->toPlainText().indexOf(QStringLiteral("Body")))));
+            body.movePosition(QTextCursor::NextCharacter);
+            const QFont defaultFont = doc->document()->defaultFont();
+            QCOMPARE(body.charFormat().font().resolve(defaultFont).pointSizeF(), big.pointSizeF());
+            QTextCursor heading(doc->document()->firstBlock());
+            heading.movePosition(QTextCursor::NextCharacter);
+            const QTextCharFormat h = heading.charFormat();
+            QVERIFY(h.font().resolve(defaultFont).pointSizeF() > big.pointSizeF()
+                    || (!h.hasProperty(QTextFormat::FontPointSize) && h.intProperty(QTextFormat::FontSizeAdjustment) > 0));
+        }
+        QApplication::setPalette(palette);
+        m_window->setFont(before);
+        showsTheSelectedTool();
+    }
+
+    void treeNamesAreNotCutOff()
+    {
+        // Every name in the tree fits its column, or its tooltip says it whole.
+        const QString data = m_tmp.path() + QStringLiteral("/long-names");
+        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), data));
+        const QString email = QStringLiteral("someone.with.a.rather.long.address@subdomain.example.com");
+        test::makeTool(data + u'/' + email + QStringLiteral("/tools"), QStringLiteral("long_label"),
+                       test::toolMd("long_label", 1, "label: A Label Long Enough To Need The Room Of Two Columns\n"));
+        auto window = openWindow(data, email);
+        QVERIFY(window);
+        QTreeView *view = window->toolView();
+        view->expandAll();
+        QTest::qWait(50);
+        std::function<void(const QModelIndex &)> check = [&](const QModelIndex &parent) {
+            for (int r = 0; r < view->model()->rowCount(parent); ++r) {
+                const QModelIndex i = view->model()->index(r, 0, parent);
+                const bool fits = view->visualRect(i).width() >= view->sizeHintForIndex(i).width();
+                QTextDocument tip;
+                tip.setHtml(i.data(Qt::ToolTipRole).toString());
+                QVERIFY2(fits || tip.toPlainText().contains(i.data().toString()), qPrintable(i.data().toString()));
+                check(i);
+            }
+        };
+        check({});
+        window->close();
+    }
+
     void savesWindowState()
     {
         m_window->close();
         QSettings settings;
         QVERIFY(settings.contains(QStringLiteral("window/geometry")));
         QVERIFY(settings.contains(QStringLiteral("window/state")));
+    }
+
+    void problemsPanelSurvivesARestart()
+    {
+        // Quit from another view: the Problems panel (hidden there) is back on the Browser.
+        auto window = openWindow(m_data, QStringLiteral("alice@example.com"));
+        QVERIFY(window);
+        QVERIFY(window->problemsView()->isVisible());
+        window->viewTabs()->setCurrentIndex(ui::MainWindow::OverridesViewTab);
+        QVERIFY(!window->problemsView()->isVisible());
+        QVERIFY(window->close());
+        window = openWindow(m_data, QStringLiteral("alice@example.com"));
+        QVERIFY(window);
+        QCOMPARE(window->viewTabs()->currentIndex(), int(ui::MainWindow::BrowserView));
+        QVERIFY(window->problemsView()->isVisible());
+        // Closed on purpose, it stays closed, wherever the window is quit from.
+        auto *dock = window->findChild<QDockWidget *>(QStringLiteral("problemsDock"));
+        dock->close();
+        window->viewTabs()->setCurrentIndex(ui::MainWindow::SyncViewTab);
+        QVERIFY(window->close());
+        window = openWindow(m_data, QStringLiteral("alice@example.com"));
+        QVERIFY(window);
+        QVERIFY(!window->problemsView()->isVisible());
+        window->findChild<QDockWidget *>(QStringLiteral("problemsDock"))->show();
+        window->close();
     }
 };
 

@@ -23,6 +23,7 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -173,6 +174,40 @@ private Q_SLOTS:
         QCOMPARE(pane->snapshotView()->toPlainText(), QStringLiteral("half way"));
     }
 
+    // Issue 20.16/17: an empty Log says so (not a blank white box), and every line of Raw after
+    // its heading carries the time of its event.
+    void emptyLogSaysSoAndRawEventsHaveTheirTimes()
+    {
+        auto pane = makePane({{QStringLiteral("mode"), QStringLiteral("slow")}});
+        QVERIFY(pane->logView()->document()->isEmpty());
+        QVERIFY2(pane->logView()->placeholderText().contains(QStringLiteral("No output yet")),
+                 qPrintable(pane->logView()->placeholderText()));
+        pane->start();
+        QTRY_COMPARE_WITH_TIMEOUT(pane->phase(), ui::RunPane::Phase::PartialOutput, 15000);
+        QVERIFY(pane->logView()->document()->isEmpty());
+        QVERIFY(!pane->logView()->placeholderText().isEmpty());
+        pane->cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 15000);
+        QVERIFY(pane->logView()->document()->isEmpty());
+        QVERIFY2(pane->logView()->placeholderText().contains(QStringLiteral("no output")),
+                 qPrintable(pane->logView()->placeholderText()));
+
+        const QStringList lines = pane->rawView()->toPlainText().split(u'\n');
+        QVERIFY(lines.size() >= 4); // heading, request, update, exit
+        QVERIFY(lines.first().startsWith(QStringLiteral("//")));
+        static const QRegularExpression timed(QStringLiteral("^\\+(\\d+\\.\\d{3}) s  \\{"));
+        double last = -1;
+        for (const QString &line : lines.mid(1)) {
+            const QRegularExpressionMatch m = timed.match(line);
+            QVERIFY2(m.hasMatch(), qPrintable(line));
+            QVERIFY(m.captured(1).toDouble() >= last);
+            last = m.captured(1).toDouble();
+        }
+        QVERIFY(lines.last().contains(QStringLiteral("\"type\":\"exit\"")));
+        // The exit line comes when the run has ended: not before its duration.
+        QVERIFY(qint64(std::llround(last * 1000)) >= pane->outcome()->durationMs);
+    }
+
     void cancelBeforeTheSandboxStarts()
     {
         auto pane = makePane({{QStringLiteral("mode"), QStringLiteral("slow")}});
@@ -250,7 +285,7 @@ private Q_SLOTS:
         // updates together when the pane's reader falls behind).
         qint64 calls = 0;
         for (const QByteArray &line : raw.split('\n')) {
-            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            const QJsonObject o = QJsonDocument::fromJson(line.mid(line.indexOf('{'))).object(); // after its time
             if (o.value(QStringLiteral("type")).toString() == u"update")
                 calls += o.value(QStringLiteral("count")).toInteger();
         }
@@ -315,9 +350,10 @@ private Q_SLOTS:
         QVERIFY(pane->tabs()->tabText(1).contains(QLocale().toString(1998)));
         QTRY_VERIFY(pane->latestLabel()->text().contains(QLocale().toString(1998)));
 
-        const auto errorTone = [](QPlainTextEdit *view, const QString &startsWith) {
+        // The line holding `text` (a Raw line starts with its time) is coloured whole.
+        const auto errorTone = [](QPlainTextEdit *view, const QString &text) {
             for (QTextBlock b = view->document()->begin(); b.isValid(); b = b.next()) {
-                if (!b.text().startsWith(startsWith))
+                if (!b.text().contains(text))
                     continue;
                 const QList<QTextLayout::FormatRange> formats = b.layout()->formats();
                 return !formats.isEmpty() && formats.first().format.foreground().color() == model::toneColor(model::Tone::Error);

@@ -1,16 +1,25 @@
-// The Sync view offscreen: the plan with the not-bumped tool highlighted, Apply with a
-// confirmation, progress and a result, then a plan with nothing left to do.
+// The Sync view offscreen: the plan with the not-bumped tool highlighted, a row's installed
+// tool compared with its seed, Apply with a confirmation, progress and a result, then a plan
+// with nothing left to do; and the GUI's --seed, as the CLI's.
 
 #include "catalog.h"
 #include "fixture.h"
+#include "guicommandline.h"
+#include "guitestmain.h"
+#include "mainwindow.h"
+#include "secretstore.h"
 #include "syncplanmodel.h"
 #include "syncview.h"
 
 #include <QApplication>
+#include <QHeaderView>
 #include <QLineEdit>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -78,6 +87,92 @@ private Q_SLOTS:
                     && view.planModel()->count(engine::SyncActionKind::Install) == 0);
     }
 
+    // Selecting a row shows the installed tool against its seed, file by file: the change that
+    // was not bumped is there to read.
+    void rowShowsTheSeedDiff()
+    {
+        ui::SyncView view;
+        view.resize(1000, 700);
+        view.setDataPath(m_data);
+        view.setSeedDir(m_seed);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTRY_COMPARE(view.planModel()->rowCount(), 3);
+        QTableView *plan = view.planView();
+        const QModelIndex forgot = plan->model()->index(1, 0);
+        QCOMPARE(forgot.data().toString(), QStringLiteral("forgot"));
+        QTest::mouseClick(plan->viewport(), Qt::LeftButton, {}, plan->visualRect(forgot).center());
+
+        QTabWidget *files = nullptr;
+        for (QTabWidget *tabs : view.findChildren<QTabWidget *>())
+            if (tabs->isVisible())
+                files = tabs;
+        QVERIFY2(files, "selecting a row shows no comparison");
+        QCOMPARE(files->count(), 2); // TOOL.md, index.ts
+        QVERIFY2(files->tabText(0).startsWith(QStringLiteral("TOOL.md")) && files->tabText(0).contains(QStringLiteral("1 changed")),
+                 qPrintable(files->tabText(0)));
+        QVERIFY(files->tabText(1).contains(QStringLiteral("identical")));
+        QCOMPARE(files->currentIndex(), 0);
+        auto *diff = qobject_cast<QTableView *>(files->widget(0));
+        QVERIFY(diff);
+        QVERIFY(diff->horizontalHeader()->isVisible());
+        const QAbstractItemModel *rows = diff->model();
+        QVERIFY(rows->headerData(1, Qt::Horizontal).toString().startsWith(QStringLiteral("Installed — forgot/TOOL.md")));
+        QVERIFY(rows->headerData(3, Qt::Horizontal).toString().startsWith(QStringLiteral("Seed — forgot/TOOL.md")));
+        bool added = false;
+        for (int r = 0; r < rows->rowCount(); ++r)
+            added |= rows->index(r, 3).data().toString() == u"new docs" && rows->index(r, 1).data().toString().isEmpty();
+        QVERIFY2(added, "the seed's un-bumped line is not shown");
+
+        // A tool not installed yet: every file is new on the seed's side.
+        const QModelIndex fresh = plan->model()->index(2, 0);
+        QCOMPARE(fresh.data().toString(), QStringLiteral("fresh"));
+        QTest::mouseClick(plan->viewport(), Qt::LeftButton, {}, plan->visualRect(fresh).center());
+        QTRY_VERIFY(files->tabText(0).contains(QStringLiteral("added")));
+        QVERIFY(qobject_cast<QTableView *>(files->widget(0))->model()->headerData(1, Qt::Horizontal).toString()
+                    .contains(QStringLiteral("not installed")));
+    }
+
+    // `toolwright --seed DIR` as `toolwright sync --seed DIR`: a missing directory is a usage
+    // error; a real one is what the Seed Sync view plans with, for this session only.
+    void guiTakesSeed()
+    {
+        QProcess gui;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        gui.setProcessEnvironment(env);
+        const QString missing = m_tmp.path() + QStringLiteral("/no-seed");
+        gui.start(QStringLiteral(TW_BINARY), {QStringLiteral("--data"), m_data, QStringLiteral("--seed"), missing});
+        QVERIFY(gui.waitForFinished(30000));
+        const QString err = QString::fromUtf8(gui.readAllStandardError());
+        QCOMPARE(gui.exitCode(), 2);
+        QVERIFY2(err.contains(QStringLiteral("seed dir %1 does not exist").arg(missing)), qPrintable(err));
+
+        const ui::GuiCommandLine cl = ui::parseGuiCommandLine({QStringLiteral("toolwright"), QStringLiteral("--data"), m_data,
+                                                               QStringLiteral("--seed"), m_seed + QStringLiteral("/../seed/")});
+        QCOMPARE(cl.outcome, ui::GuiCommandLine::Outcome::Run);
+        QCOMPARE(cl.options.seedDir, m_seed); // absolute and clean, as the CLI makes it
+        QVERIFY(cl.options.view && *cl.options.view == int(ui::MainWindow::SyncViewTab));
+        // --view still decides where to start.
+        QCOMPARE(*ui::parseGuiCommandLine({QStringLiteral("toolwright"), QStringLiteral("--seed"), m_seed, QStringLiteral("--view"),
+                                           QStringLiteral("overrides")}).options.view,
+                 int(ui::MainWindow::OverridesViewTab));
+        QCOMPARE(ui::parseGuiCommandLine({QStringLiteral("toolwright"), QStringLiteral("--view"), QStringLiteral("nowhere")}).outcome,
+                 ui::GuiCommandLine::Outcome::UsageError);
+
+        QSettings().setValue(QStringLiteral("sync/seedDir"), m_tmp.path()); // the remembered one
+        {
+            ui::MainWindow window(m_data, QString(), nullptr, std::make_unique<engine::MemorySecretStore>());
+            ui::applyGuiOptions(cl.options, window);
+            window.show();
+            QCOMPARE(window.viewTabs()->currentIndex(), int(ui::MainWindow::SyncViewTab));
+            QCOMPARE(window.syncView()->seedDir(), m_seed);
+            QTRY_COMPARE(window.syncView()->planModel()->rowCount(), 3);
+            QVERIFY(window.close());
+        }
+        QCOMPARE(QSettings().value(QStringLiteral("sync/seedDir")).toString(), m_tmp.path());
+    }
+
     void declinedConfirmationChangesNothing()
     {
         ui::SyncView view;
@@ -102,5 +197,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestSyncView)
+TW_GUI_TEST_MAIN(TestSyncView, "tst_syncview")
 #include "tst_syncview.moc"

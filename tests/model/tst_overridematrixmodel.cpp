@@ -1,5 +1,5 @@
-// Tool names × users under QAbstractItemModelTester: cell states, deltas, problems, and
-// incremental row/column updates as users and tools come and go.
+// Tool names × users under QAbstractItemModelTester: cell states, deltas, problems, directories
+// that do not load, and incremental row/column updates as users and tools come and go.
 
 #include "catalog.h"
 #include "fixture.h"
@@ -27,11 +27,19 @@ private Q_SLOTS:
         OverrideMatrixModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setCatalog(std::make_shared<const Catalog>(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"))));
-        QCOMPARE(model.rowCount(), 4); // dup, greet, todo, weather
+        QCOMPARE(model.rowCount(), 6); // broken_yaml, dup, greet, notatool, todo, weather
         QCOMPARE(model.columnCount(), 4); // Global + 3 users
         QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("Global"));
         QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), QStringLiteral("alice@example.com"));
-        QCOMPARE(model.headerData(1, Qt::Vertical).toString(), QStringLiteral("greet"));
+        QCOMPARE(model.headerData(2, Qt::Vertical).toString(), QStringLiteral("greet"));
+        // The global directories the loader skips are rows too, under their directory names.
+        const QModelIndex broken = model.cellIndex(QStringLiteral("broken_yaml"), QString());
+        QCOMPARE(state(broken), State::NotLoaded);
+        QVERIFY(broken.data().toString().contains(QStringLiteral("does not load")));
+        QVERIFY(broken.data(OverrideMatrixModel::NotLoadedRole).toStringList().join(u' ').contains(QStringLiteral("[yaml-syntax]")));
+        QCOMPARE(state(model.cellIndex(QStringLiteral("broken_yaml"), QStringLiteral("alice@example.com"))), State::Empty);
+        QVERIFY(model.cellIndex(QStringLiteral("broken_yaml"), QStringLiteral("alice@example.com"))
+                    .data(Qt::ToolTipRole).toString().contains(QStringLiteral("has no tool of this name")));
 
         const QModelIndex greetGlobal = model.cellIndex(QStringLiteral("greet"), QString());
         QCOMPARE(state(greetGlobal), State::Global);
@@ -53,6 +61,40 @@ private Q_SLOTS:
         QCOMPARE(model.cellIndex(QStringLiteral("greet"), QStringLiteral("carol@example.com"))
                      .data(OverrideMatrixModel::EmailRole).toString(),
                  QStringLiteral("carol@example.com"));
+    }
+
+    // A user's tool that does not load is a cell that says so and why, whether it would have
+    // overridden a global tool (the user then gets the global one) or not.
+    void notLoadedUserTools()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tw::test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), tmp.path()));
+        tw::test::writeFile(tmp.path() + QStringLiteral("/bob@example.com/tools/forecast/TOOL.md"),
+                            "---\nname: forecast\ndescription: \"unterminated\nversion: 1\n---\n");
+        tw::test::writeFile(tmp.path() + QStringLiteral("/bob@example.com/tools/forecast/index.ts"), tw::test::kGoodEntry);
+        tw::test::writeFile(tmp.path() + QStringLiteral("/carol@example.com/tools/greet/index.ts"), tw::test::kGoodEntry);
+        OverrideMatrixModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setCatalog(std::make_shared<const Catalog>(scanDataPath(tmp.path())));
+
+        const QModelIndex forecast = model.cellIndex(QStringLiteral("forecast"), QStringLiteral("bob@example.com"));
+        QVERIFY(forecast.isValid());
+        QCOMPARE(state(forecast), State::NotLoaded);
+        QVERIFY(forecast.data().toString().contains(QStringLiteral("does not load")));
+        const QStringList why = forecast.data(OverrideMatrixModel::NotLoadedRole).toStringList();
+        QCOMPARE(why.size(), 1);
+        QVERIFY2(why.first().contains(QStringLiteral("bob@example.com/tools/forecast")) && why.first().contains(QStringLiteral("[yaml-syntax]")),
+                 qPrintable(why.first()));
+        QVERIFY(forecast.data(Qt::ToolTipRole).toString().contains(QStringLiteral("bob@example.com has no tool of this name")));
+        QVERIFY(forecast.data(Qt::ForegroundRole).isValid());
+        QVERIFY(!forecast.data(OverrideMatrixModel::CellToolRole).isValid());
+        QCOMPARE(state(model.cellIndex(QStringLiteral("forecast"), QString())), State::Empty);
+
+        const QModelIndex greet = model.cellIndex(QStringLiteral("greet"), QStringLiteral("carol@example.com"));
+        QCOMPARE(state(greet), State::NotLoaded);
+        QVERIFY(greet.data(OverrideMatrixModel::NotLoadedRole).toStringList().first().contains(QStringLiteral("[missing-tool-md]")));
+        QVERIFY(greet.data(Qt::ToolTipRole).toString().contains(QStringLiteral("carol@example.com gets the global tool")));
+        QCOMPARE(model.notLoaded(greet.row(), greet.column()).size(), 1);
     }
 
     void incremental()

@@ -5,6 +5,7 @@
 #include "toolfilterproxymodel.h"
 
 #include <QAbstractItemModelTester>
+#include <functional>
 #include <QTest>
 
 using namespace tw::engine;
@@ -73,6 +74,47 @@ private Q_SLOTS:
         QCOMPARE(proxy.rowCount(), 2);
         const QModelIndex users = proxy.index(1, 0);
         QCOMPARE(proxy.rowCount(users), 1); // only alice
+    }
+
+    void groupCountsFollowTheFilter()
+    {
+        ToolFilterProxyModel proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&m_model);
+        auto title = [&](const QModelIndex &i) { return i.data(Qt::DisplayRole).toString(); };
+        auto user = [&](const QString &email) { return proxy.mapFromSource(m_model.userIndex(email)); };
+        QCOMPARE(title(proxy.index(0, 0)), QStringLiteral("Global tools (2 tools)"));
+        QCOMPARE(title(proxy.index(1, 0)), QStringLiteral("Users (3 users)"));
+        QCOMPARE(title(user(QStringLiteral("bob@example.com"))), QStringLiteral("bob@example.com (3 tools)"));
+
+        // While filtering, a group says how many of its tools are shown.
+        proxy.setText(QStringLiteral("weather"));
+        QCOMPARE(title(proxy.index(0, 0)), QStringLiteral("Global tools (1 of 2)"));
+        QCOMPARE(title(proxy.index(1, 0)), QStringLiteral("Users (1 of 3)"));
+        QCOMPARE(title(user(QStringLiteral("bob@example.com"))), QStringLiteral("bob@example.com (1 of 3)"));
+        // Only a skipped directory matches: no tool of the group is shown.
+        proxy.setText(QStringLiteral("broken"));
+        QCOMPARE(title(proxy.index(0, 0)), QStringLiteral("Global tools (0 of 2)"));
+        proxy.setText(QString());
+        proxy.setProblemsOnly(true);
+        QCOMPARE(title(user(QStringLiteral("bob@example.com"))), QStringLiteral("bob@example.com (2 of 3)"));
+        proxy.setProblemsOnly(false);
+        QCOMPARE(title(proxy.index(0, 0)), QStringLiteral("Global tools (2 tools)"));
+    }
+
+    void singularAndPluralCounts()
+    {
+        // Real plurals: never "tool(s)".
+        ToolCatalogModel model;
+        model.applyCatalog(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath")));
+        std::function<void(const QModelIndex &)> check = [&](const QModelIndex &parent) {
+            for (int r = 0; r < model.rowCount(parent); ++r) {
+                const QModelIndex i = model.index(r, 0, parent);
+                QVERIFY2(!i.data().toString().contains(QStringLiteral("(s)")), qPrintable(i.data().toString()));
+                check(i);
+            }
+        };
+        check({});
     }
 };
 

@@ -35,5 +35,8 @@ DATA_PATH=$data expect "toolwright secret set w" "weather"
 expect "toolwright secret get --" "--data --passphrase-fd --store --user"
 expect "toolwright secret --store " "file keychain"
 expect "toolwright list --user someone@example.com --" "--data --json --user"
+expect "toolwright --view " "browser editor overrides run sync"
+expect "toolwright --color-scheme d" "dark"
+expect "toolwright --seed /tmp --v" "--version --view"
 ((failures == 0)) || { echo "$failures completion case(s) failed"; exit 1; }
 echo "PASS: bash completion"

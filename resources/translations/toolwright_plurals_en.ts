@@ -1,0 +1,182 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>tw::model</name>
+    <message numerus="yes">
+        <source>%n errors</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warnings</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tw::model::DiffModel</name>
+    <message numerus="yes">
+        <source>… (%n more characters)</source>
+        <translation>
+            <numerusform>… (%n more character)</numerusform>
+            <numerusform>… (%n more characters)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tw::model::ToolCatalogModel</name>
+    <message numerus="yes">
+        <source>overridden by %n users</source>
+        <translation>
+            <numerusform>overridden by %n user</numerusform>
+            <numerusform>overridden by %n users</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n users)</source>
+        <translation>
+            <numerusform>%1 (%n user)</numerusform>
+            <numerusform>%1 (%n users)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n tools)</source>
+        <translation>
+            <numerusform>%1 (%n tool)</numerusform>
+            <numerusform>%1 (%n tools)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::MainWindow</name>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> and %n more</numerusform>
+            <numerusform> and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runs still in progress. Quit and stop them?</source>
+        <translation>
+            <numerusform>%n run still in progress. Quit and stop it?</numerusform>
+            <numerusform>%n runs still in progress. Quit and stop them?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n tools for %1.</source>
+        <translation>
+            <numerusform>Imported %n tool for %1.</numerusform>
+            <numerusform>Imported %n tools for %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tools</source>
+        <translation>
+            <numerusform>%n tool</numerusform>
+            <numerusform>%n tools</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n users</source>
+        <translation>
+            <numerusform>%n user</numerusform>
+            <numerusform>%n users</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n errors</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warnings</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not loaded</source>
+        <translation>
+            <numerusform>%n not loaded</numerusform>
+            <numerusform>%n not loaded</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::RunCompareView</name>
+    <message numerus="yes">
+        <source>The results differ in %n lines.</source>
+        <translation>
+            <numerusform>The results differ in %n line.</numerusform>
+            <numerusform>The results differ in %n lines.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Result (%n changed)</source>
+        <translation>
+            <numerusform>Result (%n changed)</numerusform>
+            <numerusform>Result (%n changed)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Inputs (%n changed)</source>
+        <translation>
+            <numerusform>Inputs (%n changed)</numerusform>
+            <numerusform>Inputs (%n changed)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::RunRecordView</name>
+    <message numerus="yes">
+        <source>%n later updates past the history&apos;s size limit were counted, not kept.</source>
+        <translation>
+            <numerusform>%n later update past the history&apos;s size limit was counted, not kept.</numerusform>
+            <numerusform>%n later updates past the history&apos;s size limit were counted, not kept.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::SyncView</name>
+    <message numerus="yes">
+        <source>%n failed and kept their old version: </source>
+        <translation>
+            <numerusform>%n failed and kept its old version: </numerusform>
+            <numerusform>%n failed and kept their old version: </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n tools changed in the seed without a version bump: the sync will skip them.&lt;/b&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n tool changed in the seed without a version bump: the sync will skip it.&lt;/b&gt;</numerusform>
+            <numerusform>&lt;b&gt;%n tools changed in the seed without a version bump: the sync will skip them.&lt;/b&gt;</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ToolDiffPane</name>
+    <message numerus="yes">
+        <source>(binary file, %n bytes)</source>
+        <translation>
+            <numerusform>(binary file, %n byte)</numerusform>
+            <numerusform>(binary file, %n bytes)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n changed)</source>
+        <translation>
+            <numerusform>%1 (%n changed)</numerusform>
+            <numerusform>%1 (%n changed)</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
