@@ -1,6 +1,7 @@
 #include "tooldetailpane.h"
 
 #include "catalogjson.h"
+#include "elidedlabel.h"
 #include "markdownview.h"
 
 #include <QFile>
@@ -48,7 +49,7 @@ ToolDetailPane::ToolDetailPane(QWidget *parent) : QWidget(parent)
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_subtitle = new QLabel(this);
+    m_subtitle = new ElidedLabel(this); // a long path never widens the pane (1024×700)
     m_subtitle->setObjectName(QStringLiteral("detailSubtitle"));
     m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_badges = new QLabel(this);
@@ -125,7 +126,7 @@ void ToolDetailPane::showNothing(const QString &message)
 {
     m_dir.clear();
     m_title->setText(tr("No tool selected"));
-    m_subtitle->setText(message);
+    m_subtitle->setFullText(message);
     m_badges->clear();
     m_badges->hide();
     m_description->clear();
@@ -144,7 +145,7 @@ void ToolDetailPane::showTool(const engine::ToolRecord &tool, const QStringList 
     const engine::ToolManifest &m = tool.manifest;
     m_title->setText(m.label);
     const QString scope = tool.scope == engine::Scope::Global ? tr("global tool") : tr("user tool of %1").arg(tool.user);
-    m_subtitle->setText(tr("%1 · version %2 · %3 · %4 · %5")
+    m_subtitle->setFullText(tr("%1 · version %2 · %3 · %4 · %5")
                             .arg(m.name, m.versionPresent ? QString::number(m.version) : tr("none (0)"), scope,
                                  m.language, tool.dir));
     QStringList html;
@@ -194,7 +195,7 @@ void ToolDetailPane::showSkipped(const engine::SkippedDir &skipped)
 {
     m_dir = skipped.dir;
     m_title->setText(skipped.dirName);
-    m_subtitle->setText(tr("not loaded · %1").arg(skipped.dir));
+    m_subtitle->setFullText(tr("not loaded · %1").arg(skipped.dir));
     m_badges->setText(QStringLiteral("<b>%1</b>").arg(tr("skipped: %1").arg(skipped.reason).toHtmlEscaped()));
     m_badges->show();
     m_description->setText(tr("The platform's tool-loader skips this directory, so the agent never sees it:"));

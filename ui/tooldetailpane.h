@@ -16,6 +16,8 @@ class QsciScintilla;
 
 namespace tw::ui {
 
+class ElidedLabel;
+
 class MarkdownView;
 
 class ToolDetailPane final : public QWidget
@@ -48,7 +50,7 @@ private:
     void showFile(const QString &relativeName, int line);
 
     QLabel *m_title = nullptr;
-    QLabel *m_subtitle = nullptr;
+    ElidedLabel *m_subtitle = nullptr;
     QLabel *m_badges = nullptr;
     QLabel *m_description = nullptr;
     QTabWidget *m_tabs = nullptr;

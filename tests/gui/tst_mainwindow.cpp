@@ -720,6 +720,31 @@ private Q_SLOTS:
         window->close();
     }
 
+    // Issue 20.7: at 1024×700 a tool with a long path keeps the list readable — the detail
+    // header ends in "…" (whole in its tooltip) instead of squeezing the tree or widening the window.
+    void aLongPathDoesNotSqueezeTheBrowser()
+    {
+        const QString data = m_tmp.path() + QStringLiteral("/long-path");
+        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), data));
+        const QString email = QStringLiteral("someone.with.a.rather.long.address@subdomain.example.com");
+        test::makeTool(data + u'/' + email + QStringLiteral("/tools"), QStringLiteral("a_directory_name_that_goes_on_and_on_and_on"),
+                       test::toolMd("deep", 1));
+        auto window = openWindow(data, email);
+        QVERIFY(window);
+        window->resize(1024, 700);
+        QTreeView *view = window->toolView();
+        view->expandAll();
+        const QModelIndexList hits = view->model()->match(view->model()->index(0, 0), Qt::DisplayRole, QStringLiteral("deep"), 1,
+                                                          Qt::MatchRecursive | Qt::MatchContains);
+        QVERIFY(!hits.isEmpty());
+        view->setCurrentIndex(hits.front());
+        QTest::qWait(100);
+        QCOMPARE(window->width(), 1024);
+        QVERIFY2(view->width() >= 250, qPrintable(QString::number(view->width())));
+        QVERIFY2(window->detailPane()->minimumSizeHint().width() < 600, qPrintable(QString::number(window->detailPane()->minimumSizeHint().width())));
+        window->close();
+    }
+
     void savesWindowState()
     {
         m_window->close();
