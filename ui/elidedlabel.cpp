@@ -36,7 +36,8 @@ QSize ElidedLabel::sizeHint() const
 {
     const QFontMetrics fm(font());
     const QMargins m = contentsMargins();
-    return {fm.horizontalAdvance(m_full) + m.left() + m.right(), fm.height() + m.top() + m.bottom()};
+    // (+2: the advance is rounded; the elision must not cut a text given exactly its hint)
+    return {fm.horizontalAdvance(m_full) + 2 + m.left() + m.right(), fm.height() + m.top() + m.bottom()};
 }
 
 void ElidedLabel::resizeEvent(QResizeEvent *event)
@@ -48,8 +49,10 @@ void ElidedLabel::resizeEvent(QResizeEvent *event)
 void ElidedLabel::changeEvent(QEvent *event)
 {
     QLabel::changeEvent(event);
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+        updateGeometry(); // a style sheet's font changes the width the whole text needs
         elide();
+    }
 }
 
 void ElidedLabel::elide()

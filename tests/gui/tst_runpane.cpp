@@ -191,6 +191,10 @@ private Q_SLOTS:
         QVERIFY(pane->logView()->document()->isEmpty());
         QVERIFY2(pane->logView()->placeholderText().contains(QStringLiteral("no output")),
                  qPrintable(pane->logView()->placeholderText()));
+        // A short source ("global v1") is never cut where the pane has room for it.
+        const auto *source = pane->findChild<QLabel *>(QStringLiteral("runSource"));
+        QVERIFY(source && source->isVisible());
+        QVERIFY2(!source->text().endsWith(QChar(0x2026)), qPrintable(source->text()));
 
         const QStringList lines = pane->rawView()->toPlainText().split(u'\n');
         QVERIFY(lines.size() >= 4); // heading, request, update, exit
