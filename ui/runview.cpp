@@ -550,6 +550,12 @@ RunPane *RunView::run()
         m_userPicker->setFocus();
         return nullptr;
     }
+    if (!m_catalog) {
+        // Opened while the first scan still runs: the DATA_PATH and the tool's source come
+        // with the catalog (a run started now got an empty DATA_PATH).
+        say(tr("Still reading the tools: run again when the scan has finished."), model::Tone::Warning);
+        return nullptr;
+    }
     QList<engine::ParamProblem> problems;
     QJsonObject params;
     if (isJsonMode()) {

@@ -103,6 +103,8 @@ public:
     RunPane *pane(int index) const;
     int runningCount() const;
     QPushButton *runButton() const { return m_runButton; }
+    // Whether the catalog has arrived (a run needs it: the DATA_PATH and the tool's source).
+    bool hasCatalog() const { return m_catalog != nullptr; }
     QLabel *messageLabel() const { return m_message; }
     QLabel *emptyStateLabel() const { return m_emptyState; }
     QCheckBox *jsonToggle() const { return m_jsonToggle; }

@@ -1854,6 +1854,10 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
         <source>%1, %2 ↔ %3, %4</source>
         <translation>%1, %2 ↔ %3, %4</translation>
     </message>
+    <message>
+        <source>Still reading the tools: run again when the scan has finished.</source>
+        <translation>Die Tools werden noch gelesen: erneut ausführen, wenn der Scan fertig ist.</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::SettingsDialog</name>

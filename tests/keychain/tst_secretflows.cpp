@@ -116,6 +116,7 @@ private Q_SLOTS:
             QVERIFY(window.runCurrentTool());
             ui::RunView *view = window.runView();
             QTRY_VERIFY(view->hasTool());
+            QTRY_VERIFY_WITH_TIMEOUT(view->hasCatalog(), 20000); // the first scan has finished
 
             // Typed, remembered, run.
             auto *token = qobject_cast<QLineEdit *>(view->form()->editor(QStringLiteral("token")));
@@ -125,7 +126,7 @@ private Q_SLOTS:
             ui::RunPane *pane = view->run();
             QVERIFY(pane);
             QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 60000);
-            QCOMPARE(pane->outcome()->state, engine::RunState::Result);
+            QVERIFY2(pane->outcome()->state == engine::RunState::Result, qPrintable(pane->outcome()->message));
             QVERIFY(pane->resultText().contains(engine::kSecretMarker)); // it arrived, masked
             for (const QString &text : {pane->resultText(), pane->rawView()->toPlainText(), pane->commandLine()})
                 QVERIFY2(!text.contains(QString::fromUtf8(secret)), qPrintable(text));
@@ -212,6 +213,7 @@ private Q_SLOTS:
         QVERIFY(window.runCurrentTool());
         ui::RunView *view = window.runView();
         QTRY_VERIFY(view->hasTool());
+        QTRY_VERIFY_WITH_TIMEOUT(view->hasCatalog(), 20000);
 
         // Remembered for the global tool: stored, and bound to it.
         auto *field = qobject_cast<QLineEdit *>(view->form()->editor(QStringLiteral("signing_key")));
