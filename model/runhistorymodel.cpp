@@ -9,6 +9,13 @@
 
 namespace tw::model {
 
+Tone runStateTone(const QString &state)
+{
+    if (state == u"result")
+        return Tone::Success;
+    return state == u"cancelled" ? Tone::Warning : Tone::Error;
+}
+
 RunHistoryModel::RunHistoryModel(QString databasePath, QObject *parent) : QAbstractTableModel(parent), m_path(std::move(databasePath))
 {
     connect(&m_watcher, &QFutureWatcherBase::finished, this, [this] {
@@ -63,7 +70,7 @@ QVariant RunHistoryModel::data(const QModelIndex &index, int role) const
     if (role == StateRole)
         return r.state;
     if (role == Qt::ForegroundRole && index.column() == StateColumn && r.state != u"result")
-        return QBrush(toneColor(r.state == u"cancelled" ? Tone::Muted : Tone::Error));
+        return QBrush(toneColor(runStateTone(r.state)));
     if (role == Qt::ToolTipRole)
         return r.message.isEmpty() ? QVariant() : QVariant(r.message);
     if (role != Qt::DisplayRole)

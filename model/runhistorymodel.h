@@ -3,11 +3,16 @@
 // runtime. The database is read on a worker thread; the rows are swapped in when it answers.
 
 #include "runhistory.h"
+#include "tones.h"
 
 #include <QAbstractTableModel>
 #include <QFutureWatcher>
 
 namespace tw::model {
+
+// The tone a run's final state is shown in, wherever it is shown: a result succeeds, a run the
+// tester cancelled is a warning (their doing, not the tool's), anything else is an error.
+Tone runStateTone(const QString &state);
 
 class RunHistoryModel final : public QAbstractTableModel
 {

@@ -1,12 +1,13 @@
 #include "runcompareview.h"
 
+#include "diffview.h"
+
 #include "diffmodel.h"
 #include "elidedlabel.h"
 #include "runrecordview.h"
 #include "theme.h"
 
 #include <QGridLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QTabWidget>
 #include <QTableView>
@@ -67,20 +68,11 @@ RunCompareView::RunCompareView(const engine::RunRecord &left, const engine::RunR
 
 QTableView *RunCompareView::makeDiffView(model::DiffModel *diff, const QString &objectName, const QString &name)
 {
-    // Set up as the Overrides view's comparison: numbered lines, both texts stretched.
-    auto *view = new QTableView(this);
+    // The Overrides and Seed Sync views' comparison: numbered lines, long ones wrapped.
+    auto *view = new DiffView(this);
     view->setObjectName(objectName);
-    view->setModel(diff);
+    view->setDiffModel(diff);
     view->setAccessibleName(name);
-    view->verticalHeader()->hide(); // the text columns' headers name the runs
-    view->setShowGrid(false);
-    view->setWordWrap(false);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 2);
-    view->horizontalHeader()->setSectionResizeMode(model::DiffModel::LeftTextColumn, QHeaderView::Stretch);
-    view->horizontalHeader()->setSectionResizeMode(model::DiffModel::RightTextColumn, QHeaderView::Stretch);
-    view->horizontalHeader()->setSectionResizeMode(model::DiffModel::LeftLineColumn, QHeaderView::ResizeToContents);
-    view->horizontalHeader()->setSectionResizeMode(model::DiffModel::RightLineColumn, QHeaderView::ResizeToContents);
     return view;
 }
 

@@ -59,17 +59,6 @@ protected:
     }
 };
 
-QPlainTextEdit *makeTextView(QWidget *parent, const QString &name)
-{
-    auto *v = new QPlainTextEdit(parent);
-    v->setReadOnly(true);
-    v->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    v->setLineWrapMode(QPlainTextEdit::NoWrap);
-    v->setAccessibleName(name);
-    v->setUndoRedoEnabled(false); // a read-only view needs no undo history of its replacements
-    return v;
-}
-
 bool atEnd(const QPlainTextEdit *view)
 {
     const QScrollBar *bar = view->verticalScrollBar();
@@ -110,6 +99,17 @@ QString headForDisplay(const QString &text, RunPane::Output which)
 }
 
 } // namespace
+
+QPlainTextEdit *makeRunTextView(QWidget *parent, const QString &name, QPlainTextEdit::LineWrapMode wrap)
+{
+    auto *v = new QPlainTextEdit(parent);
+    v->setReadOnly(true);
+    v->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    v->setLineWrapMode(wrap);
+    v->setAccessibleName(name);
+    v->setUndoRedoEnabled(false); // a read-only view needs no undo history of its replacements
+    return v;
+}
 
 void RunPane::Stream::add(const QString &line)
 {
@@ -204,7 +204,7 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
     m_latest->setText(tr("No progress reported yet."));
     m_latest->setEnabled(false);
     sv->addWidget(m_latest);
-    m_snapshot = makeTextView(snapshotTab, tr("Latest snapshot"));
+    m_snapshot = makeRunTextView(snapshotTab, tr("Latest snapshot"));
     m_snapshot->setPlaceholderText(tr("Each progress update the tool sends (onUpdate) replaces what is shown here."));
     m_snapshot->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     sv->addWidget(m_snapshot, 1);
@@ -216,7 +216,7 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
     m_updatesView->setModel(m_updates);
     m_updatesView->setUniformItemSizes(true); // cheap layout for thousands of rows
     m_updatesView->setAccessibleName(tr("Updates"));
-    m_detail = makeTextView(timeline, tr("Selected update"));
+    m_detail = makeRunTextView(timeline, tr("Selected update"));
     m_detail->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_detail->setPlaceholderText(tr("Select an update to see it in full."));
     timeline->addWidget(m_updatesView);
@@ -226,15 +226,15 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
         m_detail->setPlainText(current.data(model::RunUpdatesModel::TextRole).toString());
     });
 
-    m_log = makeTextView(m_tabs, tr("Log"));
+    m_log = makeRunTextView(m_tabs, tr("Log"));
     m_log->setPlaceholderText(tr("No output yet: what the tool prints (console.log, stdout, stderr) appears here."));
-    m_result = makeTextView(m_tabs, tr("Result"));
+    m_result = makeRunTextView(m_tabs, tr("Result"));
     m_result->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_result->setPlaceholderText(tr("The result appears here when the run ends."));
-    m_raw = makeTextView(m_tabs, tr("Raw events"));
+    m_raw = makeRunTextView(m_tabs, tr("Raw events"));
     new ProtocolErrorHighlighter(m_log->document());
     new ProtocolErrorHighlighter(m_raw->document());
-    m_environment = makeTextView(m_tabs, tr("Environment"));
+    m_environment = makeRunTextView(m_tabs, tr("Environment"));
     m_environment->setPlaceholderText(tr("The environment appears here when the sandbox starts."));
     m_tabs->addTab(snapshotTab, tr("Snapshot"));
     m_tabs->addTab(timeline, tr("Timeline"));

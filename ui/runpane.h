@@ -25,6 +25,7 @@
 
 #include <QElapsedTimer>
 #include <QJsonObject>
+#include <QPlainTextEdit>
 #include <QTimer>
 #include <QWidget>
 
@@ -33,7 +34,6 @@
 
 class QLabel;
 class QListView;
-class QPlainTextEdit;
 class QPushButton;
 class QTabWidget;
 class QToolButton;
@@ -43,6 +43,10 @@ class RunUpdatesModel;
 }
 
 namespace tw::ui {
+
+// A read-only, fixed-font text view of a run's output (a live pane's tabs, a past run's).
+QPlainTextEdit *makeRunTextView(QWidget *parent, const QString &accessibleName,
+                                QPlainTextEdit::LineWrapMode wrap = QPlainTextEdit::NoWrap);
 
 class RunPane final : public QWidget
 {

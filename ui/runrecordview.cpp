@@ -1,10 +1,11 @@
 #include "runrecordview.h"
 
 #include "elidedlabel.h"
+#include "runhistorymodel.h"
+#include "runpane.h"
 #include "runupdatesmodel.h"
 #include "theme.h"
 
-#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QItemSelectionModel>
 #include <QJsonDocument>
@@ -23,13 +24,8 @@ namespace {
 
 QPlainTextEdit *makeTextView(QWidget *parent, const QString &name, const QString &objectName)
 {
-    auto *v = new QPlainTextEdit(parent);
+    QPlainTextEdit *v = makeRunTextView(parent, name, QPlainTextEdit::WidgetWidth);
     v->setObjectName(objectName);
-    v->setReadOnly(true);
-    v->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    v->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    v->setAccessibleName(name);
-    v->setUndoRedoEnabled(false);
     return v;
 }
 
@@ -81,16 +77,14 @@ RunRecordView::RunRecordView(const engine::RunRecord &record, QWidget *parent) :
     auto *summary = new ElidedLabel(this);
     summary->setObjectName(QStringLiteral("recordSummary"));
     summary->setFullText(tr("History · %1").arg(runSummaryText(record)));
-    setTone(summary, record.state == u"result" ? model::Tone::Success
-                   : record.state == u"cancelled" ? model::Tone::Warning
-                                                  : model::Tone::Error);
+    setTone(summary, model::runStateTone(record.state));
     v->addWidget(summary);
     if (!record.message.isEmpty()) {
         auto *message = new QLabel(record.message, this);
         message->setTextFormat(Qt::PlainText);
         message->setWordWrap(true);
         message->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        setTone(message, record.state == u"cancelled" ? model::Tone::Warning : model::Tone::Error);
+        setTone(message, model::runStateTone(record.state));
         v->addWidget(message);
     }
 

@@ -9,6 +9,7 @@
 #include "markdownview.h"
 #include "secretstore.h"
 #include "theme.h"
+#include "wcag.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -35,19 +36,7 @@ using namespace tw;
 
 namespace {
 
-// WCAG 2.x relative luminance and contrast ratio, written out here rather than taken from the
-// code under test.
-double luminance(const QColor &c)
-{
-    auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-}
-
-double contrast(const QColor &a, const QColor &b)
-{
-    const double x = luminance(a), y = luminance(b);
-    return (std::max(x, y) + 0.05) / (std::min(x, y) + 0.05);
-}
+using tw::test::contrast;
 
 // `top` painted over the opaque `bottom` (a translucent tint or placeholder colour).
 QColor over(const QColor &top, const QColor &bottom)

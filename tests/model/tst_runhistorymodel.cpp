@@ -3,6 +3,7 @@
 #include "runhistorymodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QBrush>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -37,6 +38,13 @@ private Q_SLOTS:
         QVERIFY(reloaded.wait(5000));
         QCOMPARE(m.rowCount(), 3);
         QCOMPARE(m.index(0, model::RunHistoryModel::StateColumn).data().toString(), QStringLiteral("cancelled"));
+        // The state in its tone, as the run pane and the record view show it: a cancelled run is
+        // the tester's doing (a warning), a timeout an error, a result in the default text.
+        QCOMPARE(m.index(0, model::RunHistoryModel::StateColumn).data(Qt::ForegroundRole).value<QBrush>().color(),
+                 model::toneColor(model::Tone::Warning));
+        QCOMPARE(m.index(1, model::RunHistoryModel::StateColumn).data(Qt::ForegroundRole).value<QBrush>().color(),
+                 model::toneColor(model::Tone::Error));
+        QVERIFY(!m.index(2, model::RunHistoryModel::StateColumn).data(Qt::ForegroundRole).isValid());
         QCOMPARE(m.index(0, model::RunHistoryModel::DurationColumn).data().toString(), QStringLiteral("1.50 s"));
         QCOMPARE(m.index(2, model::RunHistoryModel::ToolColumn).data().toString(), QStringLiteral("a"));
         QVERIFY(m.index(0, 0).data(model::RunHistoryModel::RunIdRole).toLongLong() > 0);

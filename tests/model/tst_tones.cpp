@@ -3,6 +3,7 @@
 // for; a palette whose text roles fall short is made legible, changing nothing else.
 
 #include "tones.h"
+#include "wcag.h"
 
 #include <QTest>
 
@@ -12,17 +13,7 @@ using namespace tw::model;
 
 namespace {
 
-double luminance(const QColor &c)
-{
-    auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-}
-
-double contrast(const QColor &a, const QColor &b)
-{
-    const double x = luminance(a), y = luminance(b);
-    return (std::max(x, y) + 0.05) / (std::min(x, y) + 0.05);
-}
+using tw::test::contrast;
 
 QPalette palette(QColor window, QColor base, QColor alternateBase, QColor text)
 {
