@@ -4,12 +4,13 @@
 
 #include <QCoreApplication>
 
+#include <cstdio>
+
 #ifndef TOOLWRIGHT_CLI_ONLY
 #include <dlfcn.h>
 #include <unistd.h>
 
 #include <climits>
-#include <cstdio>
 #include <string>
 #endif
 
@@ -52,6 +53,7 @@ int main(int argc, char *argv[])
         return tw::app::runCli(args);
     }
 #ifdef TOOLWRIGHT_CLI_ONLY
+    std::fputs("toolwright: this build has no GUI (configured with -DTOOLWRIGHT_GUI=OFF); the commands:\n", stderr);
     return tw::app::runCli({QStringLiteral("--help")});
 #else
     return startGui(argc, argv);
