@@ -157,6 +157,16 @@ QColor toneColor(Tone tone, const QPalette &palette)
     return cached[size_t(tone)];
 }
 
+BannerColors bannerColors(Tone tone, const QPalette &palette)
+{
+    // A light tint on a light window, a deeper one on a dark window (where a faint tint of a
+    // light tone colour would not be seen).
+    const QColor window = palette.color(QPalette::Window);
+    const QColor tint = toneColor(tone, palette);
+    const QColor background = mix(window, tint, isDark(palette) ? 0.22f : 0.12f);
+    return {background, legibleOn(tint, {background})};
+}
+
 QColor toneColor(Tone tone)
 {
     // Headless (the models' tests, no QGuiApplication) there is no palette: the light tones.

@@ -43,4 +43,12 @@ QColor toneColor(Tone tone, const QPalette &palette);
 // The same for the application's palette.
 QColor toneColor(Tone tone);
 
+// A banner in a tone (a run's outcome, a notice above a form): the tone's colour faint over the
+// palette's window as its background, and a text colour legible on that background.
+struct BannerColors {
+    QColor background;
+    QColor text;
+};
+BannerColors bannerColors(Tone tone, const QPalette &palette);
+
 } // namespace tw::model

@@ -563,14 +563,12 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
         m_resultText = outcome.message;
     m_result->setPlainText(headForDisplay(m_resultText, Output::Result));
     const bool isError = outcome.state != engine::RunState::Result;
-    m_result->setStyleSheet(isError ? QStringLiteral("QPlainTextEdit { background: #fdecee; color: #5f000f; }") : QString());
+    setBanner(m_result, isError ? std::optional(model::Tone::Error) : std::nullopt);
     m_result->setProperty("isError", isError);
     if (!banner.isEmpty()) {
         // A cancelled run is the tester's doing: a warning, not an error.
         m_banner->setText(banner);
-        m_banner->setStyleSheet(outcome.state == engine::RunState::Cancelled
-                                    ? QStringLiteral("QLabel { background: #fff4ce; color: #4d3800; padding: 4px; border-radius: 3px; }")
-                                    : QStringLiteral("QLabel { background: #fdecee; color: #5f000f; padding: 4px; border-radius: 3px; }"));
+        setBanner(m_banner, outcome.state == engine::RunState::Cancelled ? model::Tone::Warning : model::Tone::Error);
         m_banner->show();
     }
     // Empty views say why they are empty.
@@ -619,6 +617,7 @@ void RunPane::chooseSaveFile(Output which)
     QString error;
     if (!saveOutput(which, path, &error)) {
         m_banner->setText(error);
+        setBanner(m_banner, model::Tone::Error);
         m_banner->show();
     }
 }

@@ -344,7 +344,7 @@ void RunView::reloadToolFromCatalog()
     if (toolIsRunning()) {
         m_reloadPending = true;
         m_notice->setText(tr("%1 changed on disk. The form reloads when its run ends.").arg(m_tool.manifest.name));
-        m_notice->setStyleSheet(QStringLiteral("QLabel { background: #fff4ce; color: #4d3800; padding: 4px; border-radius: 3px; }"));
+        setBanner(m_notice, model::Tone::Warning);
         m_notice->show();
         return;
     }
@@ -375,7 +375,7 @@ void RunView::reloadToolFromCatalog()
             }
         }
         m_notice->setText(why);
-        m_notice->setStyleSheet(QStringLiteral("QLabel { background: #fdecee; color: #5f000f; padding: 4px; border-radius: 3px; }"));
+        setBanner(m_notice, model::Tone::Error);
         m_notice->show();
         return;
     }
@@ -400,7 +400,7 @@ void RunView::reloadToolFromCatalog()
         fillJsonFromForm();
     m_runButton->setEnabled(true);
     m_notice->setText(tr("Reloaded %1 (version %2): its files changed on disk.").arg(m_tool.manifest.name).arg(m_tool.manifest.version));
-    m_notice->setStyleSheet(QStringLiteral("QLabel { background: #e6f4ea; color: #0d3b1e; padding: 4px; border-radius: 3px; }"));
+    setBanner(m_notice, model::Tone::Success);
     m_notice->show();
     refreshStoredSecrets();
 }

@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QEvent>
+#include <QLabel>
 #include <QStyle>
 #include <QStyleFactory>
 #include <QWidget>
@@ -27,6 +28,28 @@ void applyTone(QWidget *widget)
         palette.setColor(QPalette::WindowText, color);
         palette.setColor(QPalette::Text, color);
     }
+    widget->setPalette(palette);
+}
+
+constexpr const char *kBannerProperty = "tw_banner";
+
+void applyBanner(QWidget *widget)
+{
+    const int tone = widget->property(kBannerProperty).toInt();
+    if (tone == kNoTone) {
+        widget->setAutoFillBackground(false);
+        widget->setPalette(QPalette());
+        return;
+    }
+    const model::BannerColors colors = model::bannerColors(model::Tone(tone), QApplication::palette(widget));
+    QPalette palette;
+    for (QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive}) {
+        palette.setColor(group, QPalette::Window, colors.background);
+        palette.setColor(group, QPalette::Base, colors.background);
+        palette.setColor(group, QPalette::WindowText, colors.text);
+        palette.setColor(group, QPalette::Text, colors.text);
+    }
+    widget->setAutoFillBackground(true);
     widget->setPalette(palette);
 }
 
@@ -58,6 +81,8 @@ public:
             for (QWidget *w : QApplication::allWidgets()) {
                 if (w->property(kToneProperty).isValid())
                     applyTone(w);
+                if (w->property(kBannerProperty).isValid())
+                    applyBanner(w);
             }
         }
         return false;
@@ -132,6 +157,14 @@ void setTone(QWidget *widget, std::optional<model::Tone> tone)
 {
     widget->setProperty(kToneProperty, tone ? int(*tone) : kNoTone);
     applyTone(widget);
+}
+
+void setBanner(QWidget *widget, std::optional<model::Tone> tone)
+{
+    widget->setProperty(kBannerProperty, tone ? int(*tone) : kNoTone);
+    if (auto *label = qobject_cast<QLabel *>(widget))
+        label->setMargin(tone ? 4 : 0);
+    applyBanner(widget);
 }
 
 } // namespace tw::ui

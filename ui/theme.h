@@ -33,4 +33,9 @@ void applyColorScheme(ColorScheme scheme);
 // read (Fusion's is 1.6:1 on its window) and which screen readers announce as unavailable.
 void setTone(QWidget *widget, std::optional<model::Tone> tone);
 
+// Makes `widget` a banner in `tone` (model::bannerColors: a tinted background, legible text),
+// painted from its palette and re-coloured after each palette change; nullopt makes it plain
+// again. For labels (a margin is added) and text views (their base is tinted).
+void setBanner(QWidget *widget, std::optional<model::Tone> tone);
+
 } // namespace tw::ui

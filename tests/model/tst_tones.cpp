@@ -70,6 +70,31 @@ private Q_SLOTS:
         }
     }
 
+    // A banner's text is legible on its tinted background, and the tint is seen: it stands out
+    // from the window it sits in, in the tone's direction rather than as a grey.
+    void bannersAreLegibleAndTinted_data() { legible_data(); }
+    void bannersAreLegibleAndTinted()
+    {
+        QFETCH(QColor, window);
+        QFETCH(QColor, base);
+        QFETCH(QColor, alternateBase);
+        QFETCH(QColor, text);
+        const QPalette p = palette(window, base, alternateBase, text);
+        for (Tone tone : {Tone::Error, Tone::Warning, Tone::Success, Tone::Info}) {
+            const BannerColors b = bannerColors(tone, p);
+            const double ratio = contrast(b.text, b.background);
+            QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("banner %1: %2 on %3: %4:1")
+                                                  .arg(int(tone)).arg(b.text.name(), b.background.name()).arg(ratio, 0, 'f', 2)));
+            const auto distance = [](const QColor &x, const QColor &y) {
+                return std::abs(x.red() - y.red()) + std::abs(x.green() - y.green()) + std::abs(x.blue() - y.blue());
+            };
+            const QColor toneOnWindow = toneColor(tone, p);
+            QVERIFY2(distance(b.background, window) >= 12, qPrintable(b.background.name() + u" on " + window.name()));
+            QVERIFY2(distance(b.background, toneOnWindow) < distance(window, toneOnWindow), qPrintable(b.background.name()));
+        }
+        QVERIFY(bannerColors(Tone::Error, p).background != bannerColors(Tone::Success, p).background);
+    }
+
     void tonesDifferBetweenThemes()
     {
         const QPalette light = palette(Qt::white, Qt::white, Qt::white, Qt::black);
