@@ -1,10 +1,11 @@
 #include "tooleditor.h"
 
 #include "catalogjson.h"
+#include "diffmodel.h"
+#include "diffview.h"
 #include "locationscanner.h"
 #include "markdownview.h"
 #include "messagebox.h"
-#include "textdiff.h"
 #include "theme.h"
 #include "toolmdreader.h"
 
@@ -668,22 +669,19 @@ bool ToolEditor::save()
                 return false;
             }
             if (answer == 1) {
-                // Side by side: on disk (left) and in the editor (right).
+                // Side by side: on disk (left) and in the editor (right), in the diff view the
+                // admin views use (named sides, line numbers, long lines wrapped).
                 QDialog dialog(this);
+                dialog.setObjectName(QStringLiteral("compareDialog"));
                 dialog.setWindowTitle(tr("Compare TOOL.md"));
                 auto *l = new QVBoxLayout(&dialog);
-                auto *view = new QPlainTextEdit(&dialog);
-                view->setReadOnly(true);
-                view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-                QString text;
-                for (const engine::DiffRow &row : engine::sideBySideDiff(QString::fromUtf8(m_session.diskToolMd()),
-                                                                         QString::fromUtf8(m_session.document().bytes()))) {
-                    const char *mark = row.kind == engine::DiffKind::Same ? "  " : row.kind == engine::DiffKind::Added ? "+ "
-                                       : row.kind == engine::DiffKind::Removed                                          ? "- "
-                                                                                                                        : "~ ";
-                    text += QLatin1StringView(mark) + row.left.leftJustified(50, u' ', true) + QStringLiteral(" | ") + row.right + u'\n';
-                }
-                view->setPlainText(text);
+                auto *diff = new model::DiffModel(&dialog);
+                diff->setTitles(tr("On disk — %1").arg(QStringLiteral("TOOL.md")), tr("In the editor (unsaved)"));
+                diff->setTexts(QString::fromUtf8(m_session.diskToolMd()), QString::fromUtf8(m_session.document().bytes()));
+                auto *view = new DiffView(&dialog);
+                view->setObjectName(QStringLiteral("compareDiff"));
+                view->setAccessibleName(tr("TOOL.md on disk and in the editor"));
+                view->setDiffModel(diff);
                 l->addWidget(view);
                 auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
                 connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);

@@ -5,6 +5,8 @@
 // the empty Editor view and closing a tab or the window with broken YAML.
 
 #include "diagnosticlistmodel.h"
+#include "diffmodel.h"
+#include "diffview.h"
 #include "editortabs.h"
 #include "fixture.h"
 #include "locationscanner.h"
@@ -18,6 +20,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -31,6 +34,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <Qsci/qsciscintilla.h>
@@ -207,8 +211,29 @@ private Q_SLOTS:
         m_editor->versionSpin()->setValue(9);
         QThread::msleep(10);
         test::writeFile(m_dir + QStringLiteral("/TOOL.md"), QByteArray(kToolMd).replace("Greeter", "Edited elsewhere"));
-        ui::MessageBox::setNextAnswer(3); // Cancel
+        // Compare: the diff view with its sides named, the changed line on both sides; closing
+        // it asks again (Cancel then).
+        ui::MessageBox::setNextAnswer(1); // Compare
+        ui::MessageBox::setNextAnswer(3); // Cancel, when asked again
+        QString compared;
+        QTimer::singleShot(0, this, [&] {
+            QTRY_VERIFY(QApplication::activeModalWidget());
+            auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            auto *view = dialog ? dialog->findChild<ui::DiffView *>(QStringLiteral("compareDiff")) : nullptr;
+            if (view && view->diffModel()) {
+                const model::DiffModel *d = view->diffModel();
+                compared = d->leftTitle() + u'|' + d->rightTitle() + u'|' + QString::number(d->changedCount());
+                for (const engine::DiffRow &row : d->rows())
+                    if (row.kind != engine::DiffKind::Same)
+                        compared += u'|' + row.left + u'>' + row.right;
+            }
+            if (dialog)
+                dialog->reject();
+        });
         QVERIFY(!m_editor->save());
+        QCOMPARE(ui::MessageBox::pendingAnswers(), 0);
+        QVERIFY2(compared.startsWith(QStringLiteral("On disk — TOOL.md|In the editor (unsaved)|")), qPrintable(compared));
+        QVERIFY2(compared.contains(QStringLiteral("Edited elsewhere")) && compared.contains(QStringLiteral("version: 9")), qPrintable(compared));
         QVERIFY(test::readFile(m_dir + QStringLiteral("/TOOL.md")).contains("Edited elsewhere"));
         ui::MessageBox::setNextAnswer(2); // Overwrite
         QVERIFY(m_editor->save());
