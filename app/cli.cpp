@@ -3,7 +3,7 @@
 #include "catalog.h"
 #include "catalogjson.h"
 #include "datapaths.h"
-#include "gitrevision.h"
+#include "lint.h"
 #include "locationscanner.h"
 #include "overrideresolver.h"
 #include "runhistory.h"
@@ -265,18 +265,6 @@ int cmdShow(const QStringList &args)
     return 0;
 }
 
-enum class PathKind { ToolDir, ToolsDir, DataPath };
-
-PathKind classify(const QString &path)
-{
-    const QDir dir(path);
-    if (dir.exists(QStringLiteral("TOOL.md")) || dir.exists(QStringLiteral("index.ts")) || dir.exists(QStringLiteral("index.js")))
-        return PathKind::ToolDir;
-    if (QFileInfo(dir.filePath(QStringLiteral("tools"))).isDir() || !userDirectories(path).isEmpty())
-        return PathKind::DataPath;
-    return PathKind::ToolsDir;
-}
-
 int cmdLint(const QStringList &args)
 {
     Options o;
@@ -286,82 +274,15 @@ int cmdLint(const QStringList &args)
     const QStringList paths = o.parser.positionalArguments();
     if (paths.isEmpty())
         return usageError(QStringLiteral("lint needs at least one PATH (a tool dir, a tools dir or a DATA_PATH)"));
-    const QString since = o.parser.value(o.since);
-    QList<ToolRecord> tools;
+    const std::optional<LintReport> report = lintPaths(paths, o.parser.value(o.since), &error);
+    if (!report)
+        return usageError(error);
+    const QList<ToolRecord> &tools = report->tools;
+    const int errors = report->errors, warnings = report->warnings, infos = report->infos;
     QList<SkippedDir> skipped;
-    QList<bool> skipCounts; // per skipped: does it fail the lint?
-    for (const QString &p : paths) {
-        const QFileInfo fi(p);
-        if (!fi.isDir())
-            return usageError(QStringLiteral("%1 is not a directory").arg(p));
-        const QString abs = QDir::cleanPath(fi.absoluteFilePath());
-        const qsizetype firstNew = tools.size();
-        std::optional<GitRevision> git;
-        if (!since.isEmpty()) {
-            git = GitRevision::open(abs, since, &error);
-            if (!git)
-                return usageError(error);
-        }
-        auto addLocation = [&](const LocationScan &loc) {
-            tools.append(loc.tools);
-            for (const SkippedDir &s : loc.skipped) {
-                skipped.append(s);
-                // A directory with neither TOOL.md nor an entry is not an attempt at a tool.
-                const bool notATool = s.diagnostics.size() == 2 && s.reason == u"missing-tool-md";
-                skipCounts.append(!notATool);
-            }
-        };
-        switch (classify(abs)) {
-        case PathKind::ToolDir: {
-            const QString root = QFileInfo(QFileInfo(abs).absolutePath()).canonicalFilePath();
-            ToolDirScan one = scanToolDir(abs, root, Scope::Global, QString());
-            if (one.tool)
-                tools.append(*one.tool);
-            if (one.skipped) {
-                skipped.append(*one.skipped);
-                skipCounts.append(true);
-            }
-            break;
-        }
-        case PathKind::ToolsDir:
-            addLocation(scanLocation(abs, Scope::Global, QString()));
-            break;
-        case PathKind::DataPath: {
-            const Catalog c = scanDataPath(abs);
-            addLocation(c.global);
-            for (const LocationScan &loc : c.users)
-                addLocation(loc);
-            break;
-        }
-        }
-        // DESIGN.md "Version rules": a changed tool must have a higher version than at REV.
-        for (qsizetype i = firstNew; git && i < tools.size(); ++i) {
-            ToolRecord &t = tools[i];
-            if (!git->changedSince(t.dir))
-                continue;
-            const std::optional<int> before = git->versionAt(t.dir);
-            if (before && t.manifest.version <= *before) {
-                t.diagnostics.append({QStringLiteral("version-not-bumped"), Severity::Error,
-                                      QStringLiteral("changed since %1 but version %2 is not above %3 there; bump it "
-                                                     "or sync-tools will not deliver the change")
-                                          .arg(since)
-                                          .arg(t.manifest.version)
-                                          .arg(*before),
-                                      t.toolMdPath, t.manifest.versionLine ? t.manifest.versionLine : 1});
-            }
-        }
-    }
-    int errors = 0, warnings = 0, infos = 0, failingSkips = 0;
-    for (const ToolRecord &t : tools) {
-        for (const Diagnostic &d : t.diagnostics) {
-            errors += d.severity == Severity::Error;
-            warnings += d.severity == Severity::Warning;
-            infos += d.severity == Severity::Info;
-        }
-    }
-    for (bool counts : skipCounts)
-        failingSkips += counts;
-    const int exitCode = errors || failingSkips ? 1 : 0;
+    for (const LintSkip &s : report->skipped)
+        skipped.append(s.dir);
+    const int exitCode = report->passed() ? 0 : 1;
     if (o.parser.isSet(o.json)) {
         QJsonArray toolArray, skippedArray;
         for (const ToolRecord &t : tools)

@@ -9,6 +9,7 @@
 #include "diffview.h"
 #include "editortabs.h"
 #include "fixture.h"
+#include "lint.h"
 #include "locationscanner.h"
 #include "mainwindow.h"
 #include "markdownview.h"
@@ -204,6 +205,60 @@ private Q_SLOTS:
         QVERIFY(m_editor->entryEdit()->annotation(1).contains(QStringLiteral("console output")));
         m_editor->bodyEdit()->setPlainText(QStringLiteral("# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"));
         QTRY_VERIFY(m_editor->preview()->toHtml().contains(QStringLiteral("<table")));
+    }
+
+    // The editor's problems are `toolwright lint` of the same bytes (engine::lintPaths), entry
+    // and directory checks included: on every lint fixture as it is on disk, and after an edit
+    // (the edited bytes written to a copy and linted there).
+    void problemsAreTheLintOfTheSameBytes_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        const QDir lint(QStringLiteral(TW_FIXTURES_DIR "/lint"));
+        for (const QString &name : lint.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+            QTest::newRow(qPrintable(name)) << lint.filePath(name);
+    }
+    void problemsAreTheLintOfTheSameBytes()
+    {
+        QFETCH(QString, fixture);
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + QStringLiteral("/tools/") + QFileInfo(fixture).fileName();
+        QVERIFY(test::copyTree(fixture, dir));
+        auto lintOf = [](const QString &toolDir) {
+            QString error;
+            const std::optional<engine::LintReport> report = engine::lintPaths({toolDir}, QString(), &error);
+            QStringList lines;
+            if (!report) {
+                lines << QStringLiteral("lint failed: ") + error;
+                return lines;
+            }
+            for (const engine::ToolRecord &t : report->tools)
+                for (const engine::Diagnostic &d : t.diagnostics)
+                    lines << QStringLiteral("%1%2: %3 [%4]").arg(QFileInfo(d.file).fileName(),
+                                                              d.line > 0 ? u':' + QString::number(d.line) : QString(), d.message, d.code);
+            return lines;
+        };
+        auto problemsOf = [](const ui::ToolEditor &editor) {
+            QStringList lines;
+            for (int i = 0; i < editor.problemsList()->count(); ++i)
+                lines << editor.problemsList()->item(i)->text();
+            return lines;
+        };
+        auto session = engine::ToolEditSession::open(dir);
+        QVERIFY(session);
+        ui::ToolEditor editor(std::move(*session), true);
+        const QStringList onDisk = lintOf(dir);
+        QCOMPARE(problemsOf(editor), onDisk);
+        // An edit that adds a problem (a description past the platform's limit), bumped so the
+        // unsaved-change notice is not among them; the edited bytes linted in a copy.
+        editor.versionSpin()->setValue(editor.versionSpin()->value() + 1);
+        editor.descriptionEdit()->setPlainText(QString(1100, u'd'));
+        const QString copy = tmp.path() + QStringLiteral("/copy/") + QFileInfo(fixture).fileName();
+        QVERIFY(test::copyTree(fixture, copy));
+        test::writeFile(copy + QStringLiteral("/TOOL.md"), editor.session().document().bytes());
+        const QStringList edited = lintOf(copy);
+        QVERIFY2(edited.join(u'\n').contains(QStringLiteral("description-too-long")), qPrintable(edited.join(u'\n')));
+        QStringList shown = problemsOf(editor);
+        QCOMPARE(shown.replaceInStrings(dir, copy), edited);
     }
 
     void conflictOnDisk()

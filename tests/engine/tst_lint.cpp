@@ -1,0 +1,133 @@
+// `toolwright lint` as the engine decides it (engine/lint.h): how a path is read (a tool, a
+// tools directory, a DATA_PATH), which skipped directories fail the lint, the counts, and the
+// version rule against a git revision in a real repository.
+
+#include "fixture.h"
+#include "gitrevision.h"
+#include "lint.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tw;
+using namespace tw::engine;
+
+namespace {
+
+const QByteArray kToolMd = "---\nname: greet\ndescription: Greets.\nversion: 1\n---\n\n# Greet\n";
+
+bool git(const QString &repo, const QStringList &args)
+{
+    QProcess p;
+    p.setWorkingDirectory(repo);
+    p.start(QStringLiteral("git"), QStringList{QStringLiteral("-c"), QStringLiteral("user.name=t"), QStringLiteral("-c"),
+                                               QStringLiteral("user.email=t@x")} + args);
+    return p.waitForFinished(30000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+}
+
+QStringList codes(const ToolRecord &t)
+{
+    QStringList c;
+    for (const Diagnostic &d : t.diagnostics)
+        c << d.code;
+    return c;
+}
+
+} // namespace
+
+class TestLint final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void classifiesPaths()
+    {
+        QTemporaryDir tmp;
+        test::makeTool(tmp.path() + QStringLiteral("/data/tools"), QStringLiteral("greet"), kToolMd);
+        QVERIFY(QDir().mkpath(tmp.path() + QStringLiteral("/users/alice@example.com/tools")));
+        QCOMPARE(classifyLintPath(tmp.path() + QStringLiteral("/data/tools/greet")), LintPathKind::ToolDir);
+        QCOMPARE(classifyLintPath(tmp.path() + QStringLiteral("/data/tools")), LintPathKind::ToolsDir);
+        QCOMPARE(classifyLintPath(tmp.path() + QStringLiteral("/data")), LintPathKind::DataPath);
+        QCOMPARE(classifyLintPath(tmp.path() + QStringLiteral("/users")), LintPathKind::DataPath); // user dirs alone
+        // A folder with only an entry file is a tool directory (missing its TOOL.md).
+        test::writeFile(tmp.path() + QStringLiteral("/half/index.ts"), "export async function execute() {}\n");
+        QCOMPARE(classifyLintPath(tmp.path() + QStringLiteral("/half")), LintPathKind::ToolDir);
+    }
+
+    void countsAndFailingSkips()
+    {
+        QString error;
+        const auto report = lintPaths({QStringLiteral(TW_FIXTURES_DIR "/lint")}, QString(), &error);
+        QVERIFY2(report, qPrintable(error));
+        QCOMPARE(report->tools.size(), 9);
+        int errors = 0, warnings = 0;
+        for (const ToolRecord &t : report->tools)
+            for (const Diagnostic &d : t.diagnostics)
+            {
+                errors += d.severity == Severity::Error;
+                warnings += d.severity == Severity::Warning;
+            }
+        QCOMPARE(report->errors, errors);
+        QCOMPARE(report->warnings, warnings);
+        QVERIFY(report->errors > 0);
+        QVERIFY(!report->passed());
+
+        // In a tools dir, a folder that is not an attempt at a tool (no TOOL.md, no entry) is
+        // reported but passes; one with an entry and no TOOL.md fails the lint.
+        QTemporaryDir tmp;
+        test::makeTool(tmp.path(), QStringLiteral("greet"), kToolMd);
+        QVERIFY(QDir().mkpath(tmp.path() + QStringLiteral("/notes")));
+        auto clean = lintPaths({tmp.path()}, QString(), &error);
+        QVERIFY2(clean, qPrintable(error));
+        QCOMPARE(clean->skipped.size(), 1);
+        QVERIFY(!clean->skipped.first().fails);
+        QVERIFY2(clean->passed(), qPrintable(codes(clean->tools.value(0)).join(u',')));
+        test::writeFile(tmp.path() + QStringLiteral("/half/index.ts"), "export async function execute() {}\n");
+        auto half = lintPaths({tmp.path()}, QString(), &error);
+        QVERIFY(half);
+        QCOMPARE(half->failingSkips, 1);
+        QVERIFY(!half->passed());
+        // The half tool named on its own was meant to be a tool: it fails.
+        auto named = lintPaths({tmp.path() + QStringLiteral("/half")}, QString(), &error);
+        QVERIFY(named);
+        QCOMPARE(named->tools.size(), 0);
+        QCOMPARE(named->failingSkips, 1);
+
+        QVERIFY(!lintPaths({tmp.path() + QStringLiteral("/greet/TOOL.md")}, QString(), &error));
+        QVERIFY2(error.contains(QStringLiteral("is not a directory")), qPrintable(error));
+    }
+
+    void versionRuleAgainstARevision()
+    {
+        QTemporaryDir repo;
+        test::makeTool(repo.path() + QStringLiteral("/tools"), QStringLiteral("greet"), kToolMd);
+        QVERIFY(git(repo.path(), {QStringLiteral("init"), QStringLiteral("-q")}));
+        QVERIFY(git(repo.path(), {QStringLiteral("add"), QStringLiteral(".")}));
+        QVERIFY(git(repo.path(), {QStringLiteral("commit"), QStringLiteral("-q"), QStringLiteral("-m"), QStringLiteral("v1")}));
+        const QString tools = repo.path() + QStringLiteral("/tools");
+        QString error;
+        // Unchanged: no rule fires.
+        auto same = lintPaths({tools}, QStringLiteral("HEAD"), &error);
+        QVERIFY2(same, qPrintable(error));
+        QVERIFY(!codes(same->tools.value(0)).contains(QStringLiteral("version-not-bumped")));
+        // Changed, not bumped: an error on the version line.
+        test::writeFile(tools + QStringLiteral("/greet/TOOL.md"), QByteArray(kToolMd).replace("# Greet", "# Greet them"));
+        auto changed = lintPaths({tools}, QStringLiteral("HEAD"), &error);
+        QVERIFY(changed);
+        QVERIFY(codes(changed->tools.value(0)).contains(QStringLiteral("version-not-bumped")));
+        QCOMPARE(changed->tools.value(0).diagnostics.constLast().line, 4);
+        QVERIFY(!changed->passed());
+        // Bumped: clean again.
+        test::writeFile(tools + QStringLiteral("/greet/TOOL.md"),
+                        QByteArray(kToolMd).replace("# Greet", "# Greet them").replace("version: 1", "version: 2"));
+        auto bumped = lintPaths({tools}, QStringLiteral("HEAD"), &error);
+        QVERIFY(bumped);
+        QVERIFY(!codes(bumped->tools.value(0)).contains(QStringLiteral("version-not-bumped")));
+        // A revision that does not resolve is an error, not a silent pass.
+        QVERIFY(!lintPaths({tools}, QStringLiteral("no-such-rev"), &error));
+        QVERIFY(!error.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLint)
+#include "tst_lint.moc"
