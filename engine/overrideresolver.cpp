@@ -6,6 +6,16 @@
 
 namespace tw::engine {
 
+QHash<QString, const ToolRecord *> locationWinners(const LocationScan &location)
+{
+    // TOOLS.md: "If multiple tools share the same name, the last one registered wins."
+    QHash<QString, const ToolRecord *> winners;
+    winners.reserve(location.tools.size());
+    for (const ToolRecord &t : location.tools)
+        winners.insert(t.manifest.name, &t);
+    return winners;
+}
+
 QList<const ToolRecord *> registrationOrder(const Catalog &catalog, const QString &user)
 {
     QList<const ToolRecord *> order;
@@ -29,19 +39,20 @@ EffectiveSet resolveEffective(const Catalog &catalog, const QString &user)
 {
     EffectiveSet set;
     set.user = user;
+    const LocationScan *userLocation = user.isEmpty() ? nullptr : catalog.userLocation(user);
     set.skipped = catalog.global.skipped;
-    if (const LocationScan *loc = user.isEmpty() ? nullptr : catalog.userLocation(user))
-        set.skipped.append(loc->skipped);
+    if (userLocation)
+        set.skipped.append(userLocation->skipped);
 
-    // TOOLS.md: "the last one registered wins"; user tools register after global tools.
-    QHash<QString, const ToolRecord *> winner;
+    // User tools register after global tools: the user location's winners replace the global ones.
+    const QHash<QString, const ToolRecord *> globalWinner = locationWinners(catalog.global);
+    QHash<QString, const ToolRecord *> winner = globalWinner;
+    if (userLocation) {
+        const QHash<QString, const ToolRecord *> userWinner = locationWinners(*userLocation);
+        for (auto it = userWinner.cbegin(); it != userWinner.cend(); ++it)
+            winner.insert(it.key(), it.value());
+    }
     const QList<const ToolRecord *> order = registrationOrder(catalog, user);
-    for (const ToolRecord *t : order)
-        winner.insert(t->manifest.name, t);
-
-    QHash<QString, const ToolRecord *> globalWinner;
-    for (const ToolRecord &t : catalog.global.tools)
-        globalWinner.insert(t.manifest.name, &t);
 
     for (const ToolRecord *t : order) {
         const ToolRecord *w = winner.value(t->manifest.name);
@@ -81,11 +92,8 @@ QList<OverrideRow> resolveOverrides(const Catalog &catalog)
     };
     for (const ToolRecord &t : catalog.global.tools)
         rowFor(t.manifest.name).global = t; // later registrations overwrite: the winner stays
-    QHash<QString, const ToolRecord *> winners;
     for (const LocationScan &loc : catalog.users) {
-        winners.clear();
-        for (const ToolRecord &t : loc.tools)
-            winners.insert(t.manifest.name, &t);
+        const QHash<QString, const ToolRecord *> winners = locationWinners(loc);
         for (const ToolRecord &t : loc.tools) {
             if (winners.value(t.manifest.name) == &t)
                 rowFor(t.manifest.name).users.append(t);
@@ -101,10 +109,11 @@ QString toolSource(const Catalog &catalog, const ToolRecord &tool)
                             .arg(tool.manifest.version);
     if (tool.scope == Scope::Global)
         return own;
-    for (const ToolRecord &g : catalog.global.tools)
-        if (g.manifest.name == tool.manifest.name && g.shadowedBy.isEmpty())
-            return own + QStringLiteral(" · shadows global v%1").arg(g.manifest.version);
-    return own;
+    const ToolRecord *g = nullptr;
+    for (const ToolRecord &t : catalog.global.tools) // the last registration of the name wins
+        if (t.manifest.name == tool.manifest.name)
+            g = &t;
+    return g ? own + QStringLiteral(" · shadows global v%1").arg(g->manifest.version) : own;
 }
 
 } // namespace tw::engine

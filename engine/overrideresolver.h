@@ -4,6 +4,7 @@
 
 #include "catalog.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -32,6 +33,11 @@ struct EffectiveSet
     // The tool `name` means for this user, or null.
     const EffectiveTool *find(const QString &name) const;
 };
+
+// The tool each name means within one location: the last of its registrations there. This,
+// with "a user's location registers after the global one", is the whole override rule; the
+// resolution below, the catalog tree and the overrides matrix all read it from here.
+QHash<QString, const ToolRecord *> locationWinners(const LocationScan &location);
 
 // Every registration in order for one user: global location then the user's location.
 QList<const ToolRecord *> registrationOrder(const Catalog &catalog, const QString &user);

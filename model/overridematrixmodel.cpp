@@ -1,5 +1,7 @@
 #include "overridematrixmodel.h"
 
+#include "overrideresolver.h"
+
 #include "tones.h"
 #include "toolroles.h"
 
@@ -63,10 +65,9 @@ void OverrideMatrixModel::setCatalog(std::shared_ptr<const engine::Catalog> cata
     if (catalog) {
         auto addLocation = [&](const engine::LocationScan &loc) {
             Column column;
-            for (const ToolRecord &t : loc.tools) {
-                column.winners.insert(t.manifest.name, &t); // later registrations win
-                nameSet.insert(t.manifest.name);
-            }
+            column.winners = engine::locationWinners(loc);
+            for (auto it = column.winners.cbegin(); it != column.winners.cend(); ++it)
+                nameSet.insert(it.key());
             // A skipped directory has no readable name: it goes under its directory name, as
             // engine::explainTool matches it.
             for (const engine::SkippedDir &s : loc.skipped) {

@@ -1,5 +1,7 @@
 #include "toolcatalogmodel.h"
 
+#include "overrideresolver.h"
+
 #include <QFont>
 #include <QStringList>
 
@@ -211,16 +213,16 @@ void ToolCatalogModel::applyLocation(const LocationScan &location)
     m_applied.insert(appliedKey, location);
     std::vector<std::unique_ptr<Node>> fresh;
     fresh.reserve(size_t(location.tools.size() + location.skipped.size()));
-    QSet<QString> winners; // names this location registers (its duplicates collapse)
+    // The names this location registers, each with the version of the registration that wins.
     QHash<QString, int> versions;
+    const QHash<QString, const ToolRecord *> winners = engine::locationWinners(location);
+    for (auto it = winners.cbegin(); it != winners.cend(); ++it)
+        versions.insert(it.key(), it.value()->manifest.version);
     for (const ToolRecord &t : location.tools) {
         auto n = std::make_unique<Node>();
         n->kind = NodeKind::Tool;
         n->key = QStringLiteral("t:") + t.dir;
         n->tool = t;
-        winners.insert(t.manifest.name);
-        if (t.shadowedBy.isEmpty())
-            versions.insert(t.manifest.name, t.manifest.version);
         fresh.push_back(std::move(n));
     }
     for (const SkippedDir &s : location.skipped) {
@@ -251,13 +253,16 @@ void ToolCatalogModel::applyLocation(const LocationScan &location)
                 changedNames.insert(name);
             }
         }
-        for (const QString &name : winners) {
-            if (!old.contains(name)) {
-                m_overriddenBy[name].insert(location.user);
-                changedNames.insert(name);
+        QSet<QString> names;
+        names.reserve(winners.size());
+        for (auto it = winners.cbegin(); it != winners.cend(); ++it) {
+            names.insert(it.key());
+            if (!old.contains(it.key())) {
+                m_overriddenBy[it.key()].insert(location.user);
+                changedNames.insert(it.key());
             }
         }
-        old = winners;
+        old = std::move(names);
         syncChildren(userNode(location.user, true), std::move(fresh));
     }
     refreshOverrideStates(changedNames);

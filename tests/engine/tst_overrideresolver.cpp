@@ -102,6 +102,30 @@ private Q_SLOTS:
         QCOMPARE(set.shadowed[1].shadowedBy, kData + QStringLiteral("/bob@example.com/tools/dup_b"));
     }
 
+    // The one rule: within a location the last registration of a name wins, and the scanner's
+    // shadowedBy marks agree with it for every other registration of that name.
+    void locationWinnersAreTheLastRegistration()
+    {
+        QList<const LocationScan *> locations{&m_catalog.global};
+        for (const LocationScan &l : m_catalog.users)
+            locations.append(&l);
+        int duplicates = 0;
+        for (const LocationScan *loc : locations) {
+            const QHash<QString, const ToolRecord *> winners = locationWinners(*loc);
+            for (qsizetype i = 0; i < loc->tools.size(); ++i) {
+                const ToolRecord &t = loc->tools[i];
+                const ToolRecord *last = &t;
+                for (qsizetype j = i + 1; j < loc->tools.size(); ++j)
+                    if (loc->tools[j].manifest.name == t.manifest.name)
+                        last = &loc->tools[j];
+                QCOMPARE(winners.value(t.manifest.name), last);
+                QCOMPARE(t.shadowedBy, last == &t ? QString() : last->dir);
+                duplicates += last != &t;
+            }
+        }
+        QVERIFY(duplicates > 0); // the fixture has a duplicate (bob's dup_a and dup_b)
+    }
+
     void unknownUserSeesGlobalTools()
     {
         QCOMPARE(names(resolveEffective(m_catalog, QStringLiteral("nobody@x"))),

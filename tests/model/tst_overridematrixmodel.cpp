@@ -4,6 +4,7 @@
 #include "catalog.h"
 #include "fixture.h"
 #include "overridematrixmodel.h"
+#include "overrideresolver.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -65,6 +66,34 @@ private Q_SLOTS:
 
     // A user's tool that does not load is a cell that says so and why, whether it would have
     // overridden a global tool (the user then gets the global one) or not.
+    // Each user's cell holds the tool the engine's resolution gives that user when it is theirs
+    // (the matrix reads the rule, it does not decide it).
+    void cellsAgreeWithTheResolution()
+    {
+        const Catalog catalog = scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+        OverrideMatrixModel model;
+        model.setCatalog(std::make_shared<const Catalog>(catalog));
+        int checked = 0;
+        for (const LocationScan &loc : catalog.users) {
+            const EffectiveSet set = resolveEffective(catalog, loc.user);
+            for (const EffectiveTool &each : set.tools) {
+                const QString &name = each.tool.manifest.name;
+                const EffectiveTool *e = set.find(name);
+                const QModelIndex at = model.cellIndex(name, loc.user);
+                QVERIFY2(at.isValid(), qPrintable(loc.user + u' ' + name));
+                const ToolRecord *cell = model.cell(at.row(), at.column());
+                if (e && e->tool.scope == Scope::User) {
+                    QVERIFY2(cell, qPrintable(loc.user + u' ' + name));
+                    QCOMPARE(cell->dir, e->tool.dir);
+                    ++checked;
+                } else {
+                    QVERIFY2(!cell, qPrintable(loc.user + u' ' + name));
+                }
+            }
+        }
+        QVERIFY(checked >= 3);
+    }
+
     void notLoadedUserTools()
     {
         QTemporaryDir tmp;
