@@ -8,6 +8,7 @@
 #include "overrideresolver.h"
 #include "runhistory.h"
 #include "runinputs.h"
+#include "runlauncher.h"
 #include "runsession.h"
 #include "runsettings.h"
 #include "sandboxpaths.h"
@@ -21,7 +22,6 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QEventLoop>
 #include <QTimer>
 #include <QDir>
 #include <QFileInfo>
@@ -519,68 +519,44 @@ int cmdRun(const QStringList &args)
                         .arg(spec.name, tool.manifest.name));
         }
     }
-    const ToolRunSettings runSettings = ToolRunSettings::load(user, tool.manifest.name);
-    const RuntimeConfig runtimeConfig = RuntimeConfig::load();
-    const QString runtimeName = o.parser.isSet(o.runtime) ? o.parser.value(o.runtime) : runtimeConfig.preferred;
+    const QString runtimeName = o.parser.isSet(o.runtime) ? o.parser.value(o.runtime) : RuntimeConfig::load().preferred;
     if (!QStringList{QStringLiteral("auto"), QStringLiteral("bwrap"), QStringLiteral("podman"), QStringLiteral("docker")}.contains(runtimeName))
         return usageError(QStringLiteral("unknown runtime '%1' (auto, bwrap, podman, docker)").arg(runtimeName));
 
-    // Step 1 of DESIGN.md "Running a tool": sensitive inputs left empty and the integration
-    // tokens come from the keychain; they travel on stdin and in the environment only.
     ConfiguredSecretStore keychain;
     if (!openSecretStore(o, &keychain, &error))
         return usageError(error);
-    const Integrations integrations = Integrations::load(user);
-    RunInputs inputs;
-    {
-        QEventLoop loop;
-        bool done = false;
-        gatherRunInputs(keychain, user, tool, params, integrations, &loop, [&](const RunInputs &in) {
-            inputs = in;
-            done = true;
-            loop.quit();
-        });
-        if (!done)
-            loop.exec();
-    }
-    for (const QString &e : std::as_const(inputs.keychainErrors))
-        err(QStringLiteral("toolwright: warning: keychain: %1\n").arg(e));
-    // A stored secret goes, unasked, only to the tool definition it was stored for (secretbinding.h).
-    const QList<HeldSecret> held = inputs.held;
-    for (const HeldSecret &h : held) {
-        if (!o.parser.isSet(o.trustChanged))
-            return usageError(QStringLiteral("%1: the stored %2 is not used; run with --trust-changed to use it (and bind it to this tool)")
-                                  .arg(h.check.change, h.input));
-        inputs.useHeld(h, tool);
-    }
-    // Problems are warnings, not refusals: a tester may send a wrong value on purpose to see
-    // how the tool handles it.
-    for (const ParamProblem &p : checkParams(tool.manifest, inputs.params))
-        err(QStringLiteral("toolwright: warning: %1%2\n")
-                .arg(p.message, p.kind == ParamProblem::Kind::Required
-                                    ? QStringLiteral(" (give it in --params, or store a sensitive one with `toolwright secret set`)")
-                                    : QString()));
-
-    RunOptions options = runOptionsFor(runSettings, integrations);
-    options.params = inputs.params;
-    options.extraEnv = inputs.env;
-    options.secretValues = inputs.secretValues;
-    if (timeoutSec > 0)
-        options.timeoutMs = int(timeoutSec * 1000);
+    // The one run path (engine/runlauncher.h); this function presents it.
+    RunRequest request{tool, catalog.dataPath, user, params, runtimeName, int(timeoutSec * 1000), toolSource(catalog, tool)};
+    RunLauncher launcher(std::move(request), keychain, RunHistory::defaultPath());
+    RunSession &session = *launcher.session();
+    const bool trustChanged = o.parser.isSet(o.trustChanged);
+    launcher.setHeldSecretPolicy([trustChanged](const HeldSecret &) {
+        return trustChanged ? RunLauncher::HeldAnswer::Use : RunLauncher::HeldAnswer::Refuse;
+    });
+    int exitCode = 2;
+    QObject::connect(&launcher, &RunLauncher::refused, &launcher, [&](const QString &message) {
+        exitCode = usageError(message + QStringLiteral("; run with --trust-changed to use it (and bind it to this tool)"));
+        QCoreApplication::exit(exitCode);
+    });
+    QObject::connect(&launcher, &RunLauncher::inputsGathered, &launcher, [&](const RunInputs &inputs) {
+        for (const QString &e : std::as_const(inputs.keychainErrors))
+            err(QStringLiteral("toolwright: warning: keychain: %1\n").arg(e));
+        // Problems are warnings, not refusals: a tester may send a wrong value on purpose to see
+        // how the tool handles it.
+        for (const ParamProblem &p : checkParams(tool.manifest, inputs.params))
+            err(QStringLiteral("toolwright: warning: %1%2\n")
+                    .arg(p.message, p.kind == ParamProblem::Kind::Required
+                                        ? QStringLiteral(" (give it in --params, or store a sensitive one with `toolwright secret set`)")
+                                        : QString()));
+    });
     const bool json = o.parser.isSet(o.json);
-    RunSession session(tool, catalog.dataPath, user, options, RuntimeChooser([runtimeName, runtimeConfig](QString *e) {
-                           return makeRuntime(runtimeName, runtimeConfig, e);
-                       }));
-    RunRecordBuilder record(tool.manifest.name, user, runtimeName, maskedParams(tool.manifest, inputs.params));
-    record.setSource(toolSource(catalog, tool));
-    QObject::connect(&session, &RunSession::sandboxStarted, &session, [&](const QString &rt) { record.setRuntime(rt); });
     // A tool's text is data: written whole, NUL bytes included (fputs would stop at the first).
     const auto outAll = [](const QString &text) {
         const QByteArray bytes = text.toUtf8();
         std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
     };
     QObject::connect(&session, &RunSession::eventReceived, &session, [&, json](const RunEvent &e) {
-        record.add(e, session.elapsedMs());
         if (json) {
             // DESIGN.md: stdout carries the runner events and the exit event only; the tool's
             // own output lines go to stderr. Update frames pass through with their "count".
@@ -606,16 +582,18 @@ int cmdRun(const QStringList &args)
         }
         std::fflush(stdout);
     });
-    int exitCode = 2;
     watchTerminationSignals(&session, [&session](int signal) {
         err(QStringLiteral("toolwright: SIG%1: cancelling the run\n").arg(QString::fromLatin1(sigabbrev_np(signal))));
         session.cancel();
     });
-    QObject::connect(&session, &RunSession::finished, &session, [&](const RunOutcome &r) {
+    RunOutcome outcome;
+    QObject::connect(&session, &RunSession::finished, &session, [&](const RunOutcome &r) { outcome = r; });
+    // The outcome is told once the history has it (or says why not).
+    QObject::connect(&launcher, &RunLauncher::recorded, &launcher, [&](const RunRecord &, qint64 id, const QString &historyError) {
+        const RunOutcome &r = outcome;
         exitCode = r.state == RunState::Result ? 0 : r.state == RunState::Failed ? 2 : 1;
-        RunHistory history(RunHistory::defaultPath());
-        if (!history.isOpen() || history.add(record.finish(r)) == 0)
-            err(QStringLiteral("toolwright: warning: run history: %1\n").arg(history.error()));
+        if (id <= 0)
+            err(QStringLiteral("toolwright: warning: run history: %1\n").arg(historyError));
         if (json) {
             printJson(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("exit")},
                                                 {QStringLiteral("state"), runStateName(r.state)},
@@ -635,7 +613,7 @@ int cmdRun(const QStringList &args)
         std::fflush(stdout);
         QCoreApplication::exit(exitCode);
     });
-    QTimer::singleShot(0, &session, &RunSession::start);
+    QTimer::singleShot(0, &launcher, &RunLauncher::launch);
     QCoreApplication::exec();
     return exitCode;
 }
