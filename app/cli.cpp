@@ -50,12 +50,14 @@ const QStringList kSubcommands = {QStringLiteral("list"), QStringLiteral("show")
 void out(const QString &text) { std::fputs(text.toUtf8().constData(), stdout); }
 void err(const QString &text) { std::fputs(text.toUtf8().constData(), stderr); }
 
-void printJson(const QJsonDocument &doc)
+// JSON text the engine wrote (catalogjson.h), as it is, on a line of its own.
+void printJsonText(const QByteArray &text)
 {
-    const QByteArray bytes = doc.toJson(QJsonDocument::Compact);
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    std::fwrite(text.constData(), 1, size_t(text.size()), stdout);
     std::fputc('\n', stdout);
 }
+
+void printJson(const QJsonDocument &doc) { printJsonText(doc.toJson(QJsonDocument::Compact)); }
 
 int usageError(const QString &reason)
 {
@@ -175,9 +177,7 @@ int cmdList(const QStringList &args)
         err(QStringLiteral("toolwright: warning: %1 has no user directory in %2; showing global tools\n").arg(user, dataPath));
     const EffectiveSet set = resolveEffective(catalog, user);
     if (o.parser.isSet(o.json)) {
-        QByteArray text = effectiveSetJsonText(catalog.dataPath, set);
-        text += '\n';
-        std::fwrite(text.constData(), 1, size_t(text.size()), stdout);
+        printJsonText(effectiveSetJsonText(catalog.dataPath, set));
         return 0;
     }
     qsizetype width = 4;
@@ -227,10 +227,7 @@ int cmdShow(const QStringList &args)
     const ToolRecord &t = it->tool;
     const ToolRecord *overridden = it->overridden ? &*it->overridden : nullptr;
     if (o.parser.isSet(o.json)) {
-        QJsonObject obj = toolJson(t, overridden);
-        obj.insert(QStringLiteral("body"), QString::fromUtf8(t.body));
-        obj.insert(QStringLiteral("files"), QJsonArray::fromStringList(t.files));
-        printJson(QJsonDocument(obj));
+        printJsonText(showJsonText(t, overridden));
         return 0;
     }
     const ToolManifest &m = t.manifest;
@@ -277,38 +274,22 @@ int cmdLint(const QStringList &args)
     const std::optional<LintReport> report = lintPaths(paths, o.parser.value(o.since), &error);
     if (!report)
         return usageError(error);
-    const QList<ToolRecord> &tools = report->tools;
-    const int errors = report->errors, warnings = report->warnings, infos = report->infos;
-    QList<SkippedDir> skipped;
-    for (const LintSkip &s : report->skipped)
-        skipped.append(s.dir);
     const int exitCode = report->passed() ? 0 : 1;
     if (o.parser.isSet(o.json)) {
-        QJsonArray toolArray, skippedArray;
-        for (const ToolRecord &t : tools)
-            toolArray.append(toolJson(t));
-        for (const SkippedDir &s : skipped)
-            skippedArray.append(skippedJson(s));
-        printJson(QJsonDocument(QJsonObject{
-            {QStringLiteral("tools"), toolArray},
-            {QStringLiteral("skipped"), skippedArray},
-            {QStringLiteral("summary"), QJsonObject{{QStringLiteral("tools"), int(tools.size())},
-                                                     {QStringLiteral("errors"), errors},
-                                                     {QStringLiteral("warnings"), warnings},
-                                                     {QStringLiteral("infos"), infos},
-                                                     {QStringLiteral("skipped"), int(skipped.size())}}}}));
+        printJsonText(lintJsonText(*report));
         return exitCode;
     }
     QString text;
-    for (const SkippedDir &s : skipped)
-        for (const Diagnostic &d : s.diagnostics)
+    for (const LintSkip &s : report->skipped)
+        for (const Diagnostic &d : s.dir.diagnostics)
             text += formatDiagnostic(d) + u'\n';
-    for (const ToolRecord &t : tools)
+    for (const ToolRecord &t : report->tools)
         for (const Diagnostic &d : t.diagnostics)
             text += formatDiagnostic(d) + u'\n';
     text += QStringLiteral("%1 tool(s): %2 error(s), %3 warning(s), %4 info, %5 skipped director%6\n")
-                .arg(tools.size()).arg(errors).arg(warnings).arg(infos).arg(skipped.size())
-                .arg(skipped.size() == 1 ? QStringLiteral("y") : QStringLiteral("ies"));
+                .arg(report->tools.size()).arg(report->errors).arg(report->warnings).arg(report->infos)
+                .arg(report->skipped.size())
+                .arg(report->skipped.size() == 1 ? QStringLiteral("y") : QStringLiteral("ies"));
     out(text);
     return exitCode;
 }

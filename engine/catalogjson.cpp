@@ -270,6 +270,54 @@ QJsonObject skippedJson(const SkippedDir &s)
     return parseObject(w.take());
 }
 
+QByteArray showJsonText(const ToolRecord &t, const ToolRecord *overridden)
+{
+    JsonWriter w(2048 + t.body.size());
+    writeToolFields(w, t, overridden);
+    w.key("\"body\":");
+    w.string(QString::fromUtf8(t.body));
+    w.key("\"files\":");
+    w.beginArray();
+    for (const QString &f : t.files)
+        w.string(f);
+    w.endArray();
+    w.endObject();
+    return w.take();
+}
+
+QByteArray lintJsonText(const LintReport &report)
+{
+    JsonWriter w(1024 * (report.tools.size() + report.skipped.size() + 1));
+    w.beginObject();
+    w.key("\"tools\":");
+    w.beginArray();
+    for (const ToolRecord &t : report.tools) {
+        writeToolFields(w, t, nullptr);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("\"skipped\":");
+    w.beginArray();
+    for (const LintSkip &s : report.skipped)
+        writeSkipped(w, s.dir);
+    w.endArray();
+    w.key("\"summary\":");
+    w.beginObject();
+    w.key("\"tools\":");
+    w.number(report.tools.size());
+    w.key("\"errors\":");
+    w.number(report.errors);
+    w.key("\"warnings\":");
+    w.number(report.warnings);
+    w.key("\"infos\":");
+    w.number(report.infos);
+    w.key("\"skipped\":");
+    w.number(report.skipped.size());
+    w.endObject();
+    w.endObject();
+    return w.take();
+}
+
 QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set)
 {
     JsonWriter w(1024 * (set.tools.size() + set.shadowed.size() + set.skipped.size() + 1));

@@ -2,6 +2,7 @@
 // The JSON shapes of DESIGN.md "CLI" (`list`, `show`, `lint`, `overrides`). Other programs
 // parse these: change them only together with DESIGN.md.
 
+#include "lint.h"
 #include "overrideresolver.h"
 
 #include <QJsonArray>
@@ -18,6 +19,10 @@ QJsonObject inputJson(const InputSpec &input);
 // T of DESIGN.md; `overridden` is the global tool a user tool overrides.
 QJsonObject toolJson(const ToolRecord &tool, const ToolRecord *overridden = nullptr);
 QJsonObject skippedJson(const SkippedDir &skipped);
+// The `show --json` object (T with "body" and "files") as compact JSON text.
+QByteArray showJsonText(const ToolRecord &tool, const ToolRecord *overridden = nullptr);
+// The `lint --json` object as compact JSON text.
+QByteArray lintJsonText(const LintReport &report);
 // The `list --json` object, and the same as compact JSON text (what the CLI prints).
 QJsonObject effectiveSetJson(const QString &dataPath, const EffectiveSet &set);
 QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set);

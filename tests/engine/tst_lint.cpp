@@ -2,10 +2,12 @@
 // tools directory, a DATA_PATH), which skipped directories fail the lint, the counts, and the
 // version rule against a git revision in a real repository.
 
+#include "catalogjson.h"
 #include "fixture.h"
 #include "gitrevision.h"
 #include "lint.h"
 
+#include <QJsonDocument>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -95,6 +97,31 @@ private Q_SLOTS:
 
         QVERIFY(!lintPaths({tmp.path() + QStringLiteral("/greet/TOOL.md")}, QString(), &error));
         QVERIFY2(error.contains(QStringLiteral("is not a directory")), qPrintable(error));
+    }
+
+    // `lint --json` as the CLI prints it: DESIGN.md's shape, written once (no round trip).
+    void jsonTextHasTheReport()
+    {
+        QString error;
+        QTemporaryDir tmp;
+        test::makeTool(tmp.path(), QStringLiteral("greet"), kToolMd);
+        test::writeFile(tmp.path() + QStringLiteral("/half/index.ts"), "export async function execute() {}\n");
+        const auto report = lintPaths({tmp.path()}, QString(), &error);
+        QVERIFY(report);
+        QJsonParseError parseError;
+        const QJsonObject o = QJsonDocument::fromJson(lintJsonText(*report), &parseError).object();
+        QCOMPARE(parseError.error, QJsonParseError::NoError);
+        QCOMPARE(o.keys(), (QStringList{QStringLiteral("skipped"), QStringLiteral("summary"), QStringLiteral("tools")}));
+        QCOMPARE(o[QStringLiteral("tools")].toArray().size(), 1);
+        QCOMPARE(o[QStringLiteral("tools")].toArray()[0].toObject()[QStringLiteral("name")].toString(), QStringLiteral("greet"));
+        QCOMPARE(o[QStringLiteral("skipped")].toArray().size(), 1);
+        QCOMPARE(o[QStringLiteral("skipped")].toArray()[0].toObject()[QStringLiteral("reason")].toString(), QStringLiteral("missing-tool-md"));
+        const QJsonObject summary = o[QStringLiteral("summary")].toObject();
+        QCOMPARE(summary[QStringLiteral("tools")].toInt(), 1);
+        QCOMPARE(summary[QStringLiteral("errors")].toInt(), report->errors);
+        QCOMPARE(summary[QStringLiteral("warnings")].toInt(), report->warnings);
+        QCOMPARE(summary[QStringLiteral("infos")].toInt(), report->infos);
+        QCOMPARE(summary[QStringLiteral("skipped")].toInt(), 1);
     }
 
     void versionRuleAgainstARevision()
