@@ -1,0 +1,134 @@
+#include "common.h"
+
+#include "datapaths.h"
+#include "secretfile.h"
+
+#include <QFileInfo>
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include <termios.h>
+#include <unistd.h>
+
+namespace tw::app::cli {
+
+using namespace tw::engine;
+
+void out(const QString &text) { std::fputs(text.toUtf8().constData(), stdout); }
+void err(const QString &text) { std::fputs(text.toUtf8().constData(), stderr); }
+
+// JSON text the engine wrote (catalogjson.h), as it is, on a line of its own.
+void printJsonText(const QByteArray &text)
+{
+    std::fwrite(text.constData(), 1, size_t(text.size()), stdout);
+    std::fputc('\n', stdout);
+}
+
+void printJson(const QJsonDocument &doc) { printJsonText(doc.toJson(QJsonDocument::Compact)); }
+
+int usageError(const QString &reason)
+{
+    err(QStringLiteral("toolwright: ") + reason + u'\n');
+    return 2;
+}
+
+QString usageText()
+{
+    return QStringLiteral(
+        "Usage:\n"
+        "  toolwright [--data DIR] [--user EMAIL] [--seed DIR] [--view NAME] [--color-scheme light|dark]   start the GUI\n"
+        "  toolwright list  [--data DIR] [--user EMAIL] [--json]\n"
+        "  toolwright show  NAME [--data DIR] [--user EMAIL] [--json]\n"
+        "  toolwright lint  PATH... [--since REV] [--json]\n"
+        "  toolwright overrides [--data DIR] [--json]\n"
+        "  toolwright sync  --seed DIR [--data DIR] [--dry-run] [--json]\n"
+        "  toolwright bump  DIR [--to N]\n"
+        "  toolwright run   NAME [--data DIR] [--user EMAIL] [--params JSON|@file] [--runtime auto|bwrap|podman|docker] [--timeout SEC] [--trust-changed] [--json]\n"
+        "  toolwright secret set|get|delete TOOL INPUT [--user EMAIL] [--data DIR]   (the value on stdin for set)\n"
+        "  toolwright secret status                     which secret store is in use, and whether it works\n"
+        "  run and secret take [--store keychain|file] [--passphrase-fd N] (default: Settings → Secrets)\n"
+        "  toolwright --version\n"
+        "--data defaults to $DATA_PATH, then the embedded default data dir.\n"
+        "Exit codes: 0 ok, 1 the thing checked reported failure, 2 usage or environment error.\n");
+}
+
+// --data / $DATA_PATH / embedded default; the embedded default is prepared on first use.
+bool openDataPath(const Options &o, QString *dataPath, QString *error)
+{
+    const QString explicitPath = o.parser.value(o.data);
+    const bool embedded = explicitPath.isEmpty() && qEnvironmentVariableIsEmpty("DATA_PATH");
+    *dataPath = resolveDataPath(explicitPath);
+    if (embedded) {
+        const QStringList problems = prepareEmbeddedDataPath(*dataPath, defaultUserEmail());
+        for (const QString &p : problems)
+            err(QStringLiteral("toolwright: warning: ") + p + u'\n');
+    }
+    if (!QFileInfo(*dataPath).isDir()) {
+        *error = QStringLiteral("data dir %1 does not exist").arg(*dataPath);
+        return false;
+    }
+    return true;
+}
+
+// Reads one line from the terminal with echo off, so a typed secret is not shown.
+QByteArray readHiddenLine(const QString &prompt)
+{
+    err(prompt);
+    termios old{};
+    const bool tty = ::tcgetattr(STDIN_FILENO, &old) == 0;
+    if (tty) {
+        termios quiet = old;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+    }
+    std::string line;
+    std::getline(std::cin, line);
+    if (tty)
+        ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &old);
+    err(QStringLiteral("\n"));
+    return QByteArray::fromStdString(line);
+}
+
+// The secret store of --store (else the settings); the encrypted file is unlocked with the
+// passphrase from --passphrase-fd, else asked for on the terminal. False with a usage error.
+bool openSecretStore(const Options &o, ConfiguredSecretStore *store, QString *error)
+{
+    if (o.parser.isSet(o.store)) {
+        const QString s = o.parser.value(o.store);
+        if (s != u"keychain" && s != u"file") {
+            *error = QStringLiteral("unknown secret store '%1' (keychain, file)").arg(s);
+            return false;
+        }
+        store->overrideKind(s == u"file" ? SecretStoreConfig::Kind::File : SecretStoreConfig::Kind::Keychain);
+    }
+    if (store->kind() != SecretStoreConfig::Kind::File)
+        return true;
+    EncryptedFileSecretStore &file = store->file();
+    QByteArray passphrase;
+    if (o.parser.isSet(o.passphraseFd)) {
+        bool ok = false;
+        const int fd = o.parser.value(o.passphraseFd).toInt(&ok);
+        QFile in;
+        if (!ok || fd < 0 || !in.open(fd, QIODevice::ReadOnly)) {
+            *error = QStringLiteral("--passphrase-fd needs an open file descriptor");
+            return false;
+        }
+        passphrase = in.readLine(4096);
+        while (passphrase.endsWith('\n') || passphrase.endsWith('\r'))
+            passphrase.chop(1);
+    } else if (::isatty(STDIN_FILENO) && ::isatty(STDERR_FILENO)) {
+        passphrase = readHiddenLine(file.exists() ? QStringLiteral("Passphrase for %1: ").arg(file.path())
+                                                  : QStringLiteral("New passphrase for %1: ").arg(file.path()));
+    } else {
+        *error = QStringLiteral("the encrypted secret file %1 needs its passphrase: give --passphrase-fd N, or run from a terminal")
+                     .arg(file.path());
+        return false;
+    }
+    const bool ok = file.unlock(QString::fromUtf8(passphrase), error);
+    passphrase.fill('\0');
+    return ok;
+}
+
+} // namespace tw::app::cli

@@ -1,0 +1,80 @@
+#pragma once
+// What every subcommand of the CLI shares (app/cli/<command>.cpp): printing, usage errors, the
+// option parser, the data path and the secret store as the command line chooses them.
+
+#include "secretstore.h"
+
+#include <QCommandLineParser>
+#include <QJsonDocument>
+#include <QStringList>
+
+namespace tw::app::cli {
+
+void out(const QString &text);
+void err(const QString &text);
+// JSON text the engine wrote (catalogjson.h), as it is, on a line of its own.
+void printJsonText(const QByteArray &text);
+void printJson(const QJsonDocument &doc);
+// Prints `toolwright: <reason>` and returns the usage exit code, 2.
+int usageError(const QString &reason);
+QString usageText();
+
+// A parser for one subcommand: parse() takes the options it accepts and says what is wrong.
+struct Options
+{
+    QCommandLineParser parser;
+    QCommandLineOption data{QStringLiteral("data"), QStringLiteral("DATA_PATH to use."), QStringLiteral("DIR")};
+    QCommandLineOption user{QStringLiteral("user"), QStringLiteral("User whose effective tools to show."),
+                            QStringLiteral("EMAIL")};
+    QCommandLineOption json{QStringLiteral("json"), QStringLiteral("Machine-readable output.")};
+    QCommandLineOption seed{QStringLiteral("seed"), QStringLiteral("Seed tools directory."), QStringLiteral("DIR")};
+    QCommandLineOption dryRun{QStringLiteral("dry-run"), QStringLiteral("Only show the plan.")};
+    QCommandLineOption since{QStringLiteral("since"), QStringLiteral("Git revision to check version bumps against."),
+                             QStringLiteral("REV")};
+    QCommandLineOption to{QStringLiteral("to"), QStringLiteral("The new version."), QStringLiteral("N")};
+    QCommandLineOption params{QStringLiteral("params"), QStringLiteral("Input values: a JSON object or @file."),
+                              QStringLiteral("JSON")};
+    QCommandLineOption runtime{QStringLiteral("runtime"), QStringLiteral("auto, bwrap, podman or docker (default: Settings → Runtime)."),
+                               QStringLiteral("NAME")};
+    QCommandLineOption timeout{QStringLiteral("timeout"), QStringLiteral("Seconds before the run is stopped (default: the tool's run settings)."),
+                               QStringLiteral("SEC")};
+    QCommandLineOption trustChanged{QStringLiteral("trust-changed"),
+                                    QStringLiteral("Use stored secrets for a tool that is not the one they were stored for (and bind them to it).")};
+
+    QCommandLineOption store{QStringLiteral("store"), QStringLiteral("Where secrets live: keychain or file (default: Settings → Secrets)."),
+                             QStringLiteral("STORE")};
+    QCommandLineOption passphraseFd{QStringLiteral("passphrase-fd"),
+                                    QStringLiteral("Read the encrypted secret file's passphrase from this file descriptor."),
+                                    QStringLiteral("N")};
+
+    Options() { parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions); }
+
+    bool parse(const QStringList &args, const QList<QCommandLineOption> &options, QString *error)
+    {
+        parser.addOptions(options);
+        if (!parser.parse(QStringList{QStringLiteral("toolwright")} + args)) {
+            *error = parser.errorText();
+            return false;
+        }
+        return true;
+    }
+};
+
+// --data / $DATA_PATH / embedded default; the embedded default is prepared on first use.
+bool openDataPath(const Options &o, QString *dataPath, QString *error);
+// Reads one line from the terminal with echo off, so a typed secret is not shown.
+QByteArray readHiddenLine(const QString &prompt);
+// The secret store --store and --passphrase-fd choose (else Settings → Secrets), unlocked as
+// the command line allows.
+bool openSecretStore(const Options &o, engine::ConfiguredSecretStore *store, QString *error);
+
+int cmdList(const QStringList &args);
+int cmdShow(const QStringList &args);
+int cmdLint(const QStringList &args);
+int cmdBump(const QStringList &args);
+int cmdRun(const QStringList &args);
+int cmdSecret(const QStringList &args);
+int cmdOverrides(const QStringList &args);
+int cmdSync(const QStringList &args);
+
+} // namespace tw::app::cli

@@ -1,0 +1,231 @@
+// `toolwright run`: presents the one run path (engine/runlauncher.h) on a terminal or as JSON events.
+
+#include "common.h"
+
+#include "catalog.h"
+#include "datapaths.h"
+#include "overrideresolver.h"
+#include "runinputs.h"
+#include "runlauncher.h"
+#include "runsettings.h"
+#include "runtime.h"
+#include "sandboxpaths.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonObject>
+#include <QSocketNotifier>
+#include <QTimer>
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace tw::app::cli {
+
+using namespace tw::engine;
+
+namespace {
+
+// SIGINT, SIGTERM and SIGHUP during a run: the handler only writes the signal's number to a
+// pipe; the event loop reads it and cancels the run the normal way (the tool's signal, then
+// the sandbox killed, the container removed, a "cancelled" history row).
+int g_signalPipe[2] = {-1, -1};
+
+void forwardSignal(int signal)
+{
+    const int saved = errno;
+    const char byte = char(signal);
+    [[maybe_unused]] const ssize_t n = ::write(g_signalPipe[1], &byte, 1);
+    errno = saved;
+}
+
+// Calls `onSignal` (on the event loop) for each SIGINT, SIGTERM or SIGHUP from now on.
+void watchTerminationSignals(QObject *context, const std::function<void(int)> &onSignal)
+{
+    if (g_signalPipe[0] < 0 && ::pipe2(g_signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
+        return;
+    struct sigaction action{};
+    action.sa_handler = forwardSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (int sig : {SIGINT, SIGTERM, SIGHUP})
+        ::sigaction(sig, &action, nullptr);
+    auto *notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, context);
+    QObject::connect(notifier, &QSocketNotifier::activated, context, [onSignal] {
+        char byte = 0;
+        while (::read(g_signalPipe[0], &byte, 1) == 1)
+            onSignal(int(byte));
+    });
+}
+
+} // namespace
+
+int cmdRun(const QStringList &args)
+{
+    Options o;
+    QString error, dataPath;
+    if (!o.parse(args, {o.data, o.user, o.json, o.params, o.runtime, o.timeout, o.trustChanged, o.store, o.passphraseFd}, &error))
+        return usageError(error);
+    const QStringList pos = o.parser.positionalArguments();
+    if (pos.size() != 1)
+        return usageError(QStringLiteral("run needs exactly one tool NAME"));
+    double timeoutSec = 0;
+    if (o.parser.isSet(o.timeout)) {
+        bool ok = false;
+        timeoutSec = o.parser.value(o.timeout).toDouble(&ok);
+        if (!ok || timeoutSec <= 0)
+            return usageError(QStringLiteral("--timeout needs a positive number of seconds"));
+    }
+    QJsonObject params;
+    bool paramsOnCommandLine = false;
+    if (o.parser.isSet(o.params)) {
+        QByteArray text = o.parser.value(o.params).toUtf8();
+        QString paramsFile;
+        paramsOnCommandLine = !text.startsWith('@');
+        if (text.startsWith('@')) {
+            paramsFile = QString::fromUtf8(text.mid(1));
+            QFile f(paramsFile);
+            if (!f.open(QIODevice::ReadOnly))
+                return usageError(QStringLiteral("cannot read %1").arg(f.fileName()));
+            text = f.readAll();
+        }
+        QString parseError;
+        if (!parseParamsJson(QString::fromUtf8(text), &params, &parseError))
+            return usageError(QStringLiteral("--params must be a JSON object (%1%2)").arg(paramsFile.isEmpty() ? QString() : paramsFile + QStringLiteral(": "), parseError));
+    }
+    const bool embedded = o.parser.value(o.data).isEmpty() && qEnvironmentVariableIsEmpty("DATA_PATH");
+    if (!openDataPath(o, &dataPath, &error))
+        return usageError(error);
+    // The platform never runs a tool without a user: every run sees exactly one user's data root.
+    const QString user = o.parser.isSet(o.user) ? o.parser.value(o.user) : embedded ? defaultUserEmail() : QString();
+    if (user.isEmpty()) {
+        const QStringList users = userDirectories(dataPath);
+        return usageError(QStringLiteral("run needs --user EMAIL: a tool always runs for one user, and sees that user's data "
+                                         "root only (users in %1: %2)")
+                              .arg(dataPath, users.isEmpty() ? QStringLiteral("none") : users.join(QStringLiteral(", "))));
+    }
+    if (!isUserDirectoryName(user))
+        return usageError(QStringLiteral("'%1' is not a user (a user is a directory name with an @ under DATA_PATH)").arg(user));
+    const Catalog catalog = scanForUser(dataPath, user);
+    const EffectiveSet set = resolveEffective(catalog, user);
+    const EffectiveTool *it = set.find(pos.first());
+    if (!it)
+        return usageError(QStringLiteral("no tool named '%1' for %2").arg(pos.first(), user));
+    const ToolRecord tool = it->tool;
+    // As `secret set` says of its value: a secret on the command line is seen by every process
+    // (ps, /proc/PID/cmdline). A warning, not a refusal: a tester may do it on purpose.
+    if (paramsOnCommandLine) {
+        for (const InputSpec &spec : tool.manifest.inputs) {
+            const QJsonValue v = params.value(spec.name);
+            if (spec.sensitive && !v.isUndefined() && !v.isNull() && v != QJsonValue(QString()))
+                err(QStringLiteral("toolwright: warning: --params puts the sensitive input %1 on the command line, where every "
+                                   "process can read it; give it in a file (--params @FILE) or store it with "
+                                   "`toolwright secret set %2 %1`\n")
+                        .arg(spec.name, tool.manifest.name));
+        }
+    }
+    const QString runtimeName = o.parser.isSet(o.runtime) ? o.parser.value(o.runtime) : RuntimeConfig::load().preferred;
+    if (!QStringList{QStringLiteral("auto"), QStringLiteral("bwrap"), QStringLiteral("podman"), QStringLiteral("docker")}.contains(runtimeName))
+        return usageError(QStringLiteral("unknown runtime '%1' (auto, bwrap, podman, docker)").arg(runtimeName));
+
+    ConfiguredSecretStore keychain;
+    if (!openSecretStore(o, &keychain, &error))
+        return usageError(error);
+    // The one run path (engine/runlauncher.h); this function presents it.
+    RunRequest request{tool, catalog.dataPath, user, params, runtimeName, int(timeoutSec * 1000), toolSource(catalog, tool)};
+    RunLauncher launcher(std::move(request), keychain, RunHistory::defaultPath());
+    RunSession &session = *launcher.session();
+    const bool trustChanged = o.parser.isSet(o.trustChanged);
+    launcher.setHeldSecretPolicy([trustChanged](const HeldSecret &) {
+        return trustChanged ? RunLauncher::HeldAnswer::Use : RunLauncher::HeldAnswer::Refuse;
+    });
+    int exitCode = 2;
+    QObject::connect(&launcher, &RunLauncher::refused, &launcher, [&](const QString &message) {
+        exitCode = usageError(message + QStringLiteral("; run with --trust-changed to use it (and bind it to this tool)"));
+        QCoreApplication::exit(exitCode);
+    });
+    QObject::connect(&launcher, &RunLauncher::inputsGathered, &launcher, [&](const RunInputs &inputs) {
+        for (const QString &e : std::as_const(inputs.keychainErrors))
+            err(QStringLiteral("toolwright: warning: keychain: %1\n").arg(e));
+        // Problems are warnings, not refusals: a tester may send a wrong value on purpose to see
+        // how the tool handles it.
+        for (const ParamProblem &p : checkParams(tool.manifest, inputs.params))
+            err(QStringLiteral("toolwright: warning: %1%2\n")
+                    .arg(p.message, p.kind == ParamProblem::Kind::Required
+                                        ? QStringLiteral(" (give it in --params, or store a sensitive one with `toolwright secret set`)")
+                                        : QString()));
+    });
+    const bool json = o.parser.isSet(o.json);
+    // A tool's text is data: written whole, NUL bytes included (fputs would stop at the first).
+    const auto outAll = [](const QString &text) {
+        const QByteArray bytes = text.toUtf8();
+        std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    };
+    QObject::connect(&session, &RunSession::eventReceived, &session, [&, json](const RunEvent &e) {
+        if (json) {
+            // DESIGN.md: stdout carries the runner events and the exit event only; the tool's
+            // own output lines go to stderr. Update frames pass through with their "count".
+            if (e.kind == RunEvent::Kind::Log)
+                err(e.text + u'\n');
+            else if (e.kind == RunEvent::Kind::ProtocolError)
+                printJson(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("protocol-error")},
+                                                    {QStringLiteral("message"), e.message}}));
+            else if (e.json.isEmpty()) // an error of the parser's own (an event dropped as too large)
+                printJson(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("error")},
+                                                    {QStringLiteral("message"), e.message}}));
+            else
+                printJson(QJsonDocument(e.json));
+            std::fflush(stdout);
+            return;
+        }
+        switch (e.kind) {
+        case RunEvent::Kind::Update: outAll(QStringLiteral("… ") + eventContentText(e) + u'\n'); break;
+        case RunEvent::Kind::Log: err(e.text + u'\n'); break;
+        case RunEvent::Kind::ProtocolError: err(QStringLiteral("toolwright: ") + e.message + u'\n'); break;
+        case RunEvent::Kind::Result:
+        case RunEvent::Kind::Error: break; // reported with the outcome
+        }
+        std::fflush(stdout);
+    });
+    watchTerminationSignals(&session, [&session](int signal) {
+        err(QStringLiteral("toolwright: SIG%1: cancelling the run\n").arg(QString::fromLatin1(sigabbrev_np(signal))));
+        session.cancel();
+    });
+    RunOutcome outcome;
+    QObject::connect(&session, &RunSession::finished, &session, [&](const RunOutcome &r) { outcome = r; });
+    // The outcome is told once the history has it (or says why not).
+    QObject::connect(&launcher, &RunLauncher::recorded, &launcher, [&](const RunRecord &, qint64 id, const QString &historyError) {
+        const RunOutcome &r = outcome;
+        exitCode = r.state == RunState::Result ? 0 : r.state == RunState::Failed ? 2 : 1;
+        if (id <= 0)
+            err(QStringLiteral("toolwright: warning: run history: %1\n").arg(historyError));
+        if (json) {
+            printJson(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("exit")},
+                                                {QStringLiteral("state"), runStateName(r.state)},
+                                                {QStringLiteral("code"), exitCode},
+                                                {QStringLiteral("duration_ms"), r.durationMs},
+                                                {QStringLiteral("runtime"), session.runtimeName()},
+                                                {QStringLiteral("message"), r.message},
+                                                {QStringLiteral("network"), r.network},
+                                                {QStringLiteral("limits"), limitsJson(r)}}));
+        } else if (r.state == RunState::Result || r.state == RunState::ToolError) {
+            outAll(outcomeText(r) + u'\n');
+            if (r.state == RunState::ToolError)
+                err(QStringLiteral("toolwright: the tool reported an error (isError)\n"));
+        } else {
+            err(QStringLiteral("toolwright: run %1: %2\n").arg(runStateName(r.state), r.message));
+        }
+        std::fflush(stdout);
+        QCoreApplication::exit(exitCode);
+    });
+    QTimer::singleShot(0, &launcher, &RunLauncher::launch);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+} // namespace tw::app::cli
