@@ -4,11 +4,16 @@
 #include "secretfile.h"
 
 #include <QEventLoop>
+#include <QFutureWatcher>
 #include <QSettings>
 #include <QPointer>
 #include <QTimer>
 
+#include <QtConcurrent/QtConcurrentRun>
+
 #include <qt6keychain/keychain.h>
+
+#include <atomic>
 
 namespace tw::engine {
 
@@ -96,37 +101,60 @@ SecretResult SecretStore::removeNow(const QString &key)
 
 namespace {
 
-bool noBackend(const SecretStore::Callback &done)
+// The keychain backend, found once: a found one is kept for the process (a blocking D-Bus call
+// per secret operation was on the GUI thread); while none is found, each operation looks again,
+// on a worker thread, so a keyring started later is found.
+std::atomic<bool> g_backendFound{false};
+std::atomic<int> g_detections{0};
+
+// Calls `then` with whether there is a backend (and why not), on `context`'s thread.
+void withBackend(QObject *context, const SecretStore::Callback &done, std::function<void()> then)
 {
-    const KeychainBackend backend = detectKeychainBackend(false);
-    if (backend.available())
-        return false;
-    SecretResult r;
-    r.error = QStringLiteral("no OS keychain: %1. Nothing was stored or read. Choose the encrypted secret file in "
-                             "Settings → Secrets (or pass --store file) to keep secrets on this host.")
-                  .arg(backend.problem);
-    done(r);
-    return true;
+    if (g_backendFound.load()) {
+        then();
+        return;
+    }
+    auto *watcher = new QFutureWatcher<KeychainBackend>(context);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, context, [watcher, done, then = std::move(then)] {
+        const KeychainBackend backend = watcher->result();
+        watcher->deleteLater();
+        if (backend.available()) {
+            g_backendFound.store(true);
+            then();
+            return;
+        }
+        SecretResult r;
+        r.error = QStringLiteral("no OS keychain: %1. Nothing was stored or read. Choose the encrypted secret file in "
+                                 "Settings → Secrets (or pass --store file) to keep secrets on this host.")
+                      .arg(backend.problem);
+        done(r);
+    });
+    watcher->setFuture(QtConcurrent::run([] {
+        ++g_detections;
+        return detectKeychainBackend(false);
+    }));
 }
 
 } // namespace
 
+int keychainBackendDetections() { return g_detections.load(); }
+
 void KeychainSecretStore::read(const QString &key, QObject *context, Callback done)
 {
-    if (noBackend(done))
-        return;
-    runJob<QKeychain::ReadPasswordJob>(
-        key, context, std::move(done), [](QKeychain::ReadPasswordJob &) {},
-        [](QKeychain::ReadPasswordJob &j) { return fromJob(j, j.textData()); });
+    withBackend(context, done, [key, context, done] {
+        runJob<QKeychain::ReadPasswordJob>(
+            key, context, done, [](QKeychain::ReadPasswordJob &) {},
+            [](QKeychain::ReadPasswordJob &j) { return fromJob(j, j.textData()); });
+    });
 }
 
 void KeychainSecretStore::write(const QString &key, const QString &value, QObject *context, Callback done)
 {
-    if (noBackend(done))
-        return;
-    runJob<QKeychain::WritePasswordJob>(
-        key, context, std::move(done), [&value](QKeychain::WritePasswordJob &j) { j.setTextData(value); },
-        [](QKeychain::WritePasswordJob &j) { return fromJob(j); });
+    withBackend(context, done, [key, value, context, done] {
+        runJob<QKeychain::WritePasswordJob>(
+            key, context, done, [&value](QKeychain::WritePasswordJob &j) { j.setTextData(value); },
+            [](QKeychain::WritePasswordJob &j) { return fromJob(j); });
+    });
 }
 
 void KeychainSecretStore::remove(const QString &key, QObject *context, Callback done)

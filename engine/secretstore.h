@@ -50,11 +50,16 @@ public:
     SecretResult removeNow(const QString &key);
 };
 
+// How many times this process has looked for a keychain backend (for tests: once found, never
+// again).
+int keychainBackendDetections();
+
 class KeychainSecretStore final : public SecretStore
 {
 public:
-    // Each operation first checks that a keychain backend exists (secretbackend.h); without
-    // one it fails with that message instead of letting QtKeychain guess.
+    // Each operation first checks that a keychain backend exists (secretbackend.h), on a worker
+    // thread until one is found, then never again; without one it fails with that message
+    // instead of letting QtKeychain guess.
     void read(const QString &key, QObject *context, Callback done) override;
     void write(const QString &key, const QString &value, QObject *context, Callback done) override;
     void remove(const QString &key, QObject *context, Callback done) override;

@@ -186,6 +186,21 @@ private Q_SLOTS:
         QCOMPARE(store.removeNow(key).status, SecretResult::Status::NotFound);
     }
 
+    // The backend is looked for once, off the calling thread, and never again once found (a
+    // D-Bus call per operation once blocked the GUI thread).
+    void theBackendIsFoundOnce()
+    {
+        KeychainSecretStore store;
+        const QString key = secretKey(kUser, QStringLiteral("direct"), QStringLiteral("once"));
+        QCOMPARE(store.writeNow(key, QStringLiteral("v")).status, SecretResult::Status::Ok);
+        const int found = keychainBackendDetections();
+        QVERIFY(found >= 1);
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(store.readNow(key).value, QStringLiteral("v"));
+        QCOMPARE(store.removeNow(key).status, SecretResult::Status::Ok);
+        QCOMPARE(keychainBackendDetections(), found);
+    }
+
     void cliSetGetDelete()
     {
         const QStringList id{QStringLiteral("vault"), QStringLiteral("note"), QStringLiteral("--user"), kUser};
