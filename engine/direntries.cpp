@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 namespace tw::engine {
@@ -82,8 +83,27 @@ FileStamp stampOf(const QString &path)
     struct stat st {};
     if (::stat(QFile::encodeName(path).constData(), &st) != 0)
         return {};
-    return {qint64(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec, qint64(st.st_size),
-            quint64(st.st_ino), true};
+    return {qint64(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec,
+            qint64(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec, qint64(st.st_size), quint64(st.st_ino), true};
+}
+
+qint64 fileClockNs()
+{
+    timespec now {};
+    ::clock_gettime(CLOCK_REALTIME_COARSE, &now);
+    return qint64(now.tv_sec) * 1000000000 + now.tv_nsec;
+}
+
+bool isRacy(const FileStamp &stamp, qint64 takenAtNs)
+{
+    if (!stamp.exists)
+        return false;
+    // Linux stamps files from the coarse clock (one tick: 1-10 ms): a change after the stamp was
+    // taken gets a ctime of at least takenAtNs, so a ctime below it is told apart from any later
+    // one. A file system that keeps whole seconds (a ctime without nanoseconds: FAT, some network
+    // file systems) needs its granularity as margin; two seconds cover FAT's mtime.
+    const qint64 margin = stamp.ctimeNs % 1000000000 == 0 ? qint64(2000000000) : 0;
+    return stamp.ctimeNs + margin >= takenAtNs;
 }
 
 } // namespace tw::engine

@@ -48,13 +48,16 @@ std::optional<GitRevision> GitRevision::open(const QString &path, const QString 
         return std::nullopt;
     }
     g.m_rev = rev;
-    for (const QStringList &args : {QStringList{QStringLiteral("diff"), QStringLiteral("--name-only"), rev, QStringLiteral("--")},
-                                    QStringList{QStringLiteral("ls-files"), QStringLiteral("--others"),
+    // -z: paths as they are, NUL-separated. Without it git quotes a path with a byte outside
+    // ASCII ("seed/tools/caf\303\251/index.ts"), and such a tool never counted as changed.
+    for (const QStringList &args : {QStringList{QStringLiteral("diff"), QStringLiteral("--name-only"), QStringLiteral("-z"), rev,
+                                                QStringLiteral("--")},
+                                    QStringList{QStringLiteral("ls-files"), QStringLiteral("-z"), QStringLiteral("--others"),
                                                 QStringLiteral("--exclude-standard")}}) {
         const Output o = run(g.m_git, QStringList{QStringLiteral("-C"), g.m_top} + args);
-        for (const QByteArray &line : o.out.split('\n'))
-            if (!line.isEmpty())
-                g.m_changed.insert(QString::fromUtf8(line));
+        for (const QByteArray &path : o.out.split('\0'))
+            if (!path.isEmpty())
+                g.m_changed.insert(QString::fromUtf8(path));
     }
     return g;
 }

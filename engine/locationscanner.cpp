@@ -255,6 +255,7 @@ ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QStri
 
     QByteArray bytes;
     qint64 size = 0;
+    ++result.filesRead;
     switch (readCapped(toolMd, kMaxToolMdBytes, bytes, size)) {
     case ReadStatus::Failed:
         return skipWith({{QStringLiteral("read-failed"), Severity::Skip,
@@ -284,6 +285,7 @@ ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QStri
     tool.diagnostics = std::move(parse.diagnostics);
 
     QByteArray source;
+    ++result.filesRead;
     const ReadStatus entryStatus = readCapped(entryPath, kMaxEntryScanBytes, source, size);
     lintEntry(tool.manifest, toolMd, entryPath, entryStatus, source, size, tool.diagnostics);
     checkBundle(*entries, dir, tool.diagnostics);
@@ -400,6 +402,7 @@ LocationScan scanLocation(const QString &path, Scope scope, const QString &user,
                               [&](Candidate &c) { c.scan = scanToolDir(c.dir, root, scope, user, cache); });
     scan.tools.reserve(qsizetype(candidates.size()));
     for (Candidate &c : candidates) {
+        scan.filesRead += c.scan.filesRead;
         if (c.scan.tool)
             scan.tools.append(std::move(*c.scan.tool));
         else if (c.scan.skipped)

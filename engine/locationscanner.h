@@ -23,6 +23,7 @@ struct ToolDirScan
 {
     std::optional<ToolRecord> tool;
     std::optional<SkippedDir> skipped;
+    int filesRead = 0; // files opened to read their bytes (TOOL.md, the entry); 0 from the cache
 };
 ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope scope,
                         const QString &user, ScanCache *cache = nullptr);

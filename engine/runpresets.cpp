@@ -25,11 +25,16 @@ QJsonObject RunPresets::all() const
 
 void RunPresets::store(const QJsonObject &presets)
 {
+    // Every preset, not only the one saved: a sensitive value an older file holds (or one of an
+    // input that became sensitive since) leaves the file at the next save.
+    QJsonObject stripped;
+    for (auto it = presets.begin(); it != presets.end(); ++it)
+        stripped.insert(it.key(), withoutSensitive(m_tool, it.value().toObject()));
     QSettings s;
-    if (presets.isEmpty())
+    if (stripped.isEmpty())
         s.remove(group() + QStringLiteral("/presets"));
     else
-        s.setValue(group() + QStringLiteral("/presets"), QJsonDocument(presets).toJson(QJsonDocument::Compact));
+        s.setValue(group() + QStringLiteral("/presets"), QJsonDocument(stripped).toJson(QJsonDocument::Compact));
 }
 
 QStringList RunPresets::names() const
@@ -52,7 +57,7 @@ bool RunPresets::contains(const QString &name) const
 void RunPresets::save(const QString &name, const QJsonObject &params)
 {
     QJsonObject presets = all();
-    presets.insert(name, withoutSensitive(m_tool, params));
+    presets.insert(name, params);
     store(presets);
 }
 

@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QSettings>
 
+#include <algorithm>
+
 namespace tw::engine {
 
 namespace {
@@ -23,10 +25,10 @@ ToolRunSettings ToolRunSettings::load(const QString &user, const QString &tool)
     s.beginGroup(toolGroup(user, tool));
     ToolRunSettings r;
     r.network = s.value(QStringLiteral("network"), r.network).toBool();
-    r.timeoutSec = std::max(1, s.value(QStringLiteral("timeoutSec"), r.timeoutSec).toInt());
+    r.timeoutSec = std::clamp(s.value(QStringLiteral("timeoutSec"), r.timeoutSec).toInt(), 1, kMaxTimeoutSec);
     r.updateResetsTimeout = s.value(QStringLiteral("updateResetsTimeout"), r.updateResetsTimeout).toBool();
-    r.hardLimitSec = std::max(r.timeoutSec, s.value(QStringLiteral("hardLimitSec"), r.hardLimitSec).toInt());
-    r.memoryMb = std::max(64, s.value(QStringLiteral("memoryMb"), r.memoryMb).toInt());
+    r.hardLimitSec = std::clamp(s.value(QStringLiteral("hardLimitSec"), r.hardLimitSec).toInt(), r.timeoutSec, kMaxHardLimitSec);
+    r.memoryMb = std::clamp(s.value(QStringLiteral("memoryMb"), r.memoryMb).toInt(), kMinMemoryMb, kMaxMemoryMb);
     return r;
 }
 

@@ -25,6 +25,13 @@ struct ToolRunSettings
     int hardLimitSec = 30 * 60;      // …until this ceiling
     int memoryMb = 512;
 
+    // The ranges of the Run view's fields. load() keeps a hand-edited settings file inside them
+    // too: in milliseconds (RunOptions) a larger time would overflow an int.
+    static constexpr int kMaxTimeoutSec = 24 * 3600;
+    static constexpr int kMaxHardLimitSec = 7 * 24 * 3600;
+    static constexpr int kMinMemoryMb = 64;
+    static constexpr int kMaxMemoryMb = 64 * 1024;
+
     static ToolRunSettings load(const QString &user, const QString &tool);
     void save(const QString &user, const QString &tool) const;
 };

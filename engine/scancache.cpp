@@ -2,10 +2,16 @@
 
 namespace tw::engine {
 
+bool ScanCache::Stamps::racy() const
+{
+    return isRacy(dir, takenAtNs) || isRacy(toolMd, takenAtNs) || isRacy(indexTs, takenAtNs) || isRacy(indexJs, takenAtNs);
+}
+
 ScanCache::Stamps ScanCache::stampsFor(const QString &dir)
 {
+    const qint64 takenAtNs = fileClockNs(); // before the stats: see isRacy
     return {stampOf(dir), stampOf(dir + QStringLiteral("/TOOL.md")), stampOf(dir + QStringLiteral("/index.ts")),
-            stampOf(dir + QStringLiteral("/index.js"))};
+            stampOf(dir + QStringLiteral("/index.js")), takenAtNs};
 }
 
 std::optional<ToolDirScan> ScanCache::find(const QString &dir, const Stamps &stamps) const
@@ -14,13 +20,18 @@ std::optional<ToolDirScan> ScanCache::find(const QString &dir, const Stamps &sta
     const auto it = m_entries.constFind(dir);
     if (it == m_entries.cend() || !(it->stamps == stamps))
         return std::nullopt;
-    return it->scan;
+    ToolDirScan hit = it->scan;
+    hit.filesRead = 0;
+    return hit;
 }
 
 void ScanCache::store(const QString &dir, const Stamps &stamps, const ToolDirScan &scan)
 {
     QMutexLocker lock(&m_mutex);
-    m_entries.insert(dir, {stamps, scan});
+    if (stamps.racy())
+        m_entries.remove(dir);
+    else
+        m_entries.insert(dir, {stamps, scan});
 }
 
 void ScanCache::clear()

@@ -1,6 +1,9 @@
 #pragma once
 // Remembers the scan of each tool directory keyed by the stamps of what it read, so a rescan
-// after a file change re-reads only the tools that changed. Thread-safe.
+// after a file change re-reads only the tools that changed. Thread-safe. The key is stat data
+// (ns mtime and ctime, size, inode of the directory, TOOL.md and the entries), not a content
+// hash: a hash reads every file, and not reading unchanged tools is the cache's whole point
+// (docs/decisions.md "Scan cache").
 
 #include "direntries.h"
 #include "locationscanner.h"
@@ -19,12 +22,20 @@ public:
     struct Stamps
     {
         FileStamp dir, toolMd, indexTs, indexJs;
-        friend bool operator==(const Stamps &, const Stamps &) = default;
+        qint64 takenAtNs = 0; // fileClockNs() before the stats; not part of the key
+        friend bool operator==(const Stamps &a, const Stamps &b)
+        {
+            return a.dir == b.dir && a.toolMd == b.toolMd && a.indexTs == b.indexTs && a.indexJs == b.indexJs;
+        }
+        // A change in the clock tick the stamps were taken in could leave them equal (isRacy).
+        bool racy() const;
     };
 
     static Stamps stampsFor(const QString &dir);
 
+    // The scan stored for `dir` under equal stamps, with filesRead 0 (nothing was read).
     std::optional<ToolDirScan> find(const QString &dir, const Stamps &stamps) const;
+    // Racy stamps are not stored (the entry is dropped): the tool is read again next time.
     void store(const QString &dir, const Stamps &stamps, const ToolDirScan &scan);
     void clear();
     qsizetype size() const;

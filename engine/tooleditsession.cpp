@@ -11,6 +11,9 @@
 namespace tw::engine {
 namespace {
 
+// An entry file larger than this is not opened for editing.
+constexpr qint64 kMaxEntryEditBytes = 16 * 1024 * 1024;
+
 std::optional<QByteArray> readAll(const QString &path, qint64 cap)
 {
     QFile f(path);
@@ -52,13 +55,13 @@ std::optional<ToolEditSession> ToolEditSession::open(const QString &dir, Diagnos
     ToolEditSession s(std::move(*doc));
     s.m_dir = dir;
     s.m_savedToolMd = *bytes;
-    s.m_toolMdStamp = stampOf(toolMd);
     s.m_entryPath = QFileInfo::exists(dir + QStringLiteral("/index.ts")) ? dir + QStringLiteral("/index.ts")
                     : QFileInfo::exists(dir + QStringLiteral("/index.js")) ? dir + QStringLiteral("/index.js")
                                                                           : dir + QStringLiteral("/index.ts");
-    s.m_entry = readAll(s.m_entryPath, 16 * 1024 * 1024).value_or(QByteArray());
+    const std::optional<QByteArray> entry = readAll(s.m_entryPath, kMaxEntryEditBytes);
+    s.m_entry = entry.value_or(QByteArray());
     s.m_savedEntry = s.m_entry;
-    s.m_entryStamp = stampOf(s.m_entryPath);
+    s.m_entryOnDisk = entry.has_value();
     s.m_diskVersion = s.m_doc.manifest().version;
     return s;
 }
@@ -75,9 +78,9 @@ void ToolEditSession::bumpVersion()
 
 int ToolEditSession::diskVersion() const
 {
-    if (!(stampOf(toolMdPath()) == m_toolMdStamp)) {
+    if (const QByteArray disk = diskToolMd(); disk != m_savedToolMd) {
         // Changed since we read it: the version there now is the one to pass.
-        const ToolMdParse parse = parseToolMd(diskToolMd(), toolMdPath());
+        const ToolMdParse parse = parseToolMd(disk, toolMdPath());
         if (parse.manifest)
             return std::max(m_diskVersion, parse.manifest->version);
     }
@@ -86,7 +89,14 @@ int ToolEditSession::diskVersion() const
 
 bool ToolEditSession::changedOnDisk() const
 {
-    return !(stampOf(toolMdPath()) == m_toolMdStamp) || !(stampOf(m_entryPath) == m_entryStamp);
+    // The bytes, not stat stamps: a file rewritten with as many bytes in the same timestamp
+    // tick (or with its mtime put back) keeps its stamps. This runs once per save (diskVersion,
+    // reading TOOL.md alone, when the editor redraws its status): reading the files costs
+    // little there, and only the bytes make "never overwritten silently" hold.
+    if (readAll(toolMdPath(), kMaxToolMdBytes) != m_savedToolMd)
+        return true;
+    const std::optional<QByteArray> entry = readAll(m_entryPath, kMaxEntryEditBytes);
+    return entry.has_value() != m_entryOnDisk || entry.value_or(QByteArray()) != m_savedEntry;
 }
 
 QByteArray ToolEditSession::diskToolMd() const
@@ -128,14 +138,13 @@ ToolEditSession::SaveResult ToolEditSession::save(SaveOptions options)
         if (const QString err = writeFileAtomically(m_entryPath, m_entry); !err.isEmpty())
             return {SaveStatus::WriteFailed, {QStringLiteral("write-failed"), Severity::Error, err, m_entryPath, 0}};
         m_savedEntry = m_entry;
-        m_entryStamp = stampOf(m_entryPath);
+        m_entryOnDisk = true;
     }
     const QByteArray bytes = m_doc.bytes();
     if (bytes != m_savedToolMd) {
         if (const QString err = writeFileAtomically(toolMdPath(), bytes); !err.isEmpty())
             return {SaveStatus::WriteFailed, {QStringLiteral("write-failed"), Severity::Error, err, toolMdPath(), 0}};
         m_savedToolMd = bytes;
-        m_toolMdStamp = stampOf(toolMdPath());
     }
     m_diskVersion = m_doc.manifest().version; // the next change needs a version above this one
     return {SaveStatus::Saved, {}};

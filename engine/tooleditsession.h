@@ -6,7 +6,6 @@
 // a file changed on disk since it was read is never silently overwritten. Every save path
 // (editor, CLI, tests) goes through here.
 
-#include "direntries.h"
 #include "frontmatterdocument.h"
 
 #include <QString>
@@ -50,7 +49,9 @@ public:
     bool isModified() const;
     bool isBumped() const { return m_doc.manifest().version >= nextVersion(); }
     void bumpVersion(); // version = nextVersion()
-    // Files changed on disk since they were loaded (or last saved).
+    // Files changed on disk since they were loaded (or last saved): their bytes are compared
+    // with what was read or written, so a same-size change in one timestamp tick, or one that
+    // put the old mtime back, is seen as well (docs/decisions.md "Changed on disk").
     bool changedOnDisk() const;
     QByteArray diskToolMd() const;
 
@@ -66,8 +67,7 @@ private:
     QByteArray m_savedToolMd; // what is on disk as far as we know
     QByteArray m_entry;
     QByteArray m_savedEntry;
-    FileStamp m_toolMdStamp;
-    FileStamp m_entryStamp;
+    bool m_entryOnDisk = false; // whether m_savedEntry was read from (or written to) a file
     int m_diskVersion = 0;
 };
 

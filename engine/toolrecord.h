@@ -55,6 +55,7 @@ struct LocationScan
     bool exists = false;
     QList<ToolRecord> tools;   // byte-wise directory-name order, registration order
     QList<SkippedDir> skipped; // byte-wise directory-name order
+    int filesRead = 0;         // files this scan read (TOOL.md and entries); what a cache saves
 };
 
 } // namespace tw::engine

@@ -14,6 +14,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QScopeGuard>
+#include <QStandardPaths>
 #include <QUuid>
 
 #include <cstdio>
@@ -187,6 +188,9 @@ QString removeToolDir(const QString &dir, bool *trashed)
         *trashed = false;
     if (!QFileInfo(dir).isDir())
         return QStringLiteral("%1 is not a directory").arg(dir);
+    // Qt makes the Trash directory, not the data dir it lives in: on an account without
+    // ~/.local/share yet the tool would be deleted for good instead.
+    QDir().mkpath(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation));
     if (QFile::moveToTrash(dir)) {
         if (trashed)
             *trashed = true;

@@ -10,6 +10,8 @@
 #include <QTest>
 
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include <algorithm>
 
@@ -61,6 +63,31 @@ inline void makeTool(const QString &root, const QString &dir, const QByteArray &
 {
     writeFile(root + u'/' + dir + QStringLiteral("/TOOL.md"), md);
     writeFile(root + u'/' + dir + u'/' + entryName, entry);
+}
+
+// Waits until the clock the kernel stamps files with (CLOCK_REALTIME_COARSE) is past the last
+// change of everything under `root`: stamps taken from then on are not "racy" (isRacy), so a
+// scan cache keeps them and a later change, in whatever tick, moves their ctime.
+inline void waitUntilFilesSettled(const QString &root)
+{
+    qint64 newest = 0;
+    QDirIterator it(root, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    const auto consider = [&](const QString &path) {
+        struct stat st {};
+        if (::lstat(QFile::encodeName(path).constData(), &st) == 0)
+            newest = std::max(newest, qint64(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec);
+    };
+    consider(root);
+    while (it.hasNext())
+        consider(it.next());
+    const auto now = [] {
+        timespec t {};
+        ::clock_gettime(CLOCK_REALTIME_COARSE, &t);
+        return qint64(t.tv_sec) * 1000000000 + t.tv_nsec;
+    };
+    // One clock tick (1-10 ms); whole-second file systems need two seconds (isRacy's margin).
+    const qint64 margin = newest % 1000000000 == 0 ? qint64(2000000000) : 0;
+    QTRY_VERIFY_WITH_TIMEOUT(now() > newest + margin, 10000);
 }
 
 // Copies a fixture tree recursively (QTemporaryDir targets).

@@ -4,12 +4,20 @@
 #include "catalogscanner.h"
 #include "fixture.h"
 
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QSemaphore>
 #include <QThread>
 #include <QThreadPool>
+
+#include <atomic>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace tw::engine;
 using tw::test::makeTool;
@@ -53,8 +61,7 @@ private Q_SLOTS:
         QVERIFY(finished.wait(10000));
         QCOMPARE(scanner.catalog()->global.tools.first().manifest.version, 1);
 
-        // An edit in place of TOOL.md.
-        QThread::msleep(20);
+        // An edit in place of TOOL.md, as many bytes, at once: the cache's stamps still see it.
         writeFile(data + QStringLiteral("/tools/a/TOOL.md"), toolMd("a", 2));
         QTRY_VERIFY_WITH_TIMEOUT(scanner.catalog()->global.tools.first().manifest.version == 2, 10000);
 
@@ -100,12 +107,45 @@ private Q_SLOTS:
         QCOMPARE(scanner.catalog()->toolCount(), 7);
     }
 
+    // Deleted while its worker is inside a tool directory: the destructor waits for the worker
+    // (it uses the scanner's cache and watcher), and the reports the worker posted meanwhile
+    // reach no one — no crash, no "dead object" warning.
     void destroyedWhileScanning()
     {
+        QTest::failOnWarning(QRegularExpression(QStringLiteral(".*")));
+        QTemporaryDir tmp;
+        makeTool(tmp.path() + QStringLiteral("/tools"), QStringLiteral("a"), toolMd("a"));
+        // The user's tool holds a FIFO as TOOL.md: the worker's open() waits for a writer, so the
+        // scan cannot finish until this test lets it.
+        const QByteArray fifo = QFile::encodeName(tmp.path() + QStringLiteral("/u@x/tools/held/TOOL.md"));
+        writeFile(tmp.path() + QStringLiteral("/u@x/tools/held/index.ts"), tw::test::kGoodEntry);
+        QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
+
         auto *scanner = new CatalogScanner;
-        scanner->setDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
-        delete scanner; // waits for the worker; no report reaches a dead object
-        QTest::qWait(50);
+        QSignalSpy locations(scanner, &CatalogScanner::locationScanned);
+        QSignalSpy finished(scanner, &CatalogScanner::scanFinished);
+        scanner->setDataPath(tmp.path());
+        QVERIFY(locations.wait(10000)); // the global location; the user's cannot be done yet
+        QVERIFY(scanner->isScanning());
+        QVERIFY(finished.isEmpty());
+
+        std::atomic<bool> releasing = false;
+        std::thread writer([&] {
+            // Lets the destructor start waiting first: nothing can be waited on for that, it is
+            // a grace period. A destructor that did not wait returns well within it.
+            QThread::msleep(200);
+            releasing = true;
+            const int fd = ::open(fifo.constData(), O_WRONLY | O_CLOEXEC); // the worker's open() returns
+            if (fd >= 0)
+                ::close(fd);
+        });
+        delete scanner;
+        const bool waitedForTheWorker = releasing;
+        writer.join();
+        QVERIFY2(waitedForTheWorker, "the destructor returned while the worker was still in the scan");
+        QCoreApplication::sendPostedEvents(); // the user location's report, posted meanwhile
+        QCOMPARE(locations.size(), 1);
+        QVERIFY(finished.isEmpty());
     }
 };
 

@@ -7,7 +7,9 @@
 
 #include <QTemporaryDir>
 #include <QTest>
-#include <QThread>
+
+#include <fcntl.h>
+#include <sys/stat.h>
 
 using namespace tw::engine;
 using tw::test::makeTool;
@@ -205,22 +207,67 @@ private Q_SLOTS:
         QVERIFY(ds[1].file.endsWith(QStringLiteral("index.ts")));
     }
 
+    // The cache is judged by the files a scan reads: a cache that re-read everything would give
+    // the very same records.
     void cacheRereadsOnlyChangedTools()
     {
         QTemporaryDir tmp;
         makeTool(tmp.path(), QStringLiteral("a"), toolMd("a", 1));
         makeTool(tmp.path(), QStringLiteral("b"), toolMd("b", 1));
+        tw::test::waitUntilFilesSettled(tmp.path());
         ScanCache cache;
         const LocationScan first = scanLocation(tmp.path(), Scope::Global, QString(), &cache);
+        QCOMPARE(first.filesRead, 4); // TOOL.md and index.ts of each
         QCOMPARE(cache.size(), 2);
-        QThread::msleep(10); // a distinct mtime even on coarse file systems
+        const LocationScan unchanged = scanLocation(tmp.path(), Scope::Global, QString(), &cache);
+        QCOMPARE(unchanged.filesRead, 0);
+        QCOMPARE(unchanged.tools, first.tools);
+
+        // Same size, no sleep: only the stamps' ctime tells the new bytes from the old.
         writeFile(tmp.path() + QStringLiteral("/a/TOOL.md"), toolMd("a", 2));
         const LocationScan second = scanLocation(tmp.path(), Scope::Global, QString(), &cache);
+        QCOMPARE(second.filesRead, 2);
         QCOMPARE(second.tools[0].manifest.version, 2);
         QCOMPARE(second.tools[1], first.tools[1]);
+
         QDir(tmp.path() + QStringLiteral("/b")).removeRecursively();
+        tw::test::waitUntilFilesSettled(tmp.path());
         const LocationScan third = scanLocation(tmp.path(), Scope::Global, QString(), &cache);
         QCOMPARE(dirNames(third), QStringList{QStringLiteral("a")});
+        QCOMPARE(third.tools[0].manifest.version, 2);
+        const LocationScan fourth = scanLocation(tmp.path(), Scope::Global, QString(), &cache);
+        QCOMPARE(fourth.filesRead, 0);
+
+        // Without a cache every registered tool is read whole, every time.
+        QCOMPARE(scanLocation(tmp.path(), Scope::Global, QString()).filesRead, 2);
+    }
+
+    // "Never overwrites silently" for the scan: a rewrite with as many bytes that puts the old
+    // mtime back (rsync -t, cp -p and tar do) keeps mtime, size and inode.
+    void cacheSeesSameSizeRewriteWithTheOldMtime()
+    {
+        QTemporaryDir tmp;
+        makeTool(tmp.path(), QStringLiteral("a"), toolMd("a", 1));
+        tw::test::waitUntilFilesSettled(tmp.path());
+        ScanCache cache;
+        QCOMPARE(scanLocation(tmp.path(), Scope::Global, QString(), &cache).tools[0].manifest.version, 1);
+        const QString path = tmp.path() + QStringLiteral("/a/TOOL.md");
+        const QByteArray encoded = QFile::encodeName(path);
+        struct stat before {};
+        QCOMPARE(::stat(encoded.constData(), &before), 0);
+        writeFile(path, toolMd("a", 7)); // in place: the same inode
+        const timespec times[2] = {before.st_atim, before.st_mtim};
+        QCOMPARE(::utimensat(AT_FDCWD, encoded.constData(), times, 0), 0);
+        struct stat after {};
+        QCOMPARE(::stat(encoded.constData(), &after), 0);
+        QCOMPARE(after.st_size, before.st_size);
+        QCOMPARE(after.st_ino, before.st_ino);
+        QCOMPARE(after.st_mtim.tv_sec, before.st_mtim.tv_sec);
+        QCOMPARE(after.st_mtim.tv_nsec, before.st_mtim.tv_nsec);
+
+        const LocationScan scan = scanLocation(tmp.path(), Scope::Global, QString(), &cache);
+        QCOMPARE(scan.filesRead, 2);
+        QCOMPARE(scan.tools[0].manifest.version, 7);
     }
 };
 

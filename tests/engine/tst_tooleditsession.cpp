@@ -5,7 +5,9 @@
 
 #include <QTemporaryDir>
 #include <QTest>
-#include <QThread>
+
+#include <fcntl.h>
+#include <sys/stat.h>
 
 using namespace tw::engine;
 using tw::test::makeTool;
@@ -114,7 +116,6 @@ private Q_SLOTS:
         auto s = ToolEditSession::open(m_dir);
         s->setEntrySource("export async function execute() { return { content: [] }; }\n");
         s->bumpVersion();
-        QThread::msleep(10);
         writeFile(m_dir + QStringLiteral("/TOOL.md"), toolMd("t", 7) + "edited elsewhere\n");
         QVERIFY(s->changedOnDisk());
         QCOMPARE(s->save().status, ToolEditSession::SaveStatus::Conflict);
@@ -129,6 +130,58 @@ private Q_SLOTS:
         QCOMPARE(s->save({false, true}).status, ToolEditSession::SaveStatus::Saved); // explicit overwrite
         QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 8));
         QVERIFY(!s->changedOnDisk());
+    }
+
+    // Changed on disk with as many bytes, at once, and with the old mtime put back: mtime, size
+    // and inode are what they were, and the save must still refuse to write over it.
+    void sameSizeChangeWithTheOldStampsIsNeverSilent_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("TOOL.md") << QStringLiteral("TOOL.md");
+        QTest::newRow("entry") << QStringLiteral("index.ts");
+    }
+    void sameSizeChangeWithTheOldStampsIsNeverSilent()
+    {
+        QFETCH(QString, file);
+        const QString path = m_dir + u'/' + file;
+        const QByteArray encoded = QFile::encodeName(path);
+        auto s = ToolEditSession::open(m_dir);
+        QVERIFY(s);
+        s->setEntrySource(s->entrySource() + "// mine\n");
+        s->bumpVersion();
+        struct stat before {};
+        QCOMPARE(::stat(encoded.constData(), &before), 0);
+        QByteArray theirs = readFile(path);
+        theirs.replace("The t tool.", "The T tool."); // TOOL.md
+        theirs.replace("'ok'", "'OK'");               // index.ts
+        QCOMPARE(theirs.size(), readFile(path).size());
+        QVERIFY(theirs != readFile(path));
+        writeFile(path, theirs); // in place, right after the open: the same timestamp tick
+        const timespec times[2] = {before.st_atim, before.st_mtim};
+        QCOMPARE(::utimensat(AT_FDCWD, encoded.constData(), times, 0), 0);
+        struct stat after {};
+        QCOMPARE(::stat(encoded.constData(), &after), 0);
+        QCOMPARE(after.st_size, before.st_size);
+        QCOMPARE(after.st_ino, before.st_ino);
+        QCOMPARE(after.st_mtim.tv_nsec, before.st_mtim.tv_nsec);
+
+        QVERIFY(s->changedOnDisk());
+        const ToolEditSession::SaveResult r = s->save();
+        QCOMPARE(r.status, ToolEditSession::SaveStatus::Conflict);
+        QCOMPARE(r.diagnostic.code, QStringLiteral("changed-on-disk"));
+        QCOMPARE(readFile(path), theirs);
+    }
+
+    // A file touched, or rewritten with the bytes it had, holds nothing to lose: no conflict.
+    void sameBytesAreNoConflict()
+    {
+        auto s = ToolEditSession::open(m_dir);
+        s->setEntrySource(s->entrySource() + "// mine\n");
+        s->bumpVersion();
+        writeFile(m_dir + QStringLiteral("/TOOL.md"), toolMd("t", 3));
+        QVERIFY(!s->changedOnDisk());
+        QCOMPARE(s->save().status, ToolEditSession::SaveStatus::Saved);
+        QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 4));
     }
 
     void permissionsAreKept()

@@ -9,6 +9,7 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 using namespace tw::engine;
 
@@ -96,9 +97,22 @@ private Q_SLOTS:
                  Scope::Global);
         QVERIFY(!customizeTool(catalog, carol, m_data + QStringLiteral("/tools/weather")).ok()); // exists already
 
+        const QByteArray copied = tw::test::readFile(r.dir + QStringLiteral("/TOOL.md"));
         bool trashed = false;
         QVERIFY(removeToolDir(r.dir, &trashed).isEmpty());
         QVERIFY(!QFileInfo::exists(r.dir));
+        // Revert to Global moves the copy to the trash, where the user can get it back: a silent
+        // fall-back to deleting it would lose the user's edits.
+        QVERIFY(trashed);
+        const QString trash = qEnvironmentVariable("XDG_DATA_HOME") + QStringLiteral("/Trash");
+        QCOMPARE(tw::test::readFile(trash + QStringLiteral("/files/weather/TOOL.md")), copied);
+        // The freedesktop.org trash spec: an info file naming where it came from, so Restore works.
+        const QByteArray info = tw::test::readFile(trash + QStringLiteral("/info/weather.trashinfo"));
+        QVERIFY2(info.startsWith("[Trash Info]\n"), info.constData());
+        const QByteArray pathLine = info.split('\n').value(1);
+        QVERIFY2(pathLine.startsWith("Path="), info.constData());
+        QCOMPARE(QUrl::fromPercentEncoding(pathLine.mid(5)), r.dir);
+        QVERIFY2(info.contains("\nDeletionDate="), info.constData());
         carolSet = resolveEffective(scanDataPath(m_data), carol);
         QCOMPARE(std::find_if(carolSet.tools.cbegin(), carolSet.tools.cend(),
                               [](const EffectiveTool &e) { return e.tool.manifest.name == u"weather"; })->tool.scope,
@@ -109,9 +123,13 @@ private Q_SLOTS:
 
 int main(int argc, char *argv[])
 {
-    // moveToTrash writes to $XDG_DATA_HOME/Trash: keep it inside a temp dir.
+    // moveToTrash writes to $XDG_DATA_HOME/Trash: keep it inside a temp dir. It uses that home
+    // trash only for files on the file system of $HOME (others go to a .Trash-UID at their
+    // mount's top), so HOME moves to the same temporary file system as the tools. The data
+    // dir does not exist yet, as on a fresh account: the trash must be used all the same.
     QTemporaryDir home;
-    qputenv("XDG_DATA_HOME", home.path().toUtf8());
+    qputenv("HOME", home.path().toUtf8());
+    qputenv("XDG_DATA_HOME", (home.path() + QStringLiteral("/.local/share")).toUtf8());
     QCoreApplication app(argc, argv);
     TestToolWorkspace test;
     return QTest::qExec(&test, argc, argv);

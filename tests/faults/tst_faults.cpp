@@ -1,6 +1,7 @@
-// Fault injection against the real program: SIGKILL in the middle of saves and of a seed sync,
-// a full disk (a 256 KiB tmpfs), an unreadable directory (read as `nobody`), directories
-// vanishing while a scan runs, symlink loops, 100,000 files in one tool, a 50 MB TOOL.md.
+// Fault injection against the real program: SIGKILL in the middle of saves and of a seed sync
+// (stopped mid-write by tests/faults/pausewrite.c, then at random points), a full disk (a 256 KiB
+// tmpfs), an unreadable directory (read as `nobody`), directories vanishing while a scan runs,
+// symlink loops, 100,000 files in one tool, a 50 MB TOOL.md.
 // What must hold: every tool on disk is its old or its new version, never a mix or a truncated
 // file; bad input gets a clear diagnostic; nothing hangs or crashes.
 
@@ -17,6 +18,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QRandomGenerator>
 #include <QScopeGuard>
 #include <QStandardPaths>
@@ -84,6 +86,39 @@ void killAfter(const QStringList &args, int delayUs)
     p.waitForFinished();
 }
 
+// Whether process `pid` is stopped (SIGSTOP): the state after the command name in /proc/PID/stat.
+bool isStopped(qint64 pid)
+{
+    const QByteArray stat = readFile(QStringLiteral("/proc/%1/stat").arg(pid));
+    const qsizetype close = stat.lastIndexOf(')');
+    return close > 0 && stat.size() > close + 2 && (stat[close + 2] == 'T' || stat[close + 2] == 't');
+}
+
+// Starts the program with tests/faults/pausewrite.c preloaded: it writes half of its first write
+// into a file under `under`, then stops itself. Once it has stopped, it is SIGKILLed there: a
+// kill in the middle of a write, every time. `report` gets the shim's line ("tw-pause: write
+// stopped after 450000 of 900000 bytes to …").
+void killMidWrite(const QStringList &args, const QString &under, QByteArray *report)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("LD_PRELOAD"), QStringLiteral(TW_PAUSE_WRITE));
+    env.insert(QStringLiteral("TW_PAUSE_UNDER"), under);
+    // An AddressSanitizer build wants its runtime first among the loaded libraries; it is fine after the shim.
+    env.insert(QStringLiteral("ASAN_OPTIONS"), env.value(QStringLiteral("ASAN_OPTIONS")) + QStringLiteral(":verify_asan_link_order=0"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(TW_BINARY), args);
+    QVERIFY(p.waitForStarted());
+    const qint64 pid = p.processId();
+    QTRY_VERIFY_WITH_TIMEOUT(isStopped(pid) || p.state() == QProcess::NotRunning, 60000);
+    const bool stopped = p.state() != QProcess::NotRunning;
+    p.kill();
+    p.waitForFinished();
+    *report = p.readAllStandardError();
+    QVERIFY2(stopped, QByteArray("the program never wrote under the watched path: " + *report).constData());
+    QVERIFY2(report->contains("tw-pause: ") && report->contains(" stopped after "), report->constData());
+}
+
 } // namespace
 
 class TestFaults final : public QObject
@@ -93,36 +128,50 @@ class TestFaults final : public QObject
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
-    // kill -9 at random points of `toolwright bump`: TOOL.md is always whole, old or new.
+    // kill -9 during `toolwright bump`: TOOL.md is always whole, entirely the old or entirely
+    // the new bytes. First in the middle of the write (the shim stops the program there), then
+    // at random points of the whole run.
     void killDuringSaves()
     {
         QTemporaryDir tmp;
         const QString dir = tmp.path() + QStringLiteral("/big_tool");
+        const QString toolMdPath = dir + QStringLiteral("/TOOL.md");
         QByteArray body = "\n# Big\n\n";
         while (body.size() < 900 * 1024) // near the 1 MiB cap: the write takes a while
             body += "A line of the body that the save must keep byte for byte, every time.\n";
-        writeFile(dir + QStringLiteral("/TOOL.md"), toolMd("big_tool", 1, body));
+        writeFile(toolMdPath, toolMd("big_tool", 1, body));
         writeFile(dir + QStringLiteral("/index.js"), "export async function execute() { return { content: [] }; }\n");
+
+        for (int i = 0; i < 3; ++i) {
+            const QByteArray before = readFile(toolMdPath);
+            QByteArray report;
+            killMidWrite({QStringLiteral("bump"), dir}, dir + u'/', &report);
+            QVERIFY2(report.contains("tw-pause: write stopped after "), report.constData());
+            QVERIFY2(!report.contains("stopped after 0 of"), report.constData()); // some bytes were written
+            QCOMPARE(readFile(toolMdPath), before); // the half-written file never became TOOL.md
+        }
 
         QElapsedTimer t;
         t.start();
         QCOMPARE(runTool({QStringLiteral("bump"), dir}).code, 0);
         const int oneBumpUs = int(t.nsecsElapsed() / 1000);
         QRandomGenerator random(7);
-        int version = 2, kills = 0;
         for (int i = 0; i < 60; ++i) {
+            const QByteArray before = readFile(toolMdPath);
+            const ToolMdParse old = parseToolMd(before, toolMdPath);
+            QVERIFY(old.manifest);
+            const int version = old.manifest->version;
+            QByteArray bumped = before;
+            bumped.replace(QByteArray("\nversion: " + QByteArray::number(version) + '\n'),
+                           QByteArray("\nversion: " + QByteArray::number(version + 1) + '\n'));
             killAfter({QStringLiteral("bump"), dir}, int(random.bounded(quint32(oneBumpUs + 1))));
-            const ToolMdParse parse = parseToolMd(readFile(dir + QStringLiteral("/TOOL.md")), dir + QStringLiteral("/TOOL.md"));
-            QVERIFY2(parse.manifest, "TOOL.md no longer parses after a kill");
-            QCOMPARE(parse.body, body);
-            QVERIFY2(parse.manifest->version == version || parse.manifest->version == version + 1,
-                     qPrintable(QStringLiteral("version %1 after %2").arg(parse.manifest->version).arg(version)));
-            kills += parse.manifest->version == version;
-            version = parse.manifest->version;
+            const QByteArray now = readFile(toolMdPath);
+            QVERIFY2(now == before || now == bumped,
+                     qPrintable(QStringLiteral("TOOL.md is neither version %1 nor %2 after a kill (%3 bytes)")
+                                    .arg(version).arg(version + 1).arg(now.size())));
         }
         // QSaveFile writes an unnamed O_TMPFILE where the kernel has it: a kill leaves nothing.
         const QStringList left = QDir(dir).entryList(QDir::Files | QDir::Hidden);
-        qInfo("%d of 60 bumps killed before they landed; files left: %s", kills, qPrintable(left.join(u' ')));
         QVERIFY(left.contains(QStringLiteral("TOOL.md")));
         // A save's temporary file that a kill left behind is pointed out by lint, not deleted.
         const Run lint = runTool({QStringLiteral("lint"), dir, QStringLiteral("--json")});
@@ -138,6 +187,8 @@ private Q_SLOTS:
     }
 
     // kill -9 during `toolwright sync`: every global tool is wholly the old or the new version.
+    // First half-way through (the shim stops the program in the middle of copying one tool),
+    // then at random points.
     void killDuringSyncApply()
     {
         QTemporaryDir tmp;
@@ -154,47 +205,75 @@ private Q_SLOTS:
             }
         };
         writeVersion(seed + QStringLiteral("/tools"), 2);
-        QMap<QString, QMap<QString, QByteArray>> fresh;
-        for (int k = 0; k < 25; ++k)
-            fresh.insert(QStringLiteral("tool_%1").arg(k), snapshot(seed + QStringLiteral("/tools/tool_%1").arg(k)));
-
+        QMap<QString, QMap<QString, QByteArray>> fresh, old;
         QTemporaryDir oldTree;
         writeVersion(oldTree.path(), 1);
-        QMap<QString, QByteArray> old = snapshot(oldTree.path() + QStringLiteral("/tool_0"));
+        QStringList names;
+        for (int k = 0; k < 25; ++k) {
+            const QString name = QStringLiteral("tool_%1").arg(k);
+            names.append(name);
+            fresh.insert(name, snapshot(seed + QStringLiteral("/tools/") + name));
+            old.insert(name, snapshot(oldTree.path() + u'/' + name));
+        }
+        const QStringList syncArgs = {QStringLiteral("sync"), QStringLiteral("--seed"), seed + QStringLiteral("/tools"),
+                                      QStringLiteral("--data"), data};
         auto resetData = [&] {
             QDir(data).removeRecursively();
             writeVersion(data + QStringLiteral("/tools"), 1);
         };
+        // Every tool old or new; returns the new ones.
+        auto checkWhole = [&](QStringList *updated) {
+            for (const QString &name : names) {
+                const QMap<QString, QByteArray> now = snapshot(data + QStringLiteral("/tools/") + name);
+                QVERIFY2(now == old.value(name) || now == fresh.value(name),
+                         qPrintable(name + QStringLiteral(" is neither the old nor the new version after a kill")));
+                if (now == fresh.value(name))
+                    updated->append(name);
+            }
+        };
+        // Whatever the kill left in the staging area, the next sync finishes the job.
+        auto checkNextSyncCompletes = [&] {
+            QCOMPARE(runTool(syncArgs).code, 0);
+            for (const QString &name : names)
+                QCOMPARE(snapshot(data + QStringLiteral("/tools/") + name), fresh.value(name));
+            QVERIFY(!QFileInfo::exists(data + QStringLiteral("/.toolwright-staging")));
+        };
+
+        // Stopped in the middle of writing tool_3's first file into the staging area: the tools
+        // before it (byte-wise, the sync's order) are new, tool_3 and the rest old.
+        resetData();
+        QByteArray report;
+        killMidWrite(syncArgs, data + QStringLiteral("/.toolwright-staging/tool_3-"), &report);
+        QVERIFY2(report.contains("/.toolwright-staging/tool_3-"), report.constData());
+        QStringList updated;
+        checkWhole(&updated);
+        if (QTest::currentTestFailed())
+            return;
+        QStringList before;
+        for (const QString &name : names)
+            if (name.toUtf8() < QByteArrayLiteral("tool_3"))
+                before.append(name);
+        updated.sort();
+        before.sort();
+        QCOMPARE(updated, before); // half-applied: 13 of 25 new
+        QVERIFY(QFileInfo::exists(data + QStringLiteral("/.toolwright-staging")));
+        checkNextSyncCompletes();
+
         resetData();
         QElapsedTimer t;
         t.start();
-        QCOMPARE(runTool({QStringLiteral("sync"), QStringLiteral("--seed"), seed + QStringLiteral("/tools"), QStringLiteral("--data"), data}).code, 0);
+        QCOMPARE(runTool(syncArgs).code, 0);
         const int oneSyncUs = int(t.nsecsElapsed() / 1000);
-
         QRandomGenerator random(11);
-        int mixed = 0;
         for (int i = 0; i < 15; ++i) {
             resetData();
-            killAfter({QStringLiteral("sync"), QStringLiteral("--seed"), seed + QStringLiteral("/tools"), QStringLiteral("--data"), data},
-                      int(random.bounded(quint32(oneSyncUs + 1))));
-            int updated = 0;
-            for (int k = 0; k < 25; ++k) {
-                const QString name = QStringLiteral("tool_%1").arg(k);
-                const QMap<QString, QByteArray> now = snapshot(data + QStringLiteral("/tools/") + name);
-                QMap<QString, QByteArray> oldOfThis = snapshot(oldTree.path() + u'/' + name);
-                QVERIFY2(now == oldOfThis || now == fresh.value(name),
-                         qPrintable(name + QStringLiteral(" is neither the old nor the new version after a kill")));
-                updated += now == fresh.value(name);
-            }
-            mixed += updated > 0 && updated < 25;
-            // Whatever the kill left in the staging area, the next sync finishes the job.
-            QCOMPARE(runTool({QStringLiteral("sync"), QStringLiteral("--seed"), seed + QStringLiteral("/tools"), QStringLiteral("--data"), data}).code, 0);
-            for (int k = 0; k < 25; ++k)
-                QCOMPARE(snapshot(data + QStringLiteral("/tools/tool_%1").arg(k)), fresh.value(QStringLiteral("tool_%1").arg(k)));
-            QVERIFY(!QFileInfo::exists(data + QStringLiteral("/.toolwright-staging")));
+            killAfter(syncArgs, int(random.bounded(quint32(oneSyncUs + 1))));
+            QStringList updatedNow;
+            checkWhole(&updatedNow);
+            checkNextSyncCompletes();
+            if (QTest::currentTestFailed())
+                return;
         }
-        Q_UNUSED(old);
-        qInfo("%d of 15 syncs were killed half-way (some tools new, some old)", mixed);
     }
 
     // A full disk during a save: a clear error naming the file, and the old TOOL.md intact.
