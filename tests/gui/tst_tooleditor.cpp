@@ -34,7 +34,6 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QThread>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -264,7 +263,6 @@ private Q_SLOTS:
     void conflictOnDisk()
     {
         m_editor->versionSpin()->setValue(9);
-        QThread::msleep(10);
         test::writeFile(m_dir + QStringLiteral("/TOOL.md"), QByteArray(kToolMd).replace("Greeter", "Edited elsewhere"));
         // Compare: the diff view with its sides named, the changed line on both sides; closing
         // it asks again (Cancel then).
@@ -295,7 +293,6 @@ private Q_SLOTS:
         QVERIFY(test::readFile(m_dir + QStringLiteral("/TOOL.md")).contains("version: 9\n"));
         // Reload: edits are dropped and the disk wins.
         m_editor->versionSpin()->setValue(10);
-        QThread::msleep(10);
         test::writeFile(m_dir + QStringLiteral("/TOOL.md"), kToolMd);
         ui::MessageBox::setNextAnswer(0); // Reload from Disk
         QVERIFY(!m_editor->save());
