@@ -2,11 +2,17 @@
 
 #include "mainwindow.h"
 #include "syncview.h"
+#include "toolroles.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QTabWidget>
+#include <QTreeView>
+
+#include <cstdio>
+#include <functional>
 
 namespace tw::ui {
 namespace {
@@ -35,7 +41,11 @@ GuiCommandLine parseGuiCommandLine(const QStringList &arguments)
     const QCommandLineOption scheme(QStringLiteral("color-scheme"),
                                     QStringLiteral("light or dark: the Fusion style in that scheme instead of the desktop's."),
                                     QStringLiteral("SCHEME"));
-    parser.addOptions({data, user, seed, view, scheme});
+    // A script's way to see what the GUI shows (tests/packaging/check-deb.sh), not a user's.
+    QCommandLineOption printTools(QStringLiteral("print-tools-after-scan"),
+                                  QStringLiteral("Print the tools the browser shows after the first scan, then quit."));
+    printTools.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({data, user, seed, view, scheme, printTools});
 
     GuiCommandLine result;
     auto usageError = [&](const QString &reason) {
@@ -77,7 +87,25 @@ GuiCommandLine parseGuiCommandLine(const QStringList &arguments)
         else
             return usageError(QStringLiteral("unknown color scheme %1 (light or dark)").arg(parser.value(scheme)));
     }
+    o.printToolsAfterScan = parser.isSet(printTools);
     return result;
+}
+
+QStringList toolsInTree(const MainWindow &window)
+{
+    QStringList lines;
+    const QAbstractItemModel *m = window.toolView()->model();
+    const std::function<void(const QModelIndex &)> walk = [&](const QModelIndex &parent) {
+        for (int r = 0; r < m->rowCount(parent); ++r) {
+            const QModelIndex i = m->index(r, 0, parent);
+            if (model::NodeKind(i.data(model::NodeKindRole).toInt()) == model::NodeKind::Tool)
+                lines << (i.data(model::ScopeRole).toString() == u"global" ? QStringLiteral("global") : i.data(model::UserRole).toString())
+                             + u'\t' + i.data(model::NameRole).toString();
+            walk(i);
+        }
+    };
+    walk({});
+    return lines;
 }
 
 void applyGuiOptions(const GuiOptions &options, MainWindow &window)
@@ -86,6 +114,14 @@ void applyGuiOptions(const GuiOptions &options, MainWindow &window)
         window.syncView()->setSeedDir(options.seedDir, false);
     if (options.view)
         window.viewTabs()->setCurrentIndex(*options.view);
+    if (options.printToolsAfterScan) {
+        QObject::connect(&window, &MainWindow::catalogShown, &window, [&window] {
+            for (const QString &line : toolsInTree(window))
+                std::fprintf(stdout, "%s\n", line.toUtf8().constData());
+            std::fflush(stdout);
+            QCoreApplication::exit(0);
+        }, Qt::SingleShotConnection);
+    }
 }
 
 } // namespace tw::ui

@@ -1,6 +1,7 @@
 #include "syncview.h"
 
 #include "catalog.h"
+#include "messagebox.h"
 #include "syncplanmodel.h"
 #include "tooldiffpane.h"
 
@@ -10,7 +11,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
@@ -89,9 +89,6 @@ SyncView::SyncView(QWidget *parent) : QWidget(parent)
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_result);
 
-    m_confirm = [this](const QString &question) {
-        return QMessageBox::question(this, tr("Apply Seed Sync"), question) == QMessageBox::Yes;
-    };
     connect(m_browse, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Seed Tools Directory"), seedDir());
         if (!dir.isEmpty())
@@ -244,7 +241,7 @@ void SyncView::apply()
                                  .arg(m_model->count(SyncActionKind::Install))
                                  .arg(m_model->count(SyncActionKind::Update))
                                  .arg(m_dataPath);
-    if (!m_confirm(question))
+    if (MessageBox::ask(this, tr("Apply Seed Sync"), question, {tr("&Apply Sync"), tr("Cancel")}) != 0)
         return;
     m_progress->setRange(0, changes);
     m_progress->setValue(0);

@@ -8,8 +8,6 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
-#include <functional>
-
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -37,10 +35,8 @@ public:
     void setSeedDir(const QString &seedDir, bool remember = true);
     QString seedDir() const;
     QString rememberedSeedDir() const { return m_rememberedSeed; }
-    // Asked before applying; the default shows a question box. Tests answer through this seam.
-    void setConfirmation(std::function<bool(const QString &question)> confirm) { m_confirm = std::move(confirm); }
-
     void replan();
+    // Asks first (MessageBox, whose seam answers in tests), then applies the plan.
     void apply();
 
     QTableView *planView() const { return m_view; }
@@ -73,7 +69,6 @@ private:
     ToolDiffPane *m_diff = nullptr;
     QFutureWatcher<QList<engine::SyncAction>> m_planWatcher;
     QFutureWatcher<engine::SyncResult> m_applyWatcher;
-    std::function<bool(const QString &)> m_confirm;
     bool m_replanPending = false;
     QString m_plannedSeed;
     QString m_rememberedSeed;

@@ -2273,6 +2273,10 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
             <numerusform>&lt;b&gt;%n Tools wurden im Seed ohne Versionserhöhung geändert: Der Sync überspringt sie.&lt;/b&gt;</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ToolDetailPane</name>
@@ -2733,6 +2737,18 @@ Die Dateien auf der Festplatte sind unverändert.</translation>
 %2</source>
         <translation>%1 hat ungespeicherte Änderungen, die erst nach Behebung des YAML-Fehlers gespeichert werden können:
 %2</translation>
+    </message>
+    <message>
+        <source>On disk — %1</source>
+        <translation>Auf der Festplatte — %1</translation>
+    </message>
+    <message>
+        <source>In the editor (unsaved)</source>
+        <translation>Im Editor (nicht gespeichert)</translation>
+    </message>
+    <message>
+        <source>TOOL.md on disk and in the editor</source>
+        <translation>TOOL.md auf der Festplatte und im Editor</translation>
     </message>
 </context>
 </TS>

@@ -44,6 +44,7 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMap>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
@@ -55,6 +56,7 @@
 #include <QTest>
 #include <QTreeView>
 #include <QTreeWidget>
+#include <QUrl>
 
 #include <Qsci/qsciscintilla.h>
 
@@ -484,9 +486,34 @@ private Q_SLOTS:
         QCOMPARE(model::OverrideState(m_window->catalogModel()->toolIndex(copy).data(model::OverrideStateRole).toInt()),
                  model::OverrideState::OverridesGlobal);
 
+        // Revert to Global moves the copy to the desktop's trash (XDG_DATA_HOME/Trash, the
+        // home trash: the test's data home and the copy are on one file system), whole.
+        QMap<QString, QByteArray> copied; // relative path → bytes
+        for (QDirIterator it(copy, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories); it.hasNext();) {
+            const QString path = it.next();
+            copied.insert(QDir(copy).relativeFilePath(path), test::readFile(path));
+        }
+        QVERIFY(copied.contains(QStringLiteral("TOOL.md")));
         ui::MessageBox::setNextAnswer(0); // Remove
         QVERIFY(m_window->revertToGlobal(copy));
+        QCOMPARE(ui::MessageBox::pendingAnswers(), 0);
+        QVERIFY2(ui::MessageBox::lastQuestion().contains(QStringLiteral("goes to the trash")), qPrintable(ui::MessageBox::lastQuestion()));
         QVERIFY(!QFileInfo::exists(copy));
+        const QString trash = qEnvironmentVariable("XDG_DATA_HOME") + QStringLiteral("/Trash");
+        QString trashed; // the copy's entry in Trash/files, named by its .trashinfo
+        for (const QFileInfo &info : QDir(trash + QStringLiteral("/info")).entryInfoList({QStringLiteral("*.trashinfo")}, QDir::Files)) {
+            const QByteArray text = test::readFile(info.filePath());
+            const qsizetype at = text.indexOf("\nPath=");
+            if (at >= 0 && QUrl::fromPercentEncoding(text.mid(at + 6).split('\n').first()) == copy)
+                trashed = trash + QStringLiteral("/files/") + info.completeBaseName();
+        }
+        QVERIFY2(!trashed.isEmpty(), qPrintable(QStringLiteral("no trash entry for %1 in %2").arg(copy, trash)));
+        QMap<QString, QByteArray> inTrash;
+        for (QDirIterator it(trashed, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories); it.hasNext();) {
+            const QString path = it.next();
+            inTrash.insert(QDir(trashed).relativeFilePath(path), test::readFile(path));
+        }
+        QCOMPARE(inTrash, copied);
         for (int i = 0; i < m_window->editorTabs()->count(); ++i)
             QVERIFY(qobject_cast<ui::ToolEditor *>(m_window->editorTabs()->widget(i))->dir() != copy);
         QTRY_VERIFY_WITH_TIMEOUT(!m_window->catalogModel()->toolIndex(copy).isValid(), 10000);

@@ -28,9 +28,13 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTextBlock>
+#include <QTextDocument>
 #include <QTextLayout>
 #include <QTest>
 #include <QTimer>
+
+#include <algorithm>
+#include <memory>
 
 using namespace tw;
 
@@ -227,7 +231,37 @@ private Q_SLOTS:
 
     void bigOutputKeepsTheWindowResponsive()
     {
+        // README: "Every view shows at most 100 K characters" (K = 1024: the marker says 102,400).
+        constexpr qsizetype cap = 100 * 1024;
+        // The floor, measured here, on this machine under its present load: the work a 20 MB
+        // result cannot be shown without — one copy of it (the pane keeps it whole for Save
+        // Output) and a result view showing its capped head. The slowest of three rounds, so that
+        // a quiet moment does not make the bound tight.
+        qint64 floorMs = 0;
+        {
+            const QString full = expectedResult();
+            std::unique_ptr<QPlainTextEdit> view(ui::makeRunTextView(nullptr, QStringLiteral("floor"), QPlainTextEdit::WidgetWidth));
+            view->resize(1000, 600);
+            view->show();
+            QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+            for (int round = 0; round < 3; ++round) {
+                view->clear();
+                QCoreApplication::processEvents();
+                QElapsedTimer t;
+                t.start();
+                const QString kept = QStringLiteral("+1.234 s  ") + full;
+                view->setPlainText(kept.mid(10, cap));
+                QCoreApplication::processEvents(); // its layout and paint, as the pane's would have
+                floorMs = std::max(floorMs, t.elapsed());
+            }
+            floorMs = std::max<qint64>(floorMs, 1);
+        }
         auto pane = makePane({{QStringLiteral("mode"), QStringLiteral("big")}});
+        // No view ever holds more than the cap and its marker: what keeps the window responsive.
+        qsizetype largestView = 0;
+        for (QPlainTextEdit *view : {pane->snapshotView(), pane->timelineDetail(), pane->logView(), pane->resultView(), pane->rawView()})
+            connect(view->document(), &QTextDocument::contentsChanged, this,
+                    [&largestView, view] { largestView = std::max<qsizetype>(largestView, view->document()->characterCount()); });
         qint64 longestGap = 0;
         QElapsedTimer gap;
         QTimer probe;
@@ -241,21 +275,21 @@ private Q_SLOTS:
         probe.start(); // from the sandbox's start: preparing is the bundler's time, not the pane's
         QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 120000);
         probe.stop();
-        qInfo("10,000 snapshots, 5 MB log, 20 MB result: %lld ms, %d flushes, longest event-loop gap %lld ms",
-              wall.elapsed(), pane->flushCount(), longestGap);
+        qInfo("10,000 snapshots, 5 MB log, 20 MB result: %lld ms, %d flushes, longest event-loop gap %lld ms "
+              "(floor: one copy of the result and a capped view, %lld ms), largest view %lld characters",
+              wall.elapsed(), pane->flushCount(), longestGap, floorMs, qlonglong(largestView));
         QCOMPARE(pane->outcome()->state, engine::RunState::Result);
         QCOMPARE(pane->updatesModel()->total(), 10000);
-        // A generous bound for a loaded 2-core CI machine; the benchmarks measure the real figure.
-        // AddressSanitizer makes every allocation and copy of the 20 MB result several times slower.
-#if defined(__SANITIZE_ADDRESS__)
-        constexpr qint64 bound = 4000;
-#else
-        constexpr qint64 bound = 500;
-#endif
-        QVERIFY2(longestGap < bound, qPrintable(QString::number(longestGap)));
+        // The longest stall against the floor of the same run: a few such copies and capped
+        // views (up to 4 floors on the project machine at a load of 11 on its 2 cores; 12 with
+        // the whole result shown). The stall itself is a benchmark's figure, not this test's;
+        // what keeps it short is checked exactly below: views updated in batches, not once per
+        // event (60,000 of them), and no view ever holding more than the cap.
+        QVERIFY2(longestGap < 10 * floorMs, qPrintable(QStringLiteral("longest gap %1 ms, floor %2 ms").arg(longestGap).arg(floorMs)));
+        QVERIFY2(pane->flushCount() < 1000, qPrintable(QString::number(pane->flushCount())));
+        QVERIFY2(largestView < cap + 300, qPrintable(QString::number(largestView)));
 
         // Every view is capped and says so.
-        const qsizetype cap = ui::RunPane::kDisplayCap;
         const QString result = pane->resultView()->toPlainText();
         QVERIFY(result.size() < cap + 300);
         const QLocale l;

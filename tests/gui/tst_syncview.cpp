@@ -1,12 +1,14 @@
 // The Sync view offscreen: the plan with the not-bumped tool highlighted, a row's installed
-// tool compared with its seed, Apply with a confirmation, progress and a result, then a plan
-// with nothing left to do; and the GUI's --seed, as the CLI's.
+// tool compared with its seed, Apply with a confirmation (the question checked, answered through
+// MessageBox's seam), progress and a result, then a plan with nothing left to do; a declined
+// confirmation changes nothing; and the GUI's --seed, as the CLI's.
 
 #include "catalog.h"
 #include "fixture.h"
 #include "guicommandline.h"
 #include "guitestmain.h"
 #include "mainwindow.h"
+#include "messagebox.h"
 #include "secretstore.h"
 #include "syncplanmodel.h"
 #include "syncview.h"
@@ -52,11 +54,6 @@ private Q_SLOTS:
     void planThenApply()
     {
         ui::SyncView view;
-        QStringList questions;
-        view.setConfirmation([&](const QString &q) {
-            questions.append(q);
-            return true;
-        });
         QSignalSpy planned(&view, &ui::SyncView::planned);
         view.setDataPath(m_data);
         view.setSeedDir(m_seed);
@@ -73,10 +70,12 @@ private Q_SLOTS:
         // Leaving the seed field by clicking Apply must still apply.
         view.activateWindow();
         view.findChild<QLineEdit *>(QStringLiteral("syncSeedEdit"))->setFocus();
+        ui::MessageBox::setNextAnswer(0); // Apply Sync
         QTest::mouseClick(view.applyButton(), Qt::LeftButton);
+        QCOMPARE(ui::MessageBox::pendingAnswers(), 0); // asked
+        QCOMPARE(ui::MessageBox::lastQuestion(),
+                 QStringLiteral("Install 1 and update 1 of the seed's tools in %1/tools? Updated directories are replaced whole.").arg(m_data));
         QTRY_COMPARE(applied.size(), 1);
-        QCOMPARE(questions.size(), 1);
-        QVERIFY(questions.first().contains(QStringLiteral("Install 1 and update 1")));
         QVERIFY(view.resultText().contains(QStringLiteral("1 installed, 1 updated")));
         QVERIFY(!view.progressBar()->isVisible());
         QCOMPARE(readFile(m_data + QStringLiteral("/tools/bumped/TOOL.md")), toolMd("bumped", 2));
@@ -173,18 +172,52 @@ private Q_SLOTS:
         QCOMPARE(QSettings().value(QStringLiteral("sync/seedDir")).toString(), m_tmp.path());
     }
 
+    // Cancel in the question applies nothing: no copy starts (Apply and Plan Again stay enabled,
+    // no progress), and a new plan from disk still has everything to do.
+    // --print-tools-after-scan (for scripts: tests/packaging/check-deb.sh): the real GUI prints
+    // the tools its browser shows once the first scan is on screen, and quits.
+    void guiPrintsItsToolsForScripts()
+    {
+        QProcess gui;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        gui.setProcessEnvironment(env);
+        makeTool(m_data + QStringLiteral("/ada@example.com/tools"), QStringLiteral("mine"), toolMd("mine", 1));
+        gui.start(QStringLiteral(TW_BINARY), {QStringLiteral("--data"), m_data, QStringLiteral("--print-tools-after-scan")});
+        QVERIFY(gui.waitForFinished(60000));
+        QCOMPARE(gui.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(gui.exitCode(), 0);
+        QCOMPARE(QString::fromUtf8(gui.readAllStandardOutput()),
+                 QStringLiteral("global\tbumped\nglobal\tforgot\nada@example.com\tmine\n"));
+        // Not offered to users.
+        QVERIFY(!ui::parseGuiCommandLine({QStringLiteral("toolwright"), QStringLiteral("--help")}).text.contains(QStringLiteral("print-tools")));
+    }
+
     void declinedConfirmationChangesNothing()
     {
         ui::SyncView view;
-        view.setConfirmation([](const QString &) { return false; });
         QSignalSpy planned(&view, &ui::SyncView::planned);
+        QSignalSpy applied(&view, &ui::SyncView::applied);
         view.setDataPath(m_data);
         view.setSeedDir(m_seed);
-        QTRY_VERIFY(view.planModel()->rowCount() == 3);
+        QTRY_VERIFY(view.planModel()->rowCount() == 3 && view.applyButton()->isEnabled()); // planned, idle
+        ui::MessageBox::setNextAnswer(1); // Cancel
         view.apply();
-        QTest::qWait(100);
+        QCOMPARE(ui::MessageBox::pendingAnswers(), 0); // asked
+        QCOMPARE(ui::MessageBox::lastQuestion(),
+                 QStringLiteral("Install 1 and update 1 of the seed's tools in %1/tools? Updated directories are replaced whole.").arg(m_data));
+        QVERIFY(view.applyButton()->isEnabled());
+        QVERIFY(view.findChild<QPushButton *>(QStringLiteral("syncReplan"))->isEnabled());
+        QVERIFY(view.progressBar()->isHidden());
+        planned.clear();
+        view.replan();
+        QTRY_VERIFY(!planned.isEmpty());
+        QCOMPARE(view.planModel()->count(engine::SyncActionKind::Install), 1);
+        QCOMPARE(view.planModel()->count(engine::SyncActionKind::Update), 1);
         QVERIFY(!QFile::exists(m_data + QStringLiteral("/tools/fresh/TOOL.md")));
+        QCOMPARE(readFile(m_data + QStringLiteral("/tools/bumped/TOOL.md")), toolMd("bumped", 1));
         QVERIFY(view.resultText().isEmpty());
+        QCOMPARE(applied.size(), 0);
     }
 
     void missingSeedDir()

@@ -5,10 +5,16 @@
 
 #include <QAbstractItemModelTester>
 #include <QFont>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
 using tw::model::RunUpdatesModel;
+
+// docs/decisions.md ("Snapshots"): the Timeline keeps the newest 5,000 updates, the selected one
+// in full up to 16 K characters. Stated here, not taken from the model: a changed cap must fail.
+constexpr int kKeptRows = 5000;
+constexpr int kKeptTextChars = 16 * 1024;
 
 class TestRunUpdatesModel final : public QObject
 {
@@ -46,17 +52,17 @@ private Q_SLOTS:
     {
         RunUpdatesModel m;
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m.append(batch(1, RunUpdatesModel::kMaxRows - 10));
-        m.append(batch(RunUpdatesModel::kMaxRows - 9, RunUpdatesModel::kMaxRows + 20));
-        QCOMPARE(m.rowCount(), RunUpdatesModel::kMaxRows);
+        m.append(batch(1, kKeptRows - 10));
+        m.append(batch(kKeptRows - 9, kKeptRows + 20));
+        QCOMPARE(m.rowCount(), kKeptRows);
         QCOMPARE(m.dropped(), 20);
-        QCOMPARE(m.total(), RunUpdatesModel::kMaxRows + 20);
+        QCOMPARE(m.total(), kKeptRows + 20);
         QCOMPARE(m.index(0).data(RunUpdatesModel::TextRole).toString(), QStringLiteral("u21"));
         // One batch larger than the cap.
-        m.append(batch(1, 2 * RunUpdatesModel::kMaxRows));
-        QCOMPARE(m.rowCount(), RunUpdatesModel::kMaxRows);
-        QCOMPARE(m.total(), 3 * RunUpdatesModel::kMaxRows + 20);
-        QCOMPARE(m.latest()->text, QStringLiteral("u%1").arg(2 * RunUpdatesModel::kMaxRows));
+        m.append(batch(1, 2 * kKeptRows));
+        QCOMPARE(m.rowCount(), kKeptRows);
+        QCOMPARE(m.total(), 3 * kKeptRows + 20);
+        QCOMPARE(m.latest()->text, QStringLiteral("u%1").arg(2 * kKeptRows));
         m.clear();
         QCOMPARE(m.total(), 0);
         QVERIFY(!m.latest());
@@ -65,9 +71,10 @@ private Q_SLOTS:
     void longTextsAreCut()
     {
         RunUpdatesModel m;
-        m.append({{0, QString(RunUpdatesModel::kMaxTextChars + 100, u'x')}});
+        m.append({{0, QString(kKeptTextChars + 100, u'x')}});
         const QString t = m.index(0).data(RunUpdatesModel::TextRole).toString();
-        QVERIFY(t.size() < RunUpdatesModel::kMaxTextChars + 100);
+        QVERIFY(t.size() < kKeptTextChars + 100);
+        QCOMPARE(t.indexOf(QRegularExpression(QStringLiteral("[^x]"))), qsizetype(kKeptTextChars)); // its first 16 K kept
         QVERIFY(t.contains(QStringLiteral("100 more characters")));
         // The list row shows a bounded first line, marked as cut.
         const QString row = m.index(0).data(Qt::DisplayRole).toString();
@@ -107,13 +114,13 @@ private Q_SLOTS:
         QVERIFY(m.index(1).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Update 999 of 1000")));
         QVERIFY(m.index(2).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Update 1000 of 1000")));
         QList<RunUpdatesModel::Update> more;
-        for (int i = 0; i < RunUpdatesModel::kMaxRows - 2; ++i)
+        for (int i = 0; i < kKeptRows - 2; ++i)
             more.append({10, QStringLiteral("m")});
         m.append(more); // one row over the cap: the oldest ("a", one call) goes
         QCOMPARE(m.dropped(), 1);
         m.append({{11, QStringLiteral("n")}}); // then "b", 998 calls
         QCOMPARE(m.dropped(), 999);
-        QCOMPARE(m.total(), 1000 + RunUpdatesModel::kMaxRows - 1);
+        QCOMPARE(m.total(), 1000 + kKeptRows - 1);
     }
 };
 

@@ -2,7 +2,8 @@
 # Builds the .deb with CPack, unpacks it into a temporary root (dpkg-deb -x) and runs the
 # installed program from there: --version, list on the embedded default data dir (the seed
 # tools found in <root>/usr/share/toolwright, never in the source tree), list --json on a
-# fixture, a tool run in bubblewrap (the installed runner harness), and the GUI module loading.
+# fixture, a tool run in bubblewrap (the installed runner harness), and the GUI showing the seed
+# tools.
 #
 #   check-deb.sh BUILD_DIR SOURCE_DIR VERSION
 set -euo pipefail
@@ -60,11 +61,18 @@ grep -q '"name":"greet"' "$work/list.json" || fail "list --json on the fixture"
     || { cat "$work/run.txt" "$work/run.err"; fail "run hello"; }
 grep -q 'Ada' "$work/run.txt" || { cat "$work/run.txt"; fail "run hello did not greet Ada"; }
 
-# The GUI module loads from <root>/usr/lib/<arch>/toolwright and the window keeps running.
-set +e
-QT_QPA_PLATFORM=offscreen TOOLWRIGHT_NO_DIALOGS=1 timeout 5 "$tw" --data "$source/tests/fixtures/datapath" \
-    >"$work/gui.txt" 2>&1
-code=$?
-set -e
-[[ $code == 124 ]] || { cat "$work/gui.txt"; fail "the installed GUI exited with $code instead of running"; }
+# The GUI, from <root>/usr/lib/<arch>/toolwright, in a home of its own: it syncs the installed
+# seed into its embedded data dir and shows the six seed tools (README) as global tools. The
+# browser's tree is what --print-tools-after-scan prints once the first scan is on screen.
+export HOME=$work/gui-home XDG_CONFIG_HOME=$work/gui-home/.config XDG_DATA_HOME=$work/gui-home/.local/share \
+       XDG_CACHE_HOME=$work/gui-home/.cache
+mkdir -p "$HOME"
+code=0
+QT_QPA_PLATFORM=offscreen TOOLWRIGHT_NO_DIALOGS=1 timeout 120 "$tw" --print-tools-after-scan \
+    >"$work/gui.txt" 2>"$work/gui.err" || code=$?
+[[ $code == 0 ]] || { cat "$work/gui.txt" "$work/gui.err"; fail "the installed GUI exited with $code"; }
+shown=$({ grep $'^global\t' "$work/gui.txt" || true; } | cut -f2 | LC_ALL=C sort | tr '\n' ' ')
+[[ $shown == "countdown file_search hello hmac_sign json_format text_stats " ]] \
+    || { cat "$work/gui.txt" "$work/gui.err"; fail "the installed GUI shows the global tools '$shown', not the six seed tools"; }
+echo "the installed GUI shows: $shown"
 echo "PASS: the .deb installs and runs from $root"
