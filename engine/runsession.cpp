@@ -136,6 +136,7 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
             fail(QStringLiteral("the sandbox could not start (%1): %2").arg(m_process.program(), m_process.errorString()));
     });
     connect(&m_process, &QProcess::started, this, [this] {
+        m_sandboxStarted = true;
         m_process.write(m_request + '\n'); // stdin stays open for a cancel line
         Q_EMIT sandboxStarted(m_runtimeName);
     });
@@ -161,6 +162,7 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
                 + QStringLiteral("the container could not be removed: %1").arg(QString::fromUtf8(why.trimmed()).left(300));
         }
         m_cleaning = false;
+        m_cleanedUp = true;
         Q_EMIT finished(m_pendingOutcome);
     });
     connect(&m_oomProbe, &QProcess::finished, this, [this] {
@@ -175,6 +177,7 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
     connect(&m_cleanup, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart && m_cleaning) {
             m_cleaning = false;
+            m_cleanedUp = true;
             Q_EMIT finished(m_pendingOutcome);
         }
     });
@@ -213,11 +216,18 @@ RunSession::~RunSession()
     if (m_process.state() != QProcess::NotRunning) {
         m_process.kill();
         m_process.waitForFinished(5000);
-        if (!m_plan.cleanupProgram.isEmpty())
-            QProcess::execute(m_plan.cleanupProgram, m_plan.cleanupArguments);
     }
     if (m_cleanup.state() != QProcess::NotRunning)
         m_cleanup.waitForFinished(10000);
+    // A container is removed before its run is reported finished. Destroyed before that (still
+    // running, its last output being parsed, the out-of-memory question or a removal retry
+    // pending), the session removes it here; quietly: podman names what it removed on stdout,
+    // which is the CLI's JSON.
+    if (m_sandboxStarted && !m_cleanedUp && !m_plan.cleanupProgram.isEmpty()) {
+        QProcess remove;
+        remove.start(m_plan.cleanupProgram, m_plan.cleanupArguments);
+        remove.waitForFinished(60000);
+    }
 }
 
 void RunSession::setInputs(const QJsonObject &params, const QProcessEnvironment &extraEnv, const QStringList &secretValues)
@@ -564,6 +574,7 @@ void RunSession::cleanUpThenEmit()
         return;
     }
     m_cleaning = false;
+    m_cleanedUp = true;
     Q_EMIT finished(m_pendingOutcome);
 }
 

@@ -167,6 +167,8 @@ private:
     bool m_done = false;
     bool m_preparing = false;
     bool m_cleaning = false;
+    bool m_sandboxStarted = false;
+    bool m_cleanedUp = false; // what outlives the sandbox (a container) is removed, or needs no removal
     int m_cleanupAttempts = 0;
     bool m_draining = false; // the process ended; its last output is still being parsed
     qint64 m_exitElapsedMs = 0;

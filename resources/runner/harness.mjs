@@ -8,8 +8,9 @@
 //           {"type":"result","content":[...],"isError":bool}
 //           {"type":"error","message","stack"}         import failed, no execute, it threw, it
 //                                                      returned something that is not a ToolResult,
-//                                                      or its process ended without an answer
-//                                                      ("oom":true when the kernel's OOM killer did it)
+//                                                      its process ended without an answer
+//                                                      ("oom":true when the kernel's OOM killer did it),
+//                                                      or the cancel came before execute was called
 //         Exactly one of the last two ends the stream. Every other stdout or stderr line is the
 //         tool's own log output.
 //
@@ -33,7 +34,7 @@
 // Node >= 18, no dependencies.
 
 import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, copyFileSync, readFileSync, statfsSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, readFileSync, statfsSync, unlinkSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -45,6 +46,12 @@ import { describe, isContent } from './values.mjs';
 // code in this process (read the nonce, write frames). A listener of our own keeps it closed;
 // it is installed before any tool code exists, in both harness processes.
 process.on('SIGUSR1', () => {});
+// SIGTERM cancels from the moment this module runs, in both harness processes; the first one
+// hands it on to the relaunched one as soon as that is spawned. (Installed later, a SIGTERM in
+// between killed the first process and left the relaunched one running the tool, holding the
+// run's stdout open: outside a sandbox nothing ended it.)
+let relaunched = null;
+process.on('SIGTERM', () => (relaunched ? relaunched.kill('SIGTERM') : cancel()));
 // What the tool's process sends that the IPC channel cannot even parse is the tool's failure,
 // not the sandbox's: the one terminal event says so.
 process.on('uncaughtException', (e) => {
@@ -203,6 +210,10 @@ function onMessage(message) {
     }
     case 'unsendable':
       return fail(`execute returned a value that cannot be sent as JSON: ${text(message.message)}`);
+    case 'cancelled':
+      // Believed only after a cancel of ours (the tool's own code can send it too).
+      if (cancelled) return fail("cancelled before the tool's execute was called");
+    // falls through
     default:
       process.stderr.write(`harness: ignored a message from the tool's process: ${describe(message)}\n`);
   }
@@ -219,6 +230,15 @@ function cancel() {
 // is node; the tool's process runs node itself.
 const RELAUNCHED = /\/\.toolwright-ld-\d+$/.test(process.execPath);
 const NODE = RELAUNCHED ? process.argv0 : process.execPath;
+// Running, this process needs its copy of the loader no more: removed, it does not outlive the
+// run where /tmp is not the sandbox's own (the harness's tests left one per run).
+if (RELAUNCHED) {
+  try {
+    unlinkSync(process.execPath);
+  } catch {
+    // gone already
+  }
+}
 
 // Starts this harness again through an unreadable copy of the dynamic loader; resolves true
 // once that process runs (this one then only waits for it), false where it cannot be done.
@@ -245,7 +265,11 @@ function relaunchNotDumpable() {
   }
   return new Promise((resolve) => {
     const inner = spawn(copy, [process.execPath, ...process.execArgv, fileURLToPath(import.meta.url)], { stdio: 'inherit' });
-    inner.on('error', () => resolve(false)); // e.g. a /tmp mounted noexec: run here instead
+    relaunched = inner;
+    inner.on('error', () => {
+      relaunched = null;
+      resolve(false); // e.g. a /tmp mounted noexec: run here instead
+    });
     inner.on('spawn', () => {
       resolve(true);
       for (const fd of [0, 1, 2]) {
@@ -255,8 +279,14 @@ function relaunchNotDumpable() {
           // already closed
         }
       }
-      process.on('SIGTERM', () => inner.kill('SIGTERM'));
-      inner.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 1)));
+      inner.on('exit', (code, signal) => {
+        try {
+          unlinkSync(copy); // where it died before it could remove the copy itself
+        } catch {
+          // removed by it
+        }
+        process.exit(code ?? 128 + (constants.signals[signal] ?? 1));
+      });
     });
   });
 }
@@ -336,7 +366,6 @@ function startTool(toolCallId, params) {
     setTimeout(decide, 1000); // a helper the tool started may hold the channel open
   });
   child.send({ type: 'run', toolCallId, entry, params }, () => {});
-  if (cancelled) cancel();
 }
 
 // --- the request and control lines on stdin --------------------------------------------------
@@ -346,8 +375,6 @@ let started = false;
 if (RELAUNCHED || !(await relaunchNotDumpable())) listen();
 
 function listen() {
-  process.on('SIGTERM', cancel);
-
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   lines.on('line', (line) => {
     if (!started) {
@@ -384,5 +411,7 @@ function run(requestLine) {
     return fail('the request names no entry file');
   }
   entry = request.entry;
+  // A cancel (line or SIGTERM) that came before the request: the tool is not started at all.
+  if (cancelled) return fail('cancelled before the tool started');
   startTool(toolCallId, params);
 }

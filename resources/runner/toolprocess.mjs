@@ -13,6 +13,7 @@
 //   {type:'load-failed', message, stack}  the entry could not be imported
 //   {type:'no-execute', defaultExport}    the entry has no named execute export
 //   {type:'unsendable', message}          execute's value cannot be sent as JSON
+//   {type:'cancelled'}                    the cancel came first: execute is not called at all
 // Node >= 18, no dependencies.
 
 import { pathToFileURL } from 'node:url';
@@ -110,6 +111,9 @@ function answer(message) {
 }
 
 async function run({ toolCallId, entry, params }) {
+  // A signal aborted before execute is called never fires 'abort' at the listener the tool adds
+  // then: a tool waiting for it would wait for ever. Cancelled before the call, there is no call.
+  if (controller.signal.aborted) return answer({ type: 'cancelled' });
   let mod;
   try {
     mod = await import(pathToFileURL(entry).href);
@@ -119,6 +123,7 @@ async function run({ toolCallId, entry, params }) {
   if (typeof mod.execute !== 'function') {
     return answer({ type: 'no-execute', defaultExport: typeof mod.default?.execute === 'function' || typeof mod.default === 'function' });
   }
+  if (controller.signal.aborted) return answer({ type: 'cancelled' }); // during the import
   let value;
   try {
     value = await mod.execute(toolCallId, params, controller.signal, onUpdate);

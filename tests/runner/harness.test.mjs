@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,14 +28,39 @@ function peakMiB(pid) {
   }
 }
 
+// The peak resident memory of the harness under `pid` (the process itself and the copy it starts
+// itself again as, not the tool's process), in MiB: the largest so far.
+function harnessPeakMiB(pid) {
+  let peak = peakMiB(pid);
+  let children = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+  } catch {
+    // gone
+  }
+  for (const c of children) {
+    let cmdline = '';
+    try {
+      cmdline = readFileSync(`/proc/${c}/cmdline`, 'latin1');
+    } catch {
+      // gone
+    }
+    if (cmdline.includes('harness.mjs')) peak = Math.max(peak, harnessPeakMiB(c));
+  }
+  return peak;
+}
+
 // Runs the harness with the nonce in the request line, as Toolwright does. Options:
 //   control(child, events)  called once the request is written (else stdin is closed);
 //   onEvent(event, child)   called for each event as it arrives;
-//   readDelayMs             a slow reader: stdout is not read for this long.
+//   readDelayMs             a slow reader: stdout is not read for this long;
+//   readAfterStderr         a reader that falls behind: stdout is not read until the harness's
+//                           stderr (the tool's, relayed) has said this.
 // Resolves with the exit code, events, stdout log lines and stderr.
-function run(entry, params = {}, { control, onEvent, readDelayMs = 0, onSpawn } = {}) {
+//   harness                 another copy of the harness to run.
+function run(entry, params = {}, { control, onEvent, readDelayMs = 0, readAfterStderr, onSpawn, harness = HARNESS } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [HARNESS]);
+    const child = spawn(process.execPath, [harness]);
     onSpawn?.(child);
     let partial = '';
     let err = '';
@@ -60,8 +85,10 @@ function run(entry, params = {}, { control, onEvent, readDelayMs = 0, onSpawn } 
       child.stdout.pause();
       setTimeout(() => child.stdout.resume(), readDelayMs);
     }
+    if (readAfterStderr) child.stdout.pause();
     child.stderr.on('data', (d) => {
       err += d;
+      if (readAfterStderr && err.includes(readAfterStderr)) child.stdout.resume();
     });
     child.on('close', (code) => {
       take(partial);
@@ -183,6 +210,92 @@ test('a cancel line aborts the signal', async () => {
 test('SIGTERM aborts the signal', async () => {
   const r = await run(tool('sigterm', waitsForAbort), {}, { onEvent: onWaiting((child) => child.kill('SIGTERM')) });
   assert.equal(r.events.at(-1).content[0].text, 'aborted: true');
+});
+
+// A cancel before the tool's listener exists: a signal aborted before execute is called never
+// fires 'abort' at a listener added afterwards, so execute must not be called at all (it was, and
+// a tool waiting for the abort kept the run open for ever).
+test('a cancel that comes before execute is called ends the run without calling it', { timeout: 30000 }, async () => {
+  // The tool's module says it is loading, and its import lasts until the cancel sent then has
+  // reached its process (the runner's own listener, registered first, aborts the signal).
+  const entry = tool('early', `
+    const cancelled = new Promise((resolve) => process.on('message', (m) => { if (m?.type === 'cancel') resolve(); }));
+    console.error('loading');
+    await cancelled;
+    ${waitsForAbort}`);
+  const r = await run(entry, {}, {
+    control: () => {}, // stdin stays open
+    onSpawn: (child) => {
+      let said = '';
+      child.stderr.on('data', function loading(d) {
+        said += d;
+        if (!said.includes('loading')) return;
+        child.stderr.off('data', loading);
+        child.stdin.write('{"type":"cancel"}\n');
+      });
+    },
+  });
+  assert.deepEqual(r.events, [{ type: 'error', message: "cancelled before the tool's execute was called", stack: '' }]);
+  assert.equal(r.code, 1);
+});
+
+test('a tool claiming a cancel that never came is not believed', async () => {
+  const r = await run(tool('claims', `
+    export async function execute() {
+      process.send({ type: 'cancelled' });
+      return { content: [{ type: 'text', text: 'ran' }] };
+    }`));
+  assert.deepEqual(r.events, [{ type: 'result', content: [{ type: 'text', text: 'ran' }], isError: false }]);
+  assert.match(r.stderr, /ignored a message from the tool's process: \{"type":"cancelled"\}/);
+});
+
+// The processes whose command line names `path` (a private copy of the runner).
+function processesOf(path) {
+  return readdirSync('/proc').filter((pid) => {
+    try {
+      return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes(path);
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
+}
+
+// SIGTERM at whatever moment of the harness's start — before its handlers exist, while it starts
+// itself again, before the request is read, while the tool runs — ends the harness and the tool's
+// process; no process is left holding the run's output (the test would hang on it).
+test('SIGTERM at any moment of the start ends the harness and leaves no process', { timeout: 60000 }, async () => {
+  const copy = join(dir, 'runner-copy');
+  cpSync(dirname(HARNESS), copy, { recursive: true });
+  const entry = tool('termstart', waitsForAbort);
+  for (const afterMs of [0, 25, 50, 100, 150, 200, 300, 500]) {
+    const r = await run(entry, {}, {
+      harness: join(copy, 'harness.mjs'),
+      onSpawn: (child) => setTimeout(() => child.kill('SIGTERM'), afterMs),
+      onEvent: () => {}, // keeps stdin open, as Toolwright does
+    });
+    // Either it died of the signal before it could answer, or it answered once, as cancelled.
+    assert.ok(terminals(r.events).length <= 1, JSON.stringify(r.events));
+    if (terminals(r.events).length === 1) {
+      assert.match(JSON.stringify(r.events.at(-1)), /aborted: true|cancelled before/, `after ${afterMs} ms`);
+    }
+    const deadline = Date.now() + 10000;
+    while (processesOf(copy).length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(processesOf(copy), [], `processes left after a SIGTERM ${afterMs} ms into the start`);
+  }
+});
+
+test('the copy of the loader the harness restarts itself through does not outlive the run', async () => {
+  let harnessPid = 0;
+  const r = await run(tool('parent', `
+    export async function execute() { return { content: [{ type: 'text', text: String(process.ppid) }] }; }`), {}, {
+    onSpawn: (child) => {
+      harnessPid = child.pid;
+    },
+  });
+  assert.equal(r.code, 0, r.stderr);
+  // The tool's parent is the restarted harness, not the one spawned here: the copy was used.
+  assert.notEqual(Number(r.events.at(-1).content[0].text), harnessPid);
+  assert.equal(existsSync(join(tmpdir(), `.toolwright-ld-${harnessPid}`)), false);
 });
 
 test('the harness ends even when the tool leaves a timer running', async () => {
@@ -320,7 +433,7 @@ test('a million synchronous updates: every call counted, memory bounded', { time
     readDelayMs: 1000, // a reader that falls behind: the harness must coalesce, not queue
     onSpawn: (child) => {
       poll = setInterval(() => {
-        harnessPeak = Math.max(harnessPeak, peakMiB(child.pid));
+        harnessPeak = Math.max(harnessPeak, harnessPeakMiB(child.pid));
       }, 20);
     },
   });
@@ -348,7 +461,8 @@ test('a short burst of updates arrives one by one when the reader keeps up', asy
 
 test('a reader that falls behind: the harness keeps only the newest update, counting the rest', { timeout: 120000 }, async () => {
   // Updates with turns of the event loop between them reach the harness one by one; its stdout
-  // is not read for a while, so it must fold them rather than queue them.
+  // is not read until the tool has made them all (it says so on stderr, which is read), so the
+  // harness must fold them rather than queue them.
   const entry = tool('steady', `
     export async function execute(id, params, signal, onUpdate) {
       const pad = 'y'.repeat(100);
@@ -356,15 +470,16 @@ test('a reader that falls behind: the harness keeps only the newest update, coun
         onUpdate({ content: [{ type: 'text', text: 'update ' + i + ' ' + pad }] });
         if (i % 20 === 0) await new Promise((r) => setImmediate(r));
       }
+      console.error('all updates made');
       return { content: [{ type: 'text', text: 'done' }] };
     }`);
   let harnessPeak = 0;
   let poll;
   const r = await run(entry, { n: 200000 }, {
-    readDelayMs: 1500,
+    readAfterStderr: 'all updates made',
     onSpawn: (child) => {
       poll = setInterval(() => {
-        harnessPeak = Math.max(harnessPeak, peakMiB(child.pid));
+        harnessPeak = Math.max(harnessPeak, harnessPeakMiB(child.pid));
       }, 20);
     },
   });
