@@ -185,8 +185,9 @@ private Q_SLOTS:
         makeTool(m_data + QStringLiteral("/ada@example.com/tools"), QStringLiteral("mine"), toolMd("mine", 1));
         gui.start(QStringLiteral(TW_BINARY), {QStringLiteral("--data"), m_data, QStringLiteral("--print-tools-after-scan")});
         QVERIFY(gui.waitForFinished(60000));
-        QCOMPARE(gui.exitStatus(), QProcess::NormalExit);
-        QCOMPARE(gui.exitCode(), 0);
+        const QByteArray errors = gui.readAllStandardError();
+        QVERIFY2(gui.exitStatus() == QProcess::NormalExit && gui.exitCode() == 0,
+                 qPrintable(QStringLiteral("exit %1: %2").arg(gui.exitCode()).arg(QString::fromUtf8(errors))));
         QCOMPARE(QString::fromUtf8(gui.readAllStandardOutput()),
                  QStringLiteral("global\tbumped\nglobal\tforgot\nada@example.com\tmine\n"));
         // Not offered to users.
