@@ -1,6 +1,7 @@
 #include "frontmatterdocument.h"
 
 #include "toolmdreader.h"
+#include "utf8text.h"
 
 #include <QJsonArray>
 #include <QLoggingCategory>
@@ -95,7 +96,7 @@ QList<Entry> indexMap(const YAML::Node &node, const QStringList &lines, int endL
     QList<Entry> entries;
     for (const auto &kv : node) {
         Entry e;
-        e.key = QString::fromStdString(kv.first.Scalar());
+        e.key = utf8Text(kv.first.Scalar());
         e.line = kv.first.Mark().line;
         e.indent = charColumn(lines, e.line, kv.first.Mark().column);
         e.valueLine = kv.second.Mark().line;
@@ -388,7 +389,7 @@ std::optional<QString> scalarAt(const QStringList &lines, const QStringList &pat
         }
         if (!node.IsScalar())
             return std::nullopt;
-        return QString::fromStdString(node.Scalar());
+        return utf8Text(node.Scalar());
     } catch (const YAML::Exception &) {
         return std::nullopt;
     }
@@ -821,7 +822,7 @@ bool FrontmatterDocument::trySetValue(const QStringList &path, const QJsonValue 
                 YAML::Node node = root;
                 for (const QString &k : path)
                     node.reset(node[k.toStdString()]);
-                if (node.IsScalar() && !plainIsSafe(QString::fromStdString(node.Scalar())))
+                if (node.IsScalar() && !plainIsSafe(utf8Text(node.Scalar())))
                     quote = QChar();
             }
             m_lines[entry->line] = line.left(entry->valueCol) + yamlScalar(value, quote) + line.mid(end);

@@ -1,5 +1,7 @@
 #include "textdiff.h"
 
+#include "utf8text.h"
+
 #include <QStringList>
 
 #include <dtl/dtl.hpp>
@@ -53,7 +55,7 @@ QList<DiffRow> sideBySideDiff(const QString &left, const QString &right)
         added.clear();
     };
     for (const auto &[text, info] : ses) {
-        const QString line = QString::fromStdString(text);
+        const QString line = utf8Text(text);
         switch (info.type) {
         case dtl::SES_COMMON:
             flush();

@@ -1,5 +1,6 @@
 #include "toolmdreader.h"
 
+#include "utf8text.h"
 #include "yamlnode.h"
 
 #include <QJsonArray>
@@ -40,7 +41,7 @@ struct Context
     }
 };
 
-QString toQString(const std::string &s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+QString toQString(const std::string &s) { return utf8Text(s); }
 
 // A scalar's value the way the platform's loader (the `yaml` npm package) resolves it; quoted
 // scalars are always strings.
@@ -643,7 +644,7 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
     if (const auto dup = duplicateKey(root)) {
         ctx.add("yaml-syntax", Severity::Skip,
                 QStringLiteral("frontmatter is not valid YAML: the key '%1' appears twice in one mapping (first on line %2)")
-                    .arg(QString::fromStdString(dup->key))
+                    .arg(utf8Text(dup->key))
                     .arg(ctx.yamlFirstLine + dup->firstLine),
                 ctx.yamlFirstLine + dup->secondLine);
         return out;

@@ -231,6 +231,20 @@ private Q_SLOTS:
         QCOMPARE(p.manifest->name, QStringLiteral("a"));
     }
 
+    // A value that begins with U+FEFF keeps it, as the platform's reader does: the escape is
+    // the character (fuzz_frontmatter found the editor's "\uFEFF…" read back without it).
+    void valueStartingWithBomKeepsIt()
+    {
+        const ToolMdParse p = parseToolMd("---\nname: a\ndescription: \"\\uFEFF# Todo\"\nversion: 1\ninputs:\n  \"\\uFEFFq\":\n"
+                                          "    type: string\n    description: \"\\uFEFF\"\n---\nb\n",
+                                          QStringLiteral("T"));
+        QVERIFY(p.manifest);
+        QCOMPARE(p.manifest->description, QString(QChar(0xFEFF)) + QStringLiteral("# Todo"));
+        QCOMPARE(p.manifest->inputs.size(), 1);
+        QCOMPARE(p.manifest->inputs[0].name, QString(QChar(0xFEFF)) + u'q');
+        QCOMPARE(p.manifest->inputs[0].description, QString(QChar(0xFEFF)));
+    }
+
     void labelAndLanguage()
     {
         const ToolMdParse p = parseToolMd("---\nname: a\nlabel: Nice A\ndescription: d\nversion: 0\nlanguage: bash\n---\nb\n",
