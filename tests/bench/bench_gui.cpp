@@ -6,12 +6,22 @@
 //     (a 1 ms precise timer notes every gap) — goal: under 50 ms, no frozen window; the
 //     slowest event behind it is printed on stderr;
 //   - per keystroke in the search field (the filter runs on every key, then the view lays out
-//     and paints): type a tool name and erase it — goal: under 16 ms, one frame.
+//     and paints): type a tool name and erase it — goal: under 16 ms, one frame; the filter
+//     must find exactly the tools of that name, and give back the whole list once erased;
+//   - the floor: the whole window painted once the catalog is on screen (median of several),
+//     what a frame costs in this process on this machine at this moment.
+// Stalls, keystrokes and the floor are timed on the GUI thread's BusyClock (benchclock.h): wall
+// time less the time the thread waited for a CPU, so other processes on a 2-core machine do not
+// count (the wall-clock figures are printed beside them). Every round must show every tool.
 // Medians over the rounds are reported; the goals are checked on the medians (exit 1 when
-// missed); --quick, what CI runs, guards against regressions at 250 ms and 60 ms.
+// missed). --quick, what CI runs on a shared machine, checks the per-round ratios to the floor
+// instead (their median over the rounds), which also holds on a slower or faster machine. Its
+// bounds fail the regression fixed so far (README "Benchmarks"): the scan sharing Qt's global
+// thread pool with the painter (stall 108 ms, keystroke 18.7 ms before f8e482b).
 //
-//   bench_gui [--quick] [--keep DIR]    --quick: 3 rounds instead of 7; --keep: reuse DIR
+//   bench_gui [--quick] [--keep DIR]    --quick: 5 rounds instead of 7; --keep: reuse DIR
 
+#include "benchclock.h"
 #include "benchdatapath.h"
 #include "benchprocess.h"
 #include "catalogscanner.h"
@@ -25,6 +35,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLineEdit>
+#include <QPixmap>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -89,15 +100,17 @@ int measureOnce(int argc, char *argv[], const QString &data)
     TimedApplication app(argc, argv);
     if (qEnvironmentVariableIsSet("BENCH_POOL"))
         QThreadPool::globalInstance()->setMaxThreadCount(qEnvironmentVariableIntValue("BENCH_POOL"));
-    double firstTool = -1, fullCatalog = -1, longestStall = 0;
-    QElapsedTimer sinceTick;
+    double firstTool = -1, fullCatalog = -1, longestStall = 0, longestStallWall = 0;
+    BusyClock sinceTick;
     QTimer ticker;
     ticker.setTimerType(Qt::PreciseTimer);
     ticker.setInterval(1);
     bool armed = false; // the gap that holds the first frame is not counted
     QObject::connect(&ticker, &QTimer::timeout, &app, [&] {
-        if (armed)
-            longestStall = std::max(longestStall, double(sinceTick.nsecsElapsed()) / 1e6);
+        if (armed) {
+            longestStall = std::max(longestStall, sinceTick.elapsedMs());
+            longestStallWall = std::max(longestStallWall, sinceTick.wallMs());
+        }
         armed = app.firstFrameDone;
         sinceTick.start();
     });
@@ -123,28 +136,46 @@ int measureOnce(int argc, char *argv[], const QString &data)
     app.exec();
 
     // The filter: type a tool's name into the search field, then erase it, a key at a time.
-    std::vector<double> keys;
+    std::vector<double> keys, keysWall;
     QLineEdit *search = window.searchField();
     search->setFocus();
     const QString word = QStringLiteral("tool_0042");
     auto key = [&](Qt::Key k, char c) {
-        QElapsedTimer t;
+        BusyClock t;
         t.start();
         QTest::keyClick(search, k, Qt::NoModifier);
         Q_UNUSED(c);
         QCoreApplication::sendPostedEvents();
         QCoreApplication::processEvents(); // layout and paint of the view
-        keys.push_back(double(t.nsecsElapsed()) / 1e6);
+        keys.push_back(t.elapsedMs());
+        keysWall.push_back(t.wallMs());
     };
-    for (const QChar c : word)
-        key(Qt::Key(c.toUpper().unicode()), char(c.unicode()));
-    const int shown = window.filterModel()->rowCount(window.filterModel()->index(0, 0));
-    for (qsizetype i = 0; i < word.size(); ++i)
-        key(Qt::Key_Backspace, 0);
+    // Twice: 36 keystrokes a round, so one preemption moves the median little.
+    int shown = 0, shownAfter = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        for (const QChar c : word)
+            key(Qt::Key(c.toUpper().unicode()), char(c.unicode()));
+        shown = window.filterModel()->rowCount(window.filterModel()->index(0, 0));
+        for (qsizetype i = 0; i < word.size(); ++i)
+            key(Qt::Key_Backspace, 0);
+        shownAfter = window.filterModel()->rowCount(window.filterModel()->index(0, 0));
+    }
     const Timing k = summarise(keys);
-    std::printf("tools=%d\nfirst=%.2f\nfull=%.2f\nstall=%.2f\nkeymedian=%.2f\nkeymax=%.2f\nshown=%d\nframe=%.2f\n",
-                model->toolCount(), firstTool, fullCatalog, longestStall, k.median,
-                *std::max_element(keys.begin(), keys.end()), shown, app.firstFrameMs);
+
+    // The floor: the whole window painted, with the catalog on screen (grab() paints every
+    // widget into a pixmap, as a frame of the window would).
+    std::vector<double> repaints;
+    for (int i = 0; i < 15; ++i) {
+        BusyClock t;
+        t.start();
+        const QPixmap frame = window.grab();
+        repaints.push_back(t.elapsedMs());
+    }
+    std::printf("tools=%d\nfirst=%.2f\nfull=%.2f\nstall=%.2f\nstallwall=%.2f\nkeymedian=%.2f\nkeywall=%.2f\nkeymax=%.2f\n"
+                "shown=%d\nshownafter=%d\nframe=%.2f\nfloor=%.3f\n",
+                model->toolCount(), firstTool, fullCatalog, longestStall, longestStallWall, k.median,
+                summarise(keysWall).median, *std::max_element(keys.begin(), keys.end()), shown, shownAfter,
+                app.firstFrameMs, summarise(repaints).median);
     std::fprintf(stderr, "slowest event during the scan: %.1f ms, %s\n", app.slowestMs, qPrintable(app.slowest));
     return 0;
 }
@@ -176,15 +207,12 @@ int main(int argc, char *argv[])
         return measureOnce(argc, argv, arguments[2]);
 
     const bool quick = arguments.contains(QStringLiteral("--quick"));
-    const int rounds = quick ? 3 : 7;
+    const int rounds = quick ? 5 : 7;
     const qsizetype keepAt = arguments.indexOf(QStringLiteral("--keep"));
     QTemporaryDir tmp;
     const QString data = keepAt > 0 && keepAt + 1 < arguments.size() ? arguments[keepAt + 1] : tmp.path() + QStringLiteral("/data");
     const DataPathShape shape;
-    if (!QFile::exists(data + QStringLiteral("/tools"))) {
-        QDir().mkpath(data);
-        writeDataPath(data, shape);
-    }
+    prepareDataPath(data, shape);
     // Settings, history and caches of the rounds go to the temporary dir, never the user's.
     qputenv("XDG_CONFIG_HOME", (tmp.path() + QStringLiteral("/config")).toLocal8Bit());
     qputenv("XDG_DATA_HOME", (tmp.path() + QStringLiteral("/share")).toLocal8Bit());
@@ -200,9 +228,13 @@ int main(int argc, char *argv[])
         }
         if (i == 0)
             continue;
-        for (const auto &[key, value] : parse(out))
+        auto values = parse(out);
+        for (const auto &[key, value] : values)
             figures[key].push_back(value);
         figures[QStringLiteral("rss")].push_back(double(r.maxRssKib) / 1024.0);
+        // Ratios within the round: the same load weighs on the stall, the keys and the floor.
+        figures[QStringLiteral("stallfloor")].push_back(values[QStringLiteral("stall")] / values[QStringLiteral("floor")]);
+        figures[QStringLiteral("keyfloor")].push_back(values[QStringLiteral("keymedian")] / values[QStringLiteral("floor")]);
     }
     auto median = [&](const char *key) { return summarise(figures[QLatin1StringView(key)]).median; };
     std::printf("GUI benchmark: %d tools (%d global + %d users x %d), offscreen, median of %d rounds\n",
@@ -210,26 +242,53 @@ int main(int argc, char *argv[])
     std::printf("%-44s %9.1f ms\n", "launch to the first tool in the tree", median("first"));
     std::printf("%-44s %9.1f ms\n", "launch to the whole catalog on screen", median("full"));
     std::printf("%-44s %9.1f ms\n", "the window's first paint", median("frame"));
-    std::printf("%-44s %9.1f ms   (goal < 50)\n", "longest event-loop stall during the scan", median("stall"));
-    std::printf("%-44s %9.1f ms   (goal < 16)\n", "filter keystroke, median", median("keymedian"));
+    std::printf("%-44s %9.1f ms   (goal < 50; wall clock %.1f ms)\n", "longest event-loop stall during the scan",
+                median("stall"), median("stallwall"));
+    std::printf("%-44s %9.1f ms   (goal < 16; wall clock %.1f ms)\n", "filter keystroke, median", median("keymedian"),
+                median("keywall"));
     std::printf("%-44s %9.1f ms\n", "filter keystroke, slowest", median("keymax"));
+    std::printf("%-44s %9.2f ms\n", "floor: the whole window painted", median("floor"));
+    std::printf("%-44s %9.1f x\n", "stall / floor (median of the rounds)", median("stallfloor"));
+    std::printf("%-44s %9.1f x\n", "keystroke / floor (median of the rounds)", median("keyfloor"));
     std::printf("%-44s %9.1f MB\n", "peak memory", median("rss"));
 
-    // The goals; --quick (CI, a shared machine, three rounds) guards against regressions with
-    // looser bounds, so that a noisy neighbour does not fail the build.
-    const double maxStall = quick ? 250.0 : 50.0, maxKey = quick ? 60.0 : 16.0;
     bool ok = true;
-    if (median("tools") < shape.globals + shape.users * shape.toolsPerUser * 0.9) {
-        std::printf("FAIL: only %d tools were shown\n", int(median("tools")));
-        ok = false;
+    // Every round shows every tool, and the filter finds exactly the tools named like the word
+    // typed (all global: the generated descriptions hold no tool names) and gives all back.
+    const int allTools = shape.globals + shape.users * shape.toolsPerUser;
+    int named = 0;
+    for (int g = 0; g < shape.globals; ++g)
+        named += QStringLiteral("tool_%1").arg(g, 5, 10, QLatin1Char('0')).contains(QStringLiteral("tool_0042"));
+    for (int i = 0; i < rounds; ++i) {
+        const auto at = [&](const char *key) { return int(figures[QLatin1StringView(key)][size_t(i)]); };
+        if (at("tools") != allTools || at("shown") != named || at("shownafter") != shape.globals) {
+            std::printf("FAIL: round %d showed %d of %d tools; the filter found %d global tools of %d, and %d of %d "
+                        "once erased\n", i + 1, at("tools"), allTools, at("shown"), named, at("shownafter"), shape.globals);
+            ok = false;
+        }
     }
-    if (median("stall") >= maxStall) {
-        std::printf("FAIL: the event loop stalled %.1f ms during the scan (goal: under %.0f)\n", median("stall"), maxStall);
-        ok = false;
-    }
-    if (median("keymedian") >= maxKey) {
-        std::printf("FAIL: a filter keystroke takes %.1f ms (goal: under %.0f)\n", median("keymedian"), maxKey);
-        ok = false;
+    if (quick) {
+        // CI: the ratios to the floor. Bounds measured on the project machine (2 vCPUs, busy with
+        // builds): see README "Benchmarks" for what each one fails.
+        const double maxStallRatio = 8.0, maxKeyRatio = 3.2;
+        if (median("stallfloor") >= maxStallRatio) {
+            std::printf("FAIL: the event loop stalled %.1fx the floor during the scan (bound: %.1fx)\n",
+                        median("stallfloor"), maxStallRatio);
+            ok = false;
+        }
+        if (median("keyfloor") >= maxKeyRatio) {
+            std::printf("FAIL: a filter keystroke takes %.1fx the floor (bound: %.1fx)\n", median("keyfloor"), maxKeyRatio);
+            ok = false;
+        }
+    } else {
+        if (median("stall") >= 50.0) {
+            std::printf("FAIL: the event loop stalled %.1f ms during the scan (goal: under 50)\n", median("stall"));
+            ok = false;
+        }
+        if (median("keymedian") >= 16.0) {
+            std::printf("FAIL: a filter keystroke takes %.1f ms (goal: under 16)\n", median("keymedian"));
+            ok = false;
+        }
     }
     std::printf(ok ? "bench_gui: goals met\n" : "bench_gui: goals missed\n");
     return ok ? 0 : 1;

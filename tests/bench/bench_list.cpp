@@ -6,10 +6,16 @@
 // Every command runs warm (the tree is in the page cache), interleaved, several times; medians
 // are reported, and the checks use the median of the per-round ratios. Before timing, the two
 // loaders' outputs are compared tool by tool: a fast wrong answer does not count.
-// Goals (exit 1 when missed): at least 10× faster than the reference, within 2× of the floor;
-// --quick, what CI runs on a shared machine, guards against regressions at 5× and 3×.
+// Goals (exit 1 when missed): at least 10× faster than the reference, within 2× of the floor.
+// --quick, what CI runs on a shared machine, guards against regressions instead: 5× faster than
+// the reference, and toolwright list within 4.5× the floor's wall time and 4× its CPU time
+// (user + system, which other processes on the machine hardly move). Those bounds hold on two
+// cores busy with builds; README "Benchmarks" says which regressions they catch — and which
+// they cannot: one of a few per cent, such as 70a2e73's (opendir's buffer per directory), is
+// below what a busy 2-core machine lets a run of seconds tell apart.
 //
-//   bench_list [--quick] [--keep DIR]    --quick: 5 runs instead of 11; --keep: reuse DIR
+//   bench_list [--quick] [--keep DIR]    --quick: 9 runs (the reference 5) instead of 11;
+//                                        --keep: reuse DIR
 
 #include "benchdatapath.h"
 #include "benchprocess.h"
@@ -83,7 +89,7 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     const QStringList arguments = app.arguments();
     const bool quick = arguments.contains(QStringLiteral("--quick"));
-    const int runs = quick ? 5 : 11;
+    const int runs = quick ? 9 : 11;
     const qsizetype keepAt = arguments.indexOf(QStringLiteral("--keep"));
 
     const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
@@ -97,14 +103,11 @@ int main(int argc, char *argv[])
     QTemporaryDir tmp;
     const QString data = keepAt > 0 && keepAt + 1 < arguments.size() ? arguments[keepAt + 1] : tmp.path() + QStringLiteral("/data");
     const DataPathShape shape;
-    if (!QFile::exists(data + QStringLiteral("/tools"))) {
-        QDir().mkpath(data);
-        QElapsedTimer t;
-        t.start();
-        const qint64 bytes = writeDataPath(data, shape);
+    QElapsedTimer generation;
+    generation.start();
+    if (const qint64 bytes = prepareDataPath(data, shape); bytes > 0)
         std::printf("generated %s: %d global + %d users x %d tools, %.1f MB in %.1f s\n", qPrintable(data), shape.globals,
-                    shape.users, shape.toolsPerUser, double(bytes) / 1e6, double(t.elapsed()) / 1e3);
-    }
+                    shape.users, shape.toolsPerUser, double(bytes) / 1e6, double(generation.elapsed()) / 1e3);
     const QString user = benchUserEmail(shape.users / 2);
 
     Command commands[] = {
@@ -136,8 +139,13 @@ int main(int argc, char *argv[])
     }
     const qsizetype toolCount = oursJson.value(QStringLiteral("tools")).toArray().size();
 
+    // The reference (a second or more a run) only in the first rounds of a quick run: its check
+    // has a wide margin, and CI time is better spent on the ratio to the floor.
+    const int referenceRuns = quick ? 5 : runs;
     for (int i = 0; i < runs; ++i) {
         for (Command &c : commands) {
+            if (&c == &reference && i >= referenceRuns)
+                continue;
             const ProcessRun r = runProcess(c.program, c.args, scratch);
             c.wall.push_back(r.wallMs);
             c.cpu.push_back(r.cpuMs);
@@ -158,23 +166,31 @@ int main(int argc, char *argv[])
     // The checks take the ratio within each round (the three commands ran back to back, under
     // the same load) and then the median over the rounds: a slow spell of the machine moves all
     // three figures of its round, not the ratio.
-    std::vector<double> overFloor, speedup;
+    std::vector<double> overFloor, overFloorCpu, speedup;
     for (int i = 0; i < runs; ++i) {
         overFloor.push_back(ours.wall[size_t(i)] / floor.wall[size_t(i)]);
-        speedup.push_back(reference.wall[size_t(i)] / ours.wall[size_t(i)]);
+        overFloorCpu.push_back(ours.cpu[size_t(i)] / floor.cpu[size_t(i)]);
+        if (i < referenceRuns)
+            speedup.push_back(reference.wall[size_t(i)] / ours.wall[size_t(i)]);
     }
     const double xFloor = summarise(overFloor).median, xReference = summarise(speedup).median;
-    std::printf("per-round medians: %.1fx faster than the reference, %.2fx the floor\n", xReference, xFloor);
-    // The goals; --quick (CI, a shared machine, few rounds) holds a looser guard against
-    // regressions, so that a noisy neighbour does not fail the build.
-    const double minSpeedup = quick ? 5.0 : 10.0, maxOverFloor = quick ? 3.0 : 2.0;
+    const double xFloorCpu = summarise(overFloorCpu).median;
+    std::printf("per-round medians: %.1fx faster than the reference, %.2fx the floor (CPU time: %.2fx)\n", xReference, xFloor,
+                xFloorCpu);
+    // The goals; --quick (CI, a shared machine) holds a looser guard against regressions, so
+    // that a noisy neighbour does not fail the build.
+    const double minSpeedup = quick ? 5.0 : 10.0, maxOverFloor = quick ? 4.5 : 2.0;
     bool ok = true;
     if (xReference < minSpeedup) {
         std::printf("FAIL: toolwright list is only %.1fx faster than the Node reference (goal: %.0fx)\n", xReference, minSpeedup);
         ok = false;
     }
     if (xFloor > maxOverFloor) {
-        std::printf("FAIL: toolwright list takes %.2fx the floor (goal: within %.0fx)\n", xFloor, maxOverFloor);
+        std::printf("FAIL: toolwright list takes %.2fx the floor (goal: within %.1fx)\n", xFloor, maxOverFloor);
+        ok = false;
+    }
+    if (quick && xFloorCpu > 4.0) {
+        std::printf("FAIL: toolwright list takes %.2fx the floor's CPU time (bound: 4.0x)\n", xFloorCpu);
         ok = false;
     }
     std::printf(ok ? "bench_list: goals met\n" : "bench_list: goals missed\n");

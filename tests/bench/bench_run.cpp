@@ -1,19 +1,23 @@
 // Benchmark: what `toolwright run` adds to a tool call, per runtime, and whether its pipeline
 // keeps up with a tool that reports progress as fast as it can. Side by side in each round:
-//   - the runner harness run directly by Node (no sandbox, no Toolwright): the floor;
+//   - the runner harness run directly by Node on the tool's bundle — the same esbuild bundle
+//     `toolwright run` makes (engine bundleEntry), made once here — with no sandbox and no
+//     Toolwright, and with the environment a sandbox gives node (PATH only): the floor;
 //   - `toolwright run --runtime bwrap --json` and `--runtime podman --json` (the local test
-//     image scripts/build-test-image makes);
+//     image scripts/build-test-image makes), which bundle, start the sandbox and the same harness;
 // for a tool that returns at once (the overhead) and for one that calls onUpdate N times
 // (throughput: every update parsed, masked and printed as a JSON line; peak memory must stay
 // bounded — the run keeps no update it has printed, and the runner coalesces updates a reader
 // cannot keep up with, each update event counting the calls it stands for). Medians of the
-// per-round figures.
+// per-round figures; the overhead is the median of the per-round differences, printed with
+// their range, and called "not measurable" when that range reaches zero.
 // Goals (exit 1): every onUpdate call is counted (the update events' counts add up to N); the
 // flood runs at no less than a quarter of the harness's own rate in bwrap; peak memory under 200 MB.
 //
 //   bench_run [--quick]    --quick: 3 rounds and 20,000 updates instead of 7 and 100,000
 
 #include "benchprocess.h"
+#include "entrybundler.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -24,6 +28,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -100,17 +105,22 @@ int main(int argc, char *argv[])
                                QStringLiteral("nproc=4096:4096")});
     }
     const QString noopRequest = tmp.path() + QStringLiteral("/noop.json"), floodRequest = tmp.path() + QStringLiteral("/flood.json");
-    // The harness alone is handed the tools' code as modules (.mjs), as the bundler hands it a
-    // bundle: a node without module detection (Debian's 18) reads an ESM .js as CommonJS.
-    for (const char *tool : {"noop", "flood"}) {
-        const QString module = tmp.path() + u'/' + QLatin1StringView(tool) + QStringLiteral(".mjs");
-        if (!QFile::copy(data + QStringLiteral("/tools/") + QLatin1StringView(tool) + QStringLiteral("/index.js"), module))
-            qFatal("bench_run: cannot copy %s's code", tool);
+    // The harness alone is handed the bundle `toolwright run` hands it: the same work but for
+    // the bundling itself, which is part of what `toolwright run` adds.
+    QString bundles[2];
+    for (int i = 0; i < 2; ++i) {
+        const QString tool = QLatin1StringView(i == 0 ? "noop" : "flood");
+        const QString entry = data + QStringLiteral("/tools/") + tool + QStringLiteral("/index.js");
+        const QString out = tmp.path() + QStringLiteral("/bundle-") + tool;
+        QDir().mkpath(out);
+        const tw::engine::BundleResult b = tw::engine::bundleEntry(entry, out, entry);
+        if (!b.ok())
+            qFatal("bench_run: cannot bundle %s: %s", qPrintable(tool), qPrintable(b.diagnostic.message));
+        bundles[i] = b.outputPath;
     }
-    writeFile(noopRequest, "{\"toolCallId\":\"b\",\"entry\":\"" + (tmp.path() + QStringLiteral("/noop.mjs")).toUtf8()
-                               + "\",\"params\":{},\"nonce\":\"bench\"}\n");
-    writeFile(floodRequest, "{\"toolCallId\":\"b\",\"entry\":\"" + (tmp.path() + QStringLiteral("/flood.mjs")).toUtf8()
-                                + "\",\"params\":{\"n\":" + QByteArray::number(updates) + "},\"nonce\":\"bench\"}\n");
+    writeFile(noopRequest, "{\"toolCallId\":\"b\",\"entry\":\"" + bundles[0].toUtf8() + "\",\"params\":{},\"nonce\":\"bench\"}\n");
+    writeFile(floodRequest, "{\"toolCallId\":\"b\",\"entry\":\"" + bundles[1].toUtf8() + "\",\"params\":{\"n\":"
+                                + QByteArray::number(updates) + "},\"nonce\":\"bench\"}\n");
 
     const QString params = QStringLiteral("{\"n\":%1}").arg(updates);
     auto runArgs = [&](const char *tool, const char *runtime, bool flood) {
@@ -129,14 +139,20 @@ int main(int argc, char *argv[])
         QStringList args;
         QString stdinFile;
         bool flood;
+        QStringList environment; // empty: this process's
     };
+    // The harness alone gets what a sandbox gives node: PATH, not the host's environment. (A
+    // host's NODE_EXTRA_CA_CERTS, say, makes each of the run's three node starts — the harness,
+    // its restart through the loader copy, the tool's process — parse a CA bundle: 40 ms each
+    // on the project machine, which once made the bare harness slower than a sandboxed run.)
+    const QStringList sandboxLike{QStringLiteral("PATH=") + qEnvironmentVariable("PATH")};
     const std::vector<Case> cases = {
-        {"noop: harness under node", node, {harness}, noopRequest, false},
-        {"noop: toolwright run, bwrap", QStringLiteral(TW_BINARY), runArgs("noop", "bwrap", false), {}, false},
-        {"noop: toolwright run, podman", QStringLiteral(TW_BINARY), runArgs("noop", "podman", false), {}, false},
-        {"flood: harness under node", node, {harness}, floodRequest, true},
-        {"flood: toolwright run, bwrap", QStringLiteral(TW_BINARY), runArgs("flood", "bwrap", true), {}, true},
-        {"flood: toolwright run, podman", QStringLiteral(TW_BINARY), runArgs("flood", "podman", true), {}, true},
+        {"noop: harness under node", node, {harness}, noopRequest, false, sandboxLike},
+        {"noop: toolwright run, bwrap", QStringLiteral(TW_BINARY), runArgs("noop", "bwrap", false), {}, false, {}},
+        {"noop: toolwright run, podman", QStringLiteral(TW_BINARY), runArgs("noop", "podman", false), {}, false, {}},
+        {"flood: harness under node", node, {harness}, floodRequest, true, sandboxLike},
+        {"flood: toolwright run, bwrap", QStringLiteral(TW_BINARY), runArgs("flood", "bwrap", true), {}, true, {}},
+        {"flood: toolwright run, podman", QStringLiteral(TW_BINARY), runArgs("flood", "podman", true), {}, true, {}},
     };
     std::map<int, std::vector<double>> wall;
     std::map<int, long> rss;
@@ -145,7 +161,7 @@ int main(int argc, char *argv[])
     for (int round = 0; round <= rounds; ++round) { // round 0 warms caches and is not counted
         for (size_t c = 0; c < cases.size(); ++c) {
             const Case &k = cases[c];
-            const ProcessRun r = runProcess(k.program, k.args, out, err, k.stdinFile);
+            const ProcessRun r = runProcess(k.program, k.args, out, err, k.stdinFile, k.environment);
             const qint64 seen = countUpdates(out);
             if (r.exitCode != 0 || (k.flood && seen != updates)) {
                 QFile e(err);
@@ -168,8 +184,22 @@ int main(int argc, char *argv[])
         const QString rate = cases[c].flood ? QString::number(qRound64(updates / (ms / 1000.0))) : QStringLiteral("-");
         std::printf("%-34s %10.1f %12s %10.1f\n", cases[c].name, ms, qPrintable(rate), double(rss[int(c)]) / 1024.0);
     }
-    std::printf("overhead of toolwright run: bwrap +%.0f ms, podman +%.0f ms over the harness alone\n", med(1) - med(0),
-                med(2) - med(0));
+    // The overhead per runtime: the median of the per-round differences and their range. Never
+    // printed as a negative overhead: a range reaching zero is reported as not measurable.
+    for (int c : {1, 2}) {
+        std::vector<double> diff;
+        for (size_t r = 0; r < wall[c].size(); ++r)
+            diff.push_back(wall[c][r] - wall[0][r]);
+        std::sort(diff.begin(), diff.end());
+        const double mid = diff[diff.size() / 2], low = diff.front(), high = diff.back();
+        const char *runtime = c == 1 ? "bwrap" : "podman";
+        if (low > 0)
+            std::printf("overhead of toolwright run, %s: +%.0f ms over node on the same bundle (per-round differences "
+                        "%.0f to %.0f ms)\n", runtime, mid, low, high);
+        else
+            std::printf("overhead of toolwright run, %s: not measurable — %.0f ms against %.0f ms for node on the same "
+                        "bundle, per-round differences %+.0f to %+.0f ms\n", runtime, med(c), med(0), low, high);
+    }
     const double bwrapShare = med(3) / med(4);
     std::printf("flood through bwrap at %.0f%% of the harness's own rate\n", 100.0 * bwrapShare);
     if (bwrapShare < 0.25) {

@@ -117,4 +117,33 @@ qint64 writeDataPath(const QString &root, const DataPathShape &shape)
     return bytes;
 }
 
+qint64 prepareDataPath(const QString &root, const DataPathShape &shape)
+{
+    const QByteArray mark = QByteArray::number(shape.globals) + ' ' + QByteArray::number(shape.users) + ' '
+                            + QByteArray::number(shape.toolsPerUser) + '\n';
+    QDir dir(root);
+    QFile complete(dir.filePath(QStringLiteral(".complete")));
+    if (complete.open(QIODevice::ReadOnly) && complete.readAll() == mark)
+        return 0;
+    complete.close();
+    const bool ours = complete.exists() || dir.exists(QStringLiteral(".generating"));
+    if (!ours && dir.exists(QStringLiteral("tools")))
+        return 0; // a DATA_PATH of someone's own (--keep): used as it is, never removed
+    if (!ours && dir.exists() && !dir.isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden))
+        qFatal("%s is neither empty nor a DATA_PATH; not writing a generated one there", qPrintable(root));
+    if (ours)
+        dir.removeRecursively();
+    QDir().mkpath(root);
+    QFile generating(dir.filePath(QStringLiteral(".generating")));
+    if (!generating.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(generating.fileName()));
+    generating.close();
+    const qint64 bytes = writeDataPath(root, shape);
+    if (!complete.open(QIODevice::WriteOnly) || complete.write(mark) != mark.size())
+        qFatal("cannot write %s", qPrintable(complete.fileName()));
+    complete.close();
+    generating.remove();
+    return bytes;
+}
+
 } // namespace tw::bench

@@ -13,8 +13,16 @@ extern char **environ;
 namespace tw::bench {
 
 ProcessRun runProcess(const QString &program, const QStringList &args, const QString &stdoutFile,
-                      const QString &stderrFile, const QString &stdinFile)
+                      const QString &stderrFile, const QString &stdinFile, const QStringList &environment)
 {
+    std::vector<std::string> envStorage;
+    for (const QString &e : environment)
+        envStorage.push_back(e.toStdString());
+    std::vector<char *> envp;
+    for (std::string &e : envStorage)
+        envp.push_back(e.data());
+    envp.push_back(nullptr);
+
     std::vector<std::string> storage;
     storage.push_back(program.toStdString());
     for (const QString &a : args)
@@ -37,7 +45,8 @@ ProcessRun runProcess(const QString &program, const QStringList &args, const QSt
     timespec start{}, end{};
     clock_gettime(CLOCK_MONOTONIC, &start);
     pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, storage.front().c_str(), &actions, nullptr, argv.data(), environ);
+    const int spawned = posix_spawn(&pid, storage.front().c_str(), &actions, nullptr, argv.data(),
+                                    environment.isEmpty() ? environ : envp.data());
     posix_spawn_file_actions_destroy(&actions);
     if (spawned != 0)
         return run;

@@ -19,9 +19,11 @@ struct ProcessRun
 };
 
 // Runs `program args…` with stdout written to `stdoutFile` (stderr to /dev/null unless
-// `stderrFile` is given, stdin from /dev/null unless `stdinFile` is) and waits for it.
+// `stderrFile` is given, stdin from /dev/null unless `stdinFile` is) and waits for it. The
+// environment is this process's, or exactly `environment` ("NAME=value" entries) when given.
 ProcessRun runProcess(const QString &program, const QStringList &args, const QString &stdoutFile,
-                      const QString &stderrFile = QString(), const QString &stdinFile = QString());
+                      const QString &stderrFile = QString(), const QString &stdinFile = QString(),
+                      const QStringList &environment = QStringList());
 
 // Median (reported) and minimum (checked: the least disturbed by other load) of several runs.
 struct Timing
