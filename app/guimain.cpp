@@ -1,9 +1,9 @@
 #include "guimain.h"
 
-#include "datapaths.h"
-#include "guicommandline.h"
-#include "localization.h"
-#include "mainwindow.h"
+#include "sync/datapaths.h"
+#include "window/guicommandline.h"
+#include "window/localization.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QFileInfo>

@@ -2,7 +2,7 @@
 // Every problem across a catalog — diagnostics of registered tools and the reasons of skipped
 // directories — as one table for the Problems panel.
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 
 #include <QAbstractTableModel>
 

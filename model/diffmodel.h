@@ -3,7 +3,7 @@
 // The text columns' headers name the two sides ("Global — greet/TOOL.md"); a text cell's tool
 // tip holds its whole line.
 
-#include "textdiff.h"
+#include "authoring/textdiff.h"
 
 #include <QAbstractTableModel>
 

@@ -2,7 +2,7 @@
 // The tools one user's agent sees (global then user, the same name later wins), as a flat
 // list sorted by name; updated by a diff when the catalog or the user changes.
 
-#include "overrideresolver.h"
+#include "catalog/overrideresolver.h"
 #include "toolroles.h"
 
 #include <QAbstractTableModel>

@@ -1,6 +1,6 @@
 #include "overridematrixmodel.h"
 
-#include "overrideresolver.h"
+#include "catalog/overrideresolver.h"
 
 #include "tones.h"
 #include "toolroles.h"

@@ -5,7 +5,7 @@
 // its own, under its directory name, that says it does not load and why. Rows and columns are
 // updated by a diff when a new catalog arrives.
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

@@ -2,7 +2,7 @@
 // Past runs (engine RunHistory) as a table, newest first: started, tool, user, state, duration,
 // runtime. The database is read on a worker thread; the rows are swapped in when it answers.
 
-#include "runhistory.h"
+#include "run/runhistory.h"
 #include "tones.h"
 
 #include <QAbstractTableModel>

@@ -2,7 +2,7 @@
 // The seed sync plan as a table: directory, seed version, installed version, action, why.
 // Rows whose seed changed without a version bump are flagged (they are silently skipped).
 
-#include "seedsync.h"
+#include "sync/seedsync.h"
 
 #include <QAbstractTableModel>
 

@@ -1,6 +1,6 @@
 #include "toolcatalogmodel.h"
 
-#include "overrideresolver.h"
+#include "catalog/overrideresolver.h"
 
 #include <QFont>
 #include <QStringList>

@@ -2,7 +2,7 @@
 // The whole catalog as a tree: "Global tools" and "Users" → email, each holding its tools and
 // then its skipped ("not loaded") directories. Updated incrementally, one location at a time.
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "toolroles.h"
 
 #include <QAbstractItemModel>

@@ -1,7 +1,7 @@
 #pragma once
 // Item roles shared by every tool model, so one filter proxy and one detail pane serve them all.
 
-#include "toolrecord.h"
+#include "toolmd/toolrecord.h"
 
 #include <Qt>
 #include <QMetaType>

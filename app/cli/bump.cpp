@@ -2,7 +2,7 @@
 
 #include "common.h"
 
-#include "tooleditsession.h"
+#include "authoring/tooleditsession.h"
 
 #include <QDir>
 #include <QFileInfo>

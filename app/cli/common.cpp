@@ -1,7 +1,8 @@
 #include "common.h"
 
-#include "datapaths.h"
-#include "secretfile.h"
+#include "secrets/configuredsecretstore.h"
+#include "secrets/secretfile.h"
+#include "sync/datapaths.h"
 
 #include <QFileInfo>
 

@@ -2,7 +2,7 @@
 // What every subcommand of the CLI shares (app/cli/<command>.cpp): printing, usage errors, the
 // option parser, the data path and the secret store as the command line chooses them.
 
-#include "secretstore.h"
+#include "secrets/configuredsecretstore.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>

@@ -2,8 +2,8 @@
 
 #include "common.h"
 
-#include "catalogjson.h"
-#include "lint.h"
+#include "catalog/catalogjson.h"
+#include "catalog/lint.h"
 
 namespace tw::app::cli {
 

@@ -2,9 +2,9 @@
 
 #include "common.h"
 
-#include "catalog.h"
-#include "catalogjson.h"
-#include "overrideresolver.h"
+#include "catalog/catalog.h"
+#include "catalog/catalogjson.h"
+#include "catalog/overrideresolver.h"
 
 #include <QFileInfo>
 

@@ -1,15 +1,15 @@
-// `toolwright run`: presents the one run path (engine/runlauncher.h) on a terminal or as JSON events.
+// `toolwright run`: presents the one run path (engine/run/runlauncher.h) on a terminal or as JSON events.
 
 #include "common.h"
 
-#include "catalog.h"
-#include "datapaths.h"
-#include "overrideresolver.h"
-#include "runinputs.h"
-#include "runlauncher.h"
-#include "runsettings.h"
-#include "runtime.h"
-#include "sandboxpaths.h"
+#include "catalog/catalog.h"
+#include "catalog/overrideresolver.h"
+#include "run/runinputs.h"
+#include "run/runlauncher.h"
+#include "run/runsettings.h"
+#include "run/runtime.h"
+#include "run/sandboxpaths.h"
+#include "sync/datapaths.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -136,7 +136,7 @@ int cmdRun(const QStringList &args)
     ConfiguredSecretStore keychain;
     if (!openSecretStore(o, &keychain, &error))
         return usageError(error);
-    // The one run path (engine/runlauncher.h); this function presents it.
+    // The one run path (engine/run/runlauncher.h); this function presents it.
     RunRequest request{tool, catalog.dataPath, user, params, runtimeName, int(timeoutSec * 1000), toolSource(catalog, tool)};
     RunLauncher launcher(std::move(request), keychain, RunHistory::defaultPath());
     RunSession &session = *launcher.session();

@@ -2,12 +2,13 @@
 
 #include "common.h"
 
-#include "catalog.h"
-#include "datapaths.h"
-#include "overrideresolver.h"
-#include "secretbackend.h"
-#include "secretbinding.h"
-#include "secretfile.h"
+#include "catalog/catalog.h"
+#include "catalog/overrideresolver.h"
+#include "secrets/configuredsecretstore.h"
+#include "secrets/secretbackend.h"
+#include "secrets/secretbinding.h"
+#include "secrets/secretfile.h"
+#include "sync/datapaths.h"
 
 #include <QFileInfo>
 

@@ -2,8 +2,8 @@
 
 #include "common.h"
 
-#include "seedsync.h"
-#include "datapaths.h"
+#include "sync/datapaths.h"
+#include "sync/seedsync.h"
 
 #include <QDir>
 #include <QFileInfo>

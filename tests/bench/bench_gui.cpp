@@ -24,11 +24,11 @@
 #include "benchclock.h"
 #include "benchdatapath.h"
 #include "benchprocess.h"
-#include "catalogscanner.h"
-#include "mainwindow.h"
-#include "secretstore.h"
+#include "catalog/catalogscanner.h"
+#include "secrets/secretstore.h"
 #include "toolcatalogmodel.h"
 #include "toolfilterproxymodel.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QDir>

@@ -15,9 +15,9 @@
 //   bench_overrides --quick  7 rounds (what CI runs)
 
 #include "benchclock.h"
-#include "catalog.h"
+#include "catalog/catalog.h"
+#include "catalog/overrideresolver.h"
 #include "overridematrixmodel.h"
-#include "overrideresolver.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

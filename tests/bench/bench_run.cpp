@@ -17,7 +17,7 @@
 //   bench_run [--quick]    --quick: 3 rounds and 20,000 updates instead of 7 and 100,000
 
 #include "benchprocess.h"
-#include "entrybundler.h"
+#include "run/entrybundler.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -16,9 +16,9 @@
 
 #include "benchclock.h"
 #include "benchprocess.h"
-#include "catalog.h"
-#include "runpane.h"
-#include "runtime.h"
+#include "catalog/catalog.h"
+#include "run/runtime.h"
+#include "running/runpane.h"
 #include "runupdatesmodel.h"
 
 #include <QApplication>

@@ -1,8 +1,8 @@
 // The built binary's CLI: exact JSON shapes, exit codes and one-line errors of DESIGN.md.
 
 #include "fixture.h"
-#include "runhistory.h"
-#include "runinputs.h"
+#include "run/runhistory.h"
+#include "run/runinputs.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,7 +2,7 @@
 // users, where each location is, the order locations are scanned and reported in, and that a
 // scan for one user reads no other user's tools.
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "fixture.h"
 
 #include <QTemporaryDir>

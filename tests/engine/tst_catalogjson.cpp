@@ -2,7 +2,7 @@
 // inputs, skipped entries, `list --json` and `overrides --json`, their nulls, and JSON text that
 // any parser reads back to the same strings and numbers (the `list` writer is hand-made for speed).
 
-#include "catalogjson.h"
+#include "catalog/catalogjson.h"
 #include "fixture.h"
 
 #include <QJsonDocument>

@@ -1,7 +1,7 @@
 // The asynchronous scanner: locations arrive one by one, then the catalog; file changes on
 // disk trigger a rescan that re-reads only what changed.
 
-#include "catalogscanner.h"
+#include "catalog/catalogscanner.h"
 #include "fixture.h"
 
 #include <QRegularExpression>

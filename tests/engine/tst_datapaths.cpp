@@ -3,9 +3,9 @@
 // $DATA_PATH and the default are chosen in, the default user, and the shared data dir — from
 // the source tree only for programs in the build tree, never for an installed copy.
 
-#include "catalog.h"
-#include "datapaths.h"
+#include "catalog/catalog.h"
 #include "fixture.h"
+#include "sync/datapaths.h"
 
 #include <QCoreApplication>
 #include <QProcess>

@@ -1,6 +1,6 @@
 // A finding's severities, their order and the compiler-style line the CLI and the editor print.
 
-#include "diagnostic.h"
+#include "toolmd/diagnostic.h"
 
 #include <QTest>
 

@@ -2,7 +2,7 @@
 // symlink is, directories larger than one getdents buffer, and stamps that change with the
 // content (a scan cache is keyed by them).
 
-#include "direntries.h"
+#include "catalog/direntries.h"
 #include "fixture.h"
 
 #include <QDateTime>

@@ -3,8 +3,8 @@
 // imports, import.meta.url naming the entry inside the sandbox (TOOLS.md "Referencing Local
 // Files"), and esbuild's errors mapped to the tool's file and line.
 
-#include "entrybundler.h"
 #include "fixture.h"
+#include "run/entrybundler.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

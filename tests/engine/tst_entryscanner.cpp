@@ -1,7 +1,7 @@
 // The "Common Mistakes" checks of TOOLS.md on entry files: found where they are, not in
 // comments, strings, templates or regular expressions.
 
-#include "entryscanner.h"
+#include "toolmd/entryscanner.h"
 
 #include <QTest>
 

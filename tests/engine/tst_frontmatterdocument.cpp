@@ -1,9 +1,9 @@
 // Lossless editing of TOOL.md: untouched bytes stay, each field edit changes only its line,
 // structure changes keep the text of what they move, and every edit parses back to its target.
 
-#include "frontmatterdocument.h"
-#include "textdiff.h"
-#include "toolmdreader.h"
+#include "authoring/frontmatterdocument.h"
+#include "authoring/textdiff.h"
+#include "toolmd/toolmdreader.h"
 
 #include <QDirIterator>
 #include <QRandomGenerator>

@@ -2,8 +2,8 @@
 // which tools changed since the revision (committed, staged, in the work tree, untracked) and
 // the version each had there.
 
+#include "catalog/gitrevision.h"
 #include "fixture.h"
-#include "gitrevision.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

@@ -1,11 +1,11 @@
-// `toolwright lint` as the engine decides it (engine/lint.h): how a path is read (a tool, a
+// `toolwright lint` as the engine decides it (engine/catalog/lint.h): how a path is read (a tool, a
 // tools directory, a DATA_PATH), which skipped directories fail the lint, the counts, and the
 // version rule against a git revision in a real repository.
 
-#include "catalogjson.h"
+#include "catalog/catalogjson.h"
+#include "catalog/gitrevision.h"
+#include "catalog/lint.h"
 #include "fixture.h"
-#include "gitrevision.h"
-#include "lint.h"
 
 #include <QJsonDocument>
 #include <QProcess>

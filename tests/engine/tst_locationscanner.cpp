@@ -1,9 +1,9 @@
 // Discovery of one location: skip reasons, entry choice, symlink containment, duplicates,
 // byte-wise order, bundle checks, the parse cache.
 
+#include "catalog/locationscanner.h"
+#include "catalog/scancache.h"
 #include "fixture.h"
-#include "locationscanner.h"
-#include "scancache.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -1,7 +1,7 @@
 // Field-by-field summaries of how a user's frontmatter differs from the global one.
 
-#include "manifestdiff.h"
-#include "toolmdreader.h"
+#include "catalog/manifestdiff.h"
+#include "toolmd/toolmdreader.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // TOOL.md bodies render with GitHub extensions; raw HTML and remote images never come through.
 
-#include "markdownrenderer.h"
+#include "toolmd/markdownrenderer.h"
 
 #include <QTest>
 

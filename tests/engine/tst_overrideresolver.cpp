@@ -1,8 +1,8 @@
 // Discovery of a whole DATA_PATH and override resolution per user, on the fixture tree.
 
-#include "catalog.h"
-#include "catalogjson.h"
-#include "overrideresolver.h"
+#include "catalog/catalog.h"
+#include "catalog/catalogjson.h"
+#include "catalog/overrideresolver.h"
 
 #include <QTest>
 

@@ -2,7 +2,7 @@
 // watched directory are each reported for that directory; a vanished directory loses its
 // watch; setDirectories adds and drops only the difference.
 
-#include "pathwatcher.h"
+#include "catalog/pathwatcher.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
 // Splitting a harness's output into events and logs: chunks, nonce, streams, bad frames.
 
-#include "runeventparser.h"
+#include "run/runeventparser.h"
 
 #include <QTest>
 

@@ -1,9 +1,9 @@
 // Run history in a real SQLite file: records round-trip, newest first, caps hold, params are
 // masked by the manifest, and a second connection (another window, the CLI) sees the rows.
 
-#include "runhistory.h"
-#include "runinputs.h"
-#include "secretstore.h"
+#include "run/runhistory.h"
+#include "run/runinputs.h"
+#include "secrets/secretstore.h"
 
 #include <QFile>
 #include <QJsonDocument>

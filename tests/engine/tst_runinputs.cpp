@@ -3,9 +3,9 @@
 // stands in for the keychain here; tests/keychain runs the same path against gnome-keyring.
 
 #include "fixture.h"
-#include "runinputs.h"
-#include "runpresets.h"
-#include "secretstore.h"
+#include "run/runinputs.h"
+#include "run/runpresets.h"
+#include "secrets/secretstore.h"
 
 #include <QJsonDocument>
 #include <QSettings>

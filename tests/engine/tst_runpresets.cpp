@@ -2,7 +2,7 @@
 // inputs never reach the settings file, whatever the caller passes or an older file holds
 // (DESIGN.md "Secrets").
 
-#include "runpresets.h"
+#include "run/runpresets.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

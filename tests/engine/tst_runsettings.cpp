@@ -2,8 +2,8 @@
 // tool, the limits a hand-edited file cannot get past, that no secret reaches the settings file,
 // and the environment and run options a run gets from them.
 
-#include "runsettings.h"
-#include "secretstore.h"
+#include "run/runsettings.h"
+#include "secrets/secretstore.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

@@ -5,7 +5,7 @@
 // the sandbox and container suites run the real ones.
 
 #include "fixture.h"
-#include "runtime.h"
+#include "run/runtime.h"
 
 #include <QFile>
 #include <QTemporaryDir>

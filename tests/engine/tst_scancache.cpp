@@ -2,9 +2,9 @@
 // makes the next scan read it again), what does not, and stamps taken in the tick of a change,
 // which are never kept.
 
+#include "catalog/locationscanner.h"
+#include "catalog/scancache.h"
 #include "fixture.h"
-#include "locationscanner.h"
-#include "scancache.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -4,7 +4,7 @@
 // Each case is detected by a fresh copy of this program, as Qt connects to the session bus
 // once per process.
 
-#include "secretbackend.h"
+#include "secrets/secretbackend.h"
 
 #include <QCoreApplication>
 #include <QDBusConnection>

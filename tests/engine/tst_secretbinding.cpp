@@ -3,8 +3,8 @@
 // bindings in the settings (never the value).
 
 #include "fixture.h"
-#include "secretbinding.h"
-#include "secretstore.h"
+#include "secrets/secretbinding.h"
+#include "secrets/secretstore.h"
 
 #include <QSettings>
 #include <QTest>

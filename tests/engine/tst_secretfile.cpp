@@ -2,8 +2,9 @@
 // fresh nonce per write and a salt per file, a wrong passphrase or a changed file refused, a
 // locked store failing clearly; and the configured store choosing it from the settings.
 
-#include "secretfile.h"
-#include "secretstore.h"
+#include "secrets/configuredsecretstore.h"
+#include "secrets/secretfile.h"
+#include "secrets/secretstore.h"
 
 #include <QCoreApplication>
 #include <QFile>

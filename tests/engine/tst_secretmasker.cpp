@@ -3,7 +3,7 @@
 // it was, and text that merely shares letters with a secret is not touched. The timing case
 // compares a 20 MB text with three secrets against exact-only masking as it was before.
 
-#include "secretmasker.h"
+#include "secrets/secretmasker.h"
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>

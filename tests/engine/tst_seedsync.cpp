@@ -1,10 +1,10 @@
 // Seed sync planning and applying: install / update / skip-equal / keep-newer, whole-directory
 // replacement, file modes, the embedded default data dir.
 
-#include "catalog.h"
-#include "datapaths.h"
+#include "catalog/catalog.h"
 #include "fixture.h"
-#include "seedsync.h"
+#include "sync/datapaths.h"
+#include "sync/seedsync.h"
 
 #include <cstring>
 

@@ -1,6 +1,6 @@
 // The bundled seed tools are the embedded default's content: each lints clean.
 
-#include "locationscanner.h"
+#include "catalog/locationscanner.h"
 
 #include <QTest>
 

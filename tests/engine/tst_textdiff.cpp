@@ -1,6 +1,6 @@
 // Side-by-side line diffs built on libdtl.
 
-#include "textdiff.h"
+#include "authoring/textdiff.h"
 
 #include <QTest>
 

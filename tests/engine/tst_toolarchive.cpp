@@ -1,9 +1,9 @@
 // Export and import of tools as .zip: round trip with modes, and hostile archives refused.
 
-#include "catalog.h"
+#include "authoring/toolarchive.h"
+#include "authoring/toolworkspace.h"
+#include "catalog/catalog.h"
 #include "fixture.h"
-#include "toolarchive.h"
-#include "toolworkspace.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -1,7 +1,7 @@
 // The engine's save path: version-bump enforcement, conflict detection, atomic writes.
 
+#include "authoring/tooleditsession.h"
 #include "fixture.h"
-#include "tooleditsession.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -1,7 +1,7 @@
 // "Explain": registrations in order and why the winner wins, on the multi-user fixture.
 
-#include "catalog.h"
-#include "toolexplanation.h"
+#include "catalog/catalog.h"
+#include "catalog/toolexplanation.h"
 
 #include <QTest>
 

@@ -2,8 +2,8 @@
 // an input, and an equality that sees every field (the editor's "modified" and the scan cache
 // rely on it).
 
-#include "toolmanifest.h"
-#include "toolmdreader.h"
+#include "toolmd/toolmanifest.h"
+#include "toolmd/toolmdreader.h"
 
 #include <QTest>
 

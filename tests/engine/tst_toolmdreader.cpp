@@ -1,6 +1,6 @@
 // Every rule of DESIGN.md "TOOL.md parsing" and each frontmatter diagnostic code, data-driven.
 
-#include "toolmdreader.h"
+#include "toolmd/toolmdreader.h"
 
 #include <QHash>
 #include <QRandomGenerator>

@@ -2,9 +2,9 @@
 // name, and an equality that sees every field (the scan cache tests compare records with it, so
 // a field it missed would let a stale record pass as fresh).
 
+#include "catalog/locationscanner.h"
 #include "fixture.h"
-#include "locationscanner.h"
-#include "toolrecord.h"
+#include "toolmd/toolrecord.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -1,11 +1,11 @@
 // New tools from templates (each lints clean), name validation, Customize and Revert with
 // several users.
 
-#include "catalog.h"
+#include "authoring/toolworkspace.h"
+#include "catalog/catalog.h"
+#include "catalog/locationscanner.h"
+#include "catalog/overrideresolver.h"
 #include "fixture.h"
-#include "locationscanner.h"
-#include "overrideresolver.h"
-#include "toolworkspace.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -2,7 +2,7 @@
 // yaml-cpp's tree (kinds, scalars, tags, styles, marks), and what it leaves must be left, not
 // guessed. The fuzz_yamlnode target runs the same comparison on mutated input.
 
-#include "yamlnode.h"
+#include "toolmd/yamlnode.h"
 
 #include <QDirIterator>
 #include <QFile>

@@ -5,9 +5,9 @@
 // What must hold: every tool on disk is its old or its new version, never a mix or a truncated
 // file; bad input gets a clear diagnostic; nothing hangs or crashes.
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "fixture.h"
-#include "toolmdreader.h"
+#include "toolmd/toolmdreader.h"
 
 #include <QCryptographicHash>
 #include <QDir>

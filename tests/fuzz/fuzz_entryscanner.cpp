@@ -1,6 +1,6 @@
 // libFuzzer target: the JS/TS entry scanner (tokenizer with comments, strings, nested template
 // literals and regex literals) on arbitrary source.
-#include "entryscanner.h"
+#include "toolmd/entryscanner.h"
 
 #include <cstdint>
 #include <cstdlib>

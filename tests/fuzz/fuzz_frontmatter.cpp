@@ -1,7 +1,7 @@
 // libFuzzer target: the lossless frontmatter editor. Loading and writing back without edits
 // gives the same bytes; after edits of a readable file the body bytes are untouched, the result
 // parses back to the values set, and every value it did not set reads as before.
-#include "frontmatterdocument.h"
+#include "authoring/frontmatterdocument.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -10,7 +10,7 @@
 // What the events cannot give back, by the contract: the text of an unreadable frame (it becomes
 // the run's error, with the parse error as its message) and the spelling of a readable frame's
 // JSON (its object is kept); both are compared as the parser must have read them.
-#include "runeventparser.h"
+#include "run/runeventparser.h"
 
 #include <QJsonDocument>
 #include <QJsonParseError>

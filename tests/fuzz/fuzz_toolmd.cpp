@@ -1,6 +1,6 @@
 // libFuzzer target: the TOOL.md reader on arbitrary bytes. It must never crash, hang or read
 // out of bounds, and every diagnostic it gives must carry a line inside the file.
-#include "toolmdreader.h"
+#include "toolmd/toolmdreader.h"
 
 #include <cstdint>
 #include <cstdlib>

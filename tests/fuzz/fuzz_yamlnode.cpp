@@ -2,8 +2,8 @@
 // a tree, yaml-cpp must read the same text (as the TOOL.md reader hands it over, with its
 // sentinel line after it) to exactly the same tree: kinds, scalars, tags, styles and marks.
 // An input that starts with a `---` line is taken as a TOOL.md and its frontmatter is used.
-#include "toolmdreader.h"
-#include "yamlnode.h"
+#include "toolmd/toolmdreader.h"
+#include "toolmd/yamlnode.h"
 
 #include <yaml-cpp/yaml.h>
 

@@ -1,12 +1,12 @@
 // Accessibility: every control a user can reach with Tab, in every view and dialog, has an
 // accessible name (its own, or its label's), and the keyboard shortcuts are listed in Help.
 
+#include "editing/newtooldialog.h"
 #include "fixture.h"
 #include "guitestmain.h"
-#include "mainwindow.h"
-#include "newtooldialog.h"
-#include "secretstore.h"
-#include "settingsdialog.h"
+#include "secrets/secretstore.h"
+#include "window/mainwindow.h"
+#include "window/settingsdialog.h"
 
 #include <QAbstractButton>
 #include <QAccessible>

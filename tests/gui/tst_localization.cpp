@@ -3,10 +3,10 @@
 
 #include "fixture.h"
 #include "guitestmain.h"
-#include "localization.h"
-#include "mainwindow.h"
-#include "secretstore.h"
+#include "secrets/secretstore.h"
 #include "toolcatalogmodel.h"
+#include "window/localization.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>

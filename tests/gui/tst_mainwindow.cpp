@@ -1,22 +1,22 @@
 // The real main window, offscreen: open a fixture data dir, search, navigate by keyboard,
 // check what the detail pane shows, follow a problem, switch to a user's effective view.
 
+#include "admin/overridesview.h"
+#include "browsing/markdownview.h"
+#include "browsing/tooldetailpane.h"
+#include "catalog/catalogscanner.h"
+#include "editing/newtooldialog.h"
+#include "editing/tooleditor.h"
 #include "fixture.h"
 #include "guitestmain.h"
-#include "catalogscanner.h"
-#include "mainwindow.h"
-#include "overridesview.h"
-#include "runform.h"
-#include "runview.h"
-#include "messagebox.h"
-#include "newtooldialog.h"
+#include "running/runform.h"
+#include "running/runview.h"
 #include "tones.h"
-#include "tooleditor.h"
 #include "toolcatalogmodel.h"
-#include "tooldetailpane.h"
-#include "markdownview.h"
 #include "toolfilterproxymodel.h"
 #include "toolroles.h"
+#include "widgets/messagebox.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QDialog>
@@ -206,7 +206,9 @@ private Q_SLOTS:
         const QRegularExpression path(QStringLiteral("\\b(%1) \u2192 ([^\"\\\\]+)").arg(QStringList(menus.keys()).join(u'|')));
         int checked = 0;
         for (const char *dir : {"ui", "model", "engine"}) {
-            QDirIterator it(QStringLiteral(TW_SOURCE_DIR "/") + QLatin1StringView(dir), {QStringLiteral("*.cpp")});
+            // The group folders too (ui/window/, engine/run/, …).
+            QDirIterator it(QStringLiteral(TW_SOURCE_DIR "/") + QLatin1StringView(dir), {QStringLiteral("*.cpp")}, QDir::Files,
+                            QDirIterator::Subdirectories);
             while (it.hasNext()) {
                 const QString file = it.next();
                 const QString text = QString::fromUtf8(test::readFile(file));
@@ -609,7 +611,8 @@ private Q_SLOTS:
         // No "tool(s)" anywhere in the user interface's sources: counts go through %n plurals.
         const QRegularExpression hedged(QStringLiteral("\"[^\"\\n]*\\w\\(s\\)[^\"\\n]*\""));
         for (const char *dir : {"ui", "model"}) {
-            QDirIterator it(QStringLiteral(TW_SOURCE_DIR "/") + QLatin1StringView(dir), {QStringLiteral("*.cpp")});
+            QDirIterator it(QStringLiteral(TW_SOURCE_DIR "/") + QLatin1StringView(dir), {QStringLiteral("*.cpp")}, QDir::Files,
+                            QDirIterator::Subdirectories);
             while (it.hasNext()) {
                 const QString file = it.next();
                 const QRegularExpressionMatch m = hedged.match(QString::fromUtf8(test::readFile(file)));

@@ -2,10 +2,10 @@
 // data is the fixture plus what a new user tripped over: a long line in alice's TOOL.md and a
 // tool of bob's that does not load.
 
-#include "catalog.h"
+#include "admin/overridesview.h"
+#include "catalog/catalog.h"
 #include "diffmodel.h"
 #include "fixture.h"
-#include "overridesview.h"
 
 #include <QApplication>
 #include <QCheckBox>

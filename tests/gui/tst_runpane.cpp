@@ -4,13 +4,13 @@
 // with a marker, and Save Output writes exactly what the tool produced; secrets masked in every
 // view, the environment view included.
 
+#include "catalog/catalog.h"
 #include "fixture.h"
-#include "catalog.h"
-#include "runpane.h"
-#include "runsettings.h"
-#include "runtime.h"
+#include "run/runsettings.h"
+#include "run/runtime.h"
+#include "running/runpane.h"
 #include "runupdatesmodel.h"
-#include "secretstore.h"
+#include "secrets/secretstore.h"
 
 #include <QApplication>
 #include <QDir>

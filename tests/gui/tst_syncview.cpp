@@ -3,15 +3,15 @@
 // MessageBox's seam), progress and a result, then a plan with nothing left to do; a declined
 // confirmation changes nothing; and the GUI's --seed, as the CLI's.
 
-#include "catalog.h"
+#include "admin/syncview.h"
+#include "catalog/catalog.h"
 #include "fixture.h"
-#include "guicommandline.h"
 #include "guitestmain.h"
-#include "mainwindow.h"
-#include "messagebox.h"
-#include "secretstore.h"
+#include "secrets/secretstore.h"
 #include "syncplanmodel.h"
-#include "syncview.h"
+#include "widgets/messagebox.h"
+#include "window/guicommandline.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QHeaderView>

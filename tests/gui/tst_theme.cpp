@@ -4,12 +4,12 @@
 // shows (labels and their rich text, help text under form fields, fields and placeholders,
 // item views' cells) has a WCAG AA contrast (4.5:1) with the background it is drawn on.
 
+#include "browsing/markdownview.h"
 #include "fixture.h"
-#include "mainwindow.h"
-#include "markdownview.h"
-#include "secretstore.h"
-#include "theme.h"
+#include "secrets/secretstore.h"
 #include "wcag.h"
+#include "widgets/theme.h"
+#include "window/mainwindow.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

@@ -4,18 +4,18 @@
 // too), read-only global tools, a folded description edited in the form; in the main window,
 // the empty Editor view and closing a tab or the window with broken YAML.
 
+#include "browsing/markdownview.h"
+#include "catalog/lint.h"
+#include "catalog/locationscanner.h"
 #include "diagnosticlistmodel.h"
 #include "diffmodel.h"
-#include "diffview.h"
-#include "editortabs.h"
+#include "editing/editortabs.h"
+#include "editing/tooleditor.h"
 #include "fixture.h"
-#include "lint.h"
-#include "locationscanner.h"
-#include "mainwindow.h"
-#include "markdownview.h"
-#include "messagebox.h"
-#include "secretstore.h"
-#include "tooleditor.h"
+#include "secrets/secretstore.h"
+#include "widgets/diffview.h"
+#include "widgets/messagebox.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>

@@ -5,7 +5,7 @@
 // directories and no history row (DESIGN.md "Secrets").
 
 #include "fixture.h"
-#include "secretstore.h"
+#include "secrets/secretstore.h"
 
 #include <QCoreApplication>
 #include <QDirIterator>
@@ -14,7 +14,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include "runinputs.h"
+#include "run/runinputs.h"
 #include <QSettings>
 #include <QSqlDatabase>
 #include <QSqlQuery>

@@ -1,6 +1,6 @@
 // The Problems table: every diagnostic and skip reason across the catalog.
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "diagnosticlistmodel.h"
 
 #include <QAbstractItemModelTester>

@@ -1,6 +1,6 @@
 // One user's effective tools as a flat list, updated by diffs when the catalog or user changes.
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "effectivetoolsmodel.h"
 #include "fixture.h"
 

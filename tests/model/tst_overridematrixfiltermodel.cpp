@@ -1,6 +1,6 @@
 // Filtering the override matrix by tool, by user, and to customised rows.
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "overridematrixfiltermodel.h"
 #include "overridematrixmodel.h"
 

@@ -1,10 +1,10 @@
 // Tool names × users under QAbstractItemModelTester: cell states, deltas, problems, directories
 // that do not load, and incremental row/column updates as users and tools come and go.
 
-#include "catalog.h"
+#include "catalog/catalog.h"
+#include "catalog/overrideresolver.h"
 #include "fixture.h"
 #include "overridematrixmodel.h"
-#include "overrideresolver.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

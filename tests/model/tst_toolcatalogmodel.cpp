@@ -1,7 +1,7 @@
 // The catalog tree under QAbstractItemModelTester: incremental location updates, removals,
 // override states and roles.
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "fixture.h"
 #include "toolcatalogmodel.h"
 

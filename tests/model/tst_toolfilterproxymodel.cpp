@@ -1,6 +1,6 @@
 // Text, scope, "has problems" and "overridden" filters over the catalog tree.
 
-#include "catalog.h"
+#include "catalog/catalog.h"
 #include "toolcatalogmodel.h"
 #include "toolfilterproxymodel.h"
 

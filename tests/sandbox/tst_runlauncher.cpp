@@ -1,14 +1,14 @@
-// The one run path (engine/runlauncher.h) in real bubblewrap: a secret from the store reaches
+// The one run path (engine/run/runlauncher.h) in real bubblewrap: a secret from the store reaches
 // the tool and nothing else, the record is masked, carries its runtime and source and is in the
 // history; a secret stored for another definition of the tool is asked about before the start
 // and a refusal keeps the sandbox from starting; a cancel before the inputs arrive never starts
 // it and is recorded.
 
+#include "catalog/locationscanner.h"
 #include "fixture.h"
-#include "locationscanner.h"
-#include "runlauncher.h"
-#include "secretbinding.h"
-#include "secretstore.h"
+#include "run/runlauncher.h"
+#include "secrets/secretbinding.h"
+#include "secrets/secretstore.h"
 
 #include <QJsonDocument>
 #include <QSignalSpy>

@@ -4,14 +4,14 @@
 // with the local test image that scripts/build-test-image makes from the host's Node (label
 // container). TW_RUNTIME says which.
 
-#include "catalog.h"
-#include "entryscanner.h"
+#include "catalog/catalog.h"
+#include "catalog/overrideresolver.h"
 #include "fixture.h"
-#include "overrideresolver.h"
-#include "runcgroup.h"
-#include "runowner.h"
-#include "runsession.h"
-#include "secretstore.h"
+#include "run/runcgroup.h"
+#include "run/runowner.h"
+#include "run/runsession.h"
+#include "secrets/secretstore.h"
+#include "toolmd/entryscanner.h"
 
 #include <QHostAddress>
 #include <QJsonDocument>

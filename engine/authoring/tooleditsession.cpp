@@ -1,0 +1,153 @@
+#include "authoring/tooleditsession.h"
+
+#include "toolmd/toolmdreader.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <algorithm>
+
+namespace tw::engine {
+namespace {
+
+// An entry file larger than this is not opened for editing.
+constexpr qint64 kMaxEntryEditBytes = 16 * 1024 * 1024;
+
+std::optional<QByteArray> readAll(const QString &path, qint64 cap)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly) || f.size() > cap)
+        return std::nullopt;
+    return f.readAll();
+}
+
+} // namespace
+
+QString writeFileAtomically(const QString &path, const QByteArray &bytes)
+{
+    QSaveFile file(path); // keeps the permissions of the file it replaces
+    if (!file.open(QIODevice::WriteOnly))
+        return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    if (file.write(bytes) != bytes.size() || !file.commit())
+        return QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    return {};
+}
+
+std::optional<ToolEditSession> ToolEditSession::open(const QString &dir, Diagnostic *error)
+{
+    const QString toolMd = dir + QStringLiteral("/TOOL.md");
+    const std::optional<QByteArray> bytes = readAll(toolMd, kMaxToolMdBytes);
+    if (!bytes) {
+        if (error)
+            *error = {QStringLiteral("read-failed"), Severity::Error,
+                      QStringLiteral("TOOL.md cannot be read (missing, unreadable or over the size limit)"), toolMd, 0};
+        return std::nullopt;
+    }
+    Diagnostic problem;
+    std::optional<FrontmatterDocument> doc = FrontmatterDocument::fromBytes(*bytes, &problem);
+    if (!doc) {
+        problem.file = toolMd;
+        if (error)
+            *error = problem;
+        return std::nullopt;
+    }
+    ToolEditSession s(std::move(*doc));
+    s.m_dir = dir;
+    s.m_savedToolMd = *bytes;
+    s.m_entryPath = QFileInfo::exists(dir + QStringLiteral("/index.ts")) ? dir + QStringLiteral("/index.ts")
+                    : QFileInfo::exists(dir + QStringLiteral("/index.js")) ? dir + QStringLiteral("/index.js")
+                                                                          : dir + QStringLiteral("/index.ts");
+    const std::optional<QByteArray> entry = readAll(s.m_entryPath, kMaxEntryEditBytes);
+    s.m_entry = entry.value_or(QByteArray());
+    s.m_savedEntry = s.m_entry;
+    s.m_entryOnDisk = entry.has_value();
+    s.m_diskVersion = s.m_doc.manifest().version;
+    return s;
+}
+
+bool ToolEditSession::isModified() const
+{
+    return m_doc.bytes() != m_savedToolMd || m_entry != m_savedEntry;
+}
+
+void ToolEditSession::bumpVersion()
+{
+    m_doc.setValue({QStringLiteral("version")}, nextVersion());
+}
+
+int ToolEditSession::diskVersion() const
+{
+    if (const QByteArray disk = diskToolMd(); disk != m_savedToolMd) {
+        // Changed since we read it: the version there now is the one to pass.
+        const ToolMdParse parse = parseToolMd(disk, toolMdPath());
+        if (parse.manifest)
+            return std::max(m_diskVersion, parse.manifest->version);
+    }
+    return m_diskVersion;
+}
+
+bool ToolEditSession::changedOnDisk() const
+{
+    // The bytes, not stat stamps: a file rewritten with as many bytes in the same timestamp
+    // tick (or with its mtime put back) keeps its stamps. This runs once per save (diskVersion,
+    // reading TOOL.md alone, when the editor redraws its status): reading the files costs
+    // little there, and only the bytes make "never overwritten silently" hold.
+    if (readAll(toolMdPath(), kMaxToolMdBytes) != m_savedToolMd)
+        return true;
+    const std::optional<QByteArray> entry = readAll(m_entryPath, kMaxEntryEditBytes);
+    return entry.has_value() != m_entryOnDisk || entry.value_or(QByteArray()) != m_savedEntry;
+}
+
+QByteArray ToolEditSession::diskToolMd() const
+{
+    return readAll(toolMdPath(), kMaxToolMdBytes).value_or(QByteArray());
+}
+
+ToolEditSession::SaveResult ToolEditSession::save(SaveOptions options)
+{
+    if (!isModified())
+        return {SaveStatus::NothingToSave, {}};
+    if (!options.overwrite && changedOnDisk()) {
+        return {SaveStatus::Conflict,
+                {QStringLiteral("changed-on-disk"), Severity::Error,
+                 QStringLiteral("the tool's files changed on disk since they were opened; reload, compare or overwrite"),
+                 toolMdPath(), 0}};
+    }
+    // TOOLS.md: sync only copies a tool whose version is above the target's, so a save that
+    // left the version where it is on disk would never reach users: one bump per save.
+    const int next = nextVersion();
+    if (m_doc.manifest().version < next) {
+        if (options.autoBump) {
+            bumpVersion();
+        } else {
+            const ToolManifest m = m_doc.manifest();
+            return {SaveStatus::NotBumped,
+                    {QStringLiteral("version-not-bumped"), Severity::Error,
+                     QStringLiteral("The tool changed but its version (%1) is not above the version on disk (%2); save it "
+                                    "as version %3 or higher (TOOLS.md: always bump when changing the tool)")
+                         .arg(m.version)
+                         .arg(next - 1)
+                         .arg(next),
+                     toolMdPath(), m.versionLine}};
+        }
+    }
+    // The entry first, the version last: a crash in between leaves the old version number,
+    // and the next save bumps it.
+    if (m_entry != m_savedEntry) {
+        if (const QString err = writeFileAtomically(m_entryPath, m_entry); !err.isEmpty())
+            return {SaveStatus::WriteFailed, {QStringLiteral("write-failed"), Severity::Error, err, m_entryPath, 0}};
+        m_savedEntry = m_entry;
+        m_entryOnDisk = true;
+    }
+    const QByteArray bytes = m_doc.bytes();
+    if (bytes != m_savedToolMd) {
+        if (const QString err = writeFileAtomically(toolMdPath(), bytes); !err.isEmpty())
+            return {SaveStatus::WriteFailed, {QStringLiteral("write-failed"), Severity::Error, err, toolMdPath(), 0}};
+        m_savedToolMd = bytes;
+    }
+    m_diskVersion = m_doc.manifest().version; // the next change needs a version above this one
+    return {SaveStatus::Saved, {}};
+}
+
+} // namespace tw::engine

@@ -1,0 +1,77 @@
+#pragma once
+// One tool opened for editing: its TOOL.md as a FrontmatterDocument and its entry source,
+// saved atomically under DESIGN.md "Version rules": every save that changes the tool's bytes
+// needs a version above the one on disk at that moment (one bump per save, so each saved state
+// reaches users through seed sync, TOOLS.md: "Only copy if seed version > target version"), and
+// a file changed on disk since it was read is never silently overwritten. Every save path
+// (editor, CLI, tests) goes through here.
+
+#include "authoring/frontmatterdocument.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace tw::engine {
+
+class ToolEditSession final
+{
+public:
+    enum class SaveStatus { Saved, NothingToSave, NotBumped, Conflict, WriteFailed };
+    struct SaveResult
+    {
+        SaveStatus status = SaveStatus::Saved;
+        Diagnostic diagnostic; // version-not-bumped, or the write/conflict problem
+    };
+    struct SaveOptions
+    {
+        bool autoBump = false;  // raise the version to nextVersion() instead of refusing
+        bool overwrite = false; // write over files changed on disk since they were loaded
+    };
+
+    // nullopt with the reason (file and line) when the directory has no editable TOOL.md.
+    static std::optional<ToolEditSession> open(const QString &dir, Diagnostic *error = nullptr);
+
+    QString dir() const { return m_dir; }
+    QString toolMdPath() const { return m_dir + QStringLiteral("/TOOL.md"); }
+    QString entryPath() const { return m_entryPath; }
+    // The version of the TOOL.md on disk: as this session last read or wrote it, or, when the
+    // file changed on disk since, the higher of that and the version there now.
+    int diskVersion() const;
+    // The lowest version the next save that changes the tool may carry.
+    int nextVersion() const { return diskVersion() + 1; }
+
+    FrontmatterDocument &document() { return m_doc; }
+    const FrontmatterDocument &document() const { return m_doc; }
+    QByteArray entrySource() const { return m_entry; }
+    void setEntrySource(const QByteArray &source) { m_entry = source; }
+
+    bool isModified() const;
+    bool isBumped() const { return m_doc.manifest().version >= nextVersion(); }
+    void bumpVersion(); // version = nextVersion()
+    // Files changed on disk since they were loaded (or last saved): their bytes are compared
+    // with what was read or written, so a same-size change in one timestamp tick, or one that
+    // put the old mtime back, is seen as well (docs/decisions.md "Changed on disk").
+    bool changedOnDisk() const;
+    QByteArray diskToolMd() const;
+
+    SaveResult save(SaveOptions options);
+    SaveResult save() { return save(SaveOptions{}); }
+
+private:
+    ToolEditSession(FrontmatterDocument doc) : m_doc(std::move(doc)) {}
+
+    QString m_dir;
+    QString m_entryPath;
+    FrontmatterDocument m_doc;
+    QByteArray m_savedToolMd; // what is on disk as far as we know
+    QByteArray m_entry;
+    QByteArray m_savedEntry;
+    bool m_entryOnDisk = false; // whether m_savedEntry was read from (or written to) a file
+    int m_diskVersion = 0;
+};
+
+// Writes bytes atomically (QSaveFile); returns an error line or empty.
+QString writeFileAtomically(const QString &path, const QByteArray &bytes);
+
+} // namespace tw::engine

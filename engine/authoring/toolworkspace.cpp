@@ -1,0 +1,202 @@
+#include "authoring/toolworkspace.h"
+
+#include "authoring/frontmatterdocument.h"
+#include "authoring/toolarchive.h"
+#include "authoring/tooleditsession.h"
+#include "catalog/locationscanner.h"
+#include "catalog/overrideresolver.h"
+#include "sync/datapaths.h"
+#include "sync/seedsync.h"
+#include "toolmd/toolmdreader.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QScopeGuard>
+#include <QStandardPaths>
+#include <QUuid>
+
+#include <cstdio>
+
+namespace tw::engine {
+
+QString templatesDir()
+{
+    const QString share = sharedDataDir();
+    const QStringList candidates = {share + QStringLiteral("/resources/templates"), share + QStringLiteral("/templates")};
+    for (const QString &candidate : candidates)
+        if (QFileInfo(candidate).isDir())
+            return candidate;
+    return {};
+}
+
+QStringList templateIds()
+{
+    const QString dir = templatesDir();
+    return dir.isEmpty() ? QStringList() : sortedSubdirectoryNames(dir, false);
+}
+
+QString newToolNameProblem(const Catalog &catalog, const QString &user, const QString &name)
+{
+    if (!isSnakeCase(name))
+        return QStringLiteral("'%1' is not snake_case (lower-case letters, digits and single underscores)").arg(name);
+    for (const EffectiveTool &e : resolveEffective(catalog, user).tools) {
+        if (e.tool.manifest.name != name)
+            continue;
+        return e.tool.scope == Scope::Global
+            ? QStringLiteral("a global tool is named '%1'; a new tool of that name would override it (use Customize)").arg(name)
+            : QStringLiteral("%1 already has a tool named '%2' (%3)").arg(user, name, e.tool.dir);
+    }
+    if (QFileInfo::exists(userToolsPath(catalog.dataPath, user) + u'/' + name))
+        return QStringLiteral("%1 already exists").arg(userToolsPath(catalog.dataPath, user) + u'/' + name);
+    return {};
+}
+
+WorkspaceResult createToolFromTemplate(const Catalog &catalog, const QString &user, const QString &id,
+                                       const QString &name, const QString &label, const QString &description)
+{
+    if (user.isEmpty() || !user.contains(u'@'))
+        return {{}, QStringLiteral("choose the user the tool is for")};
+    if (const QString problem = newToolNameProblem(catalog, user, name); !problem.isEmpty())
+        return {{}, problem};
+    const QString from = templatesDir() + u'/' + id;
+    if (!QFileInfo(from + QStringLiteral("/TOOL.md")).isFile())
+        return {{}, QStringLiteral("there is no template '%1'").arg(id)};
+    const QString to = userToolsPath(catalog.dataPath, user) + u'/' + name;
+    if (const QString err = copyTree(from, to); !err.isEmpty()) {
+        QDir(to).removeRecursively();
+        return {{}, err};
+    }
+    const QString shownLabel = label.isEmpty() ? name : label;
+    // Text placeholders in bodies and code; the frontmatter is edited through the document.
+    QDirIterator it(to, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        QByteArray bytes = f.readAll();
+        f.close();
+        const QByteArray before = bytes;
+        bytes.replace("{{NAME}}", name.toUpper().toUtf8());
+        bytes.replace("{{label}}", shownLabel.toUtf8());
+        bytes.replace("{{description}}", description.toUtf8());
+        if (bytes != before)
+            writeFileAtomically(path, bytes);
+    }
+    Diagnostic problem;
+    std::optional<ToolEditSession> session = ToolEditSession::open(to, &problem);
+    if (!session) {
+        QDir(to).removeRecursively();
+        return {{}, formatDiagnostic(problem)};
+    }
+    ToolManifest m = session->document().manifest();
+    m.name = name;
+    m.label = shownLabel;
+    m.description = description;
+    session->document().applyManifest(m);
+    // A new tool starts at version 1: this save is its creation, not an edit of a loaded version.
+    if (const QString err = writeFileAtomically(session->toolMdPath(), session->document().bytes()); !err.isEmpty()) {
+        QDir(to).removeRecursively();
+        return {{}, err};
+    }
+    return {to, {}};
+}
+
+WorkspaceResult customizeTool(const Catalog &catalog, const QString &user, const QString &globalDir)
+{
+    if (user.isEmpty() || !user.contains(u'@'))
+        return {{}, QStringLiteral("choose the user whose copy this is")};
+    const QString to = userToolsPath(catalog.dataPath, user) + u'/' + QFileInfo(globalDir).fileName();
+    if (QFileInfo::exists(to))
+        return {{}, QStringLiteral("%1 already exists; open it instead").arg(to)};
+    if (!QDir().mkpath(userToolsPath(catalog.dataPath, user)))
+        return {{}, QStringLiteral("cannot create %1").arg(userToolsPath(catalog.dataPath, user))};
+    if (const QString err = copyTree(globalDir, to); !err.isEmpty()) {
+        QDir(to).removeRecursively();
+        return {{}, err};
+    }
+    return {to, {}};
+}
+
+WorkspaceResult importTool(const Catalog &catalog, const QString &user, const QString &source)
+{
+    if (user.isEmpty() || !user.contains(u'@'))
+        return {{}, QStringLiteral("choose the user to import the tool for")};
+    const QFileInfo info(source);
+    const QString stage = catalog.dataPath + QStringLiteral("/.toolwright-staging/import-")
+        + QUuid::createUuid().toString(QUuid::Id128);
+    const auto cleanup = qScopeGuard([stage] {
+        QDir(stage).removeRecursively();
+        QDir().rmdir(QFileInfo(stage).absolutePath()); // only when empty: a sync may be staging too
+    });
+    QString root, dirName;
+    if (info.isDir()) {
+        dirName = info.fileName();
+        root = stage + u'/' + dirName;
+        if (const QString err = copyTree(info.absoluteFilePath(), root); !err.isEmpty())
+            return {{}, err};
+    } else if (info.isFile() && info.suffix().compare(QStringLiteral("zip"), Qt::CaseInsensitive) == 0) {
+        const QString unpacked = stage + QStringLiteral("/unpacked");
+        if (!QDir().mkpath(unpacked))
+            return {{}, QStringLiteral("cannot create %1").arg(unpacked)};
+        if (const QString err = extractZip(info.absoluteFilePath(), unpacked); !err.isEmpty())
+            return {{}, err};
+        // The tool is the archive's root, or its single top-level folder.
+        if (QFileInfo::exists(unpacked + QStringLiteral("/TOOL.md"))) {
+            dirName = info.completeBaseName();
+            root = unpacked;
+        } else {
+            const QStringList dirs = sortedSubdirectoryNames(unpacked, false);
+            if (dirs.size() != 1 || !QFileInfo::exists(unpacked + u'/' + dirs.first() + QStringLiteral("/TOOL.md")))
+                return {{}, QStringLiteral("%1 holds no tool (a TOOL.md at its root or in one top-level folder)").arg(source)};
+            dirName = dirs.first();
+            root = unpacked + u'/' + dirName;
+        }
+    } else {
+        return {{}, QStringLiteral("%1 is neither a tool directory nor a .zip").arg(source)};
+    }
+    const ToolDirScan scan = scanToolDir(root, QFileInfo(stage).canonicalFilePath(), Scope::User, user);
+    if (!scan.tool) {
+        const Diagnostics &ds = scan.skipped->diagnostics;
+        return {{}, QStringLiteral("not a tool the platform would load: %1")
+                        .arg(ds.isEmpty() ? scan.skipped->reason : ds.first().message)};
+    }
+    const QString name = scan.tool->manifest.name;
+    for (const EffectiveTool &e : resolveEffective(catalog, user).tools)
+        if (e.tool.manifest.name == name && e.tool.scope == Scope::User)
+            return {{}, QStringLiteral("%1 already has a tool named '%2' (%3)").arg(user, name, e.tool.dir)};
+    const QString tools = userToolsPath(catalog.dataPath, user);
+    const QString dest = tools + u'/' + dirName;
+    if (QFileInfo::exists(dest))
+        return {{}, QStringLiteral("%1 already exists").arg(dest)};
+    if (!QDir().mkpath(tools))
+        return {{}, QStringLiteral("cannot create %1").arg(tools)};
+    if (std::rename(QFile::encodeName(root).constData(), QFile::encodeName(dest).constData()) != 0) {
+        if (const QString err = copyTree(root, dest); !err.isEmpty()) {
+            QDir(dest).removeRecursively();
+            return {{}, err};
+        }
+    }
+    return {dest, {}};
+}
+
+QString removeToolDir(const QString &dir, bool *trashed)
+{
+    if (trashed)
+        *trashed = false;
+    if (!QFileInfo(dir).isDir())
+        return QStringLiteral("%1 is not a directory").arg(dir);
+    // Qt makes the Trash directory, not the data dir it lives in: on an account without
+    // ~/.local/share yet the tool would be deleted for good instead.
+    QDir().mkpath(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation));
+    if (QFile::moveToTrash(dir)) {
+        if (trashed)
+            *trashed = true;
+        return {};
+    }
+    return QDir(dir).removeRecursively() ? QString() : QStringLiteral("cannot remove %1").arg(dir);
+}
+
+} // namespace tw::engine

@@ -1,0 +1,81 @@
+#include "catalog/catalog.h"
+
+#include "catalog/locationscanner.h"
+
+#include <QDir>
+
+namespace tw::engine {
+
+const LocationScan *Catalog::userLocation(const QString &email) const
+{
+    for (const LocationScan &loc : users) {
+        if (loc.user == email)
+            return &loc;
+    }
+    return nullptr;
+}
+
+QStringList Catalog::userEmails() const
+{
+    QStringList emails;
+    emails.reserve(users.size());
+    for (const LocationScan &loc : users)
+        emails.append(loc.user);
+    return emails;
+}
+
+qsizetype Catalog::toolCount() const
+{
+    qsizetype n = global.tools.size();
+    for (const LocationScan &loc : users)
+        n += loc.tools.size();
+    return n;
+}
+
+QStringList userDirectories(const QString &dataPath)
+{
+    QStringList emails;
+    for (const QString &name : sortedSubdirectoryNames(dataPath)) {
+        if (name.contains(u'@'))
+            emails.append(name);
+    }
+    return emails;
+}
+
+QString globalToolsPath(const QString &dataPath)
+{
+    return QDir::cleanPath(dataPath + QStringLiteral("/tools"));
+}
+
+QString userToolsPath(const QString &dataPath, const QString &email)
+{
+    return QDir::cleanPath(dataPath + u'/' + email + QStringLiteral("/tools"));
+}
+
+Catalog scanDataPath(const QString &dataPath, ScanCache *cache,
+                     const std::function<void(const LocationScan &)> &onLocation, QThreadPool *pool)
+{
+    Catalog catalog;
+    catalog.dataPath = QDir::cleanPath(QDir(dataPath).absolutePath());
+    catalog.global = scanLocation(globalToolsPath(catalog.dataPath), Scope::Global, QString(), cache, pool);
+    if (onLocation)
+        onLocation(catalog.global);
+    for (const QString &email : userDirectories(catalog.dataPath)) {
+        catalog.users.append(scanLocation(userToolsPath(catalog.dataPath, email), Scope::User, email, cache, pool));
+        if (onLocation)
+            onLocation(catalog.users.constLast());
+    }
+    return catalog;
+}
+
+Catalog scanForUser(const QString &dataPath, const QString &email)
+{
+    Catalog catalog;
+    catalog.dataPath = QDir::cleanPath(QDir(dataPath).absolutePath());
+    catalog.global = scanLocation(globalToolsPath(catalog.dataPath), Scope::Global, QString());
+    if (!email.isEmpty() && userDirectories(catalog.dataPath).contains(email))
+        catalog.users.append(scanLocation(userToolsPath(catalog.dataPath, email), Scope::User, email));
+    return catalog;
+}
+
+} // namespace tw::engine

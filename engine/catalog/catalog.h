@@ -1,0 +1,45 @@
+#pragma once
+// A snapshot of a whole DATA_PATH: the global location and every user's location.
+
+#include "toolmd/toolrecord.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+
+class QThreadPool;
+
+namespace tw::engine {
+
+class ScanCache;
+
+struct Catalog
+{
+    QString dataPath;
+    LocationScan global;
+    QList<LocationScan> users; // byte-wise order of the email directory names
+
+    const LocationScan *userLocation(const QString &email) const;
+    QStringList userEmails() const;
+    qsizetype toolCount() const;
+};
+
+// DESIGN.md: `<email>` is any directory name under DATA_PATH containing `@`.
+QStringList userDirectories(const QString &dataPath);
+
+QString globalToolsPath(const QString &dataPath);
+QString userToolsPath(const QString &dataPath, const QString &email);
+
+// Scans every location of a DATA_PATH. `onLocation` (optional) sees each location as soon as
+// it is done, in order: global first, then users. `pool`: as in scanLocation().
+Catalog scanDataPath(const QString &dataPath, ScanCache *cache = nullptr,
+                     const std::function<void(const LocationScan &)> &onLocation = {},
+                     QThreadPool *pool = nullptr);
+
+// What one user sees: the global location and, when `email` is a user directory of DATA_PATH,
+// that user's location; no other user's tools are read. An empty email gives the global tools.
+Catalog scanForUser(const QString &dataPath, const QString &email);
+
+} // namespace tw::engine

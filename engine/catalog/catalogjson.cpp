@@ -1,0 +1,382 @@
+#include "catalog/catalogjson.h"
+
+#include <QJsonDocument>
+
+#include <cmath>
+#include <vector>
+
+namespace tw::engine {
+namespace {
+
+// Compact JSON text written straight into a buffer: `list --json` prints thousands of tools,
+// and building QJsonObjects first (each insert a sorted CBOR map) cost more than the scan.
+class JsonWriter final
+{
+public:
+    void beginObject() { open('{'); }
+    void endObject() { close('}'); }
+    void beginArray() { open('['); }
+    void endArray() { close(']'); }
+    explicit JsonWriter(qsizetype expectedBytes = 256) { m_out.reserve(expectedBytes); }
+    // `quotedKey` is the key with its quotes and colon: `"name":`.
+    template<size_t N>
+    void key(const char (&quotedKey)[N])
+    {
+        separate();
+        m_out.append(quotedKey, N - 1);
+        m_afterKey = true;
+    }
+    void string(const QString &s)
+    {
+        separate();
+        m_out += '"';
+        const QByteArray utf8 = s.toUtf8();
+        qsizetype run = 0; // start of the characters that need no escape
+        for (qsizetype i = 0; i < utf8.size(); ++i) {
+            const char c = utf8[i];
+            if (c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20)
+                continue;
+            m_out.append(utf8.constData() + run, i - run);
+            run = i + 1;
+            switch (c) {
+            case '"': m_out += "\\\""; break;
+            case '\\': m_out += "\\\\"; break;
+            case '\n': m_out += "\\n"; break;
+            case '\r': m_out += "\\r"; break;
+            case '\t': m_out += "\\t"; break;
+            case '\b': m_out += "\\b"; break;
+            case '\f': m_out += "\\f"; break;
+            default: { // the other control characters
+                static const char hex[] = "0123456789abcdef";
+                m_out += "\\u00";
+                m_out += hex[(c >> 4) & 0xF];
+                m_out += hex[c & 0xF];
+            }
+            }
+        }
+        m_out.append(utf8.constData() + run, utf8.size() - run);
+        m_out += '"';
+    }
+    void stringOrNull(const QString &s) { s.isEmpty() ? null() : string(s); }
+    void number(qint64 n) { raw(QByteArray::number(n)); }
+    void boolean(bool b) { raw(b ? "true" : "false"); }
+    void null() { raw("null"); }
+    // Any other value (a default may be a list or a mapping), the way QJsonDocument writes it.
+    void value(const QJsonValue &v)
+    {
+        switch (v.type()) {
+        case QJsonValue::String: string(v.toString()); break;
+        case QJsonValue::Bool: boolean(v.toBool()); break;
+        case QJsonValue::Double: {
+            const double d = v.toDouble();
+            raw(std::isfinite(d) ? QByteArray::number(d, 'g', QLocale::FloatingPointShortest) : QByteArray("null"));
+            break;
+        }
+        case QJsonValue::Null:
+        case QJsonValue::Undefined: null(); break;
+        case QJsonValue::Array:
+        case QJsonValue::Object: raw(compactJsonText(v).toUtf8()); break;
+        }
+    }
+    QByteArray take() { return std::move(m_out); }
+
+private:
+    void separate()
+    {
+        if (m_afterKey) {
+            m_afterKey = false;
+            return;
+        }
+        if (!m_first.empty()) {
+            if (!m_first.back())
+                m_out += ',';
+            m_first.back() = false;
+        }
+    }
+    void raw(const QByteArray &text)
+    {
+        separate();
+        m_out += text;
+    }
+    void open(char c)
+    {
+        separate();
+        m_out += c;
+        m_first.push_back(true);
+    }
+    void close(char c)
+    {
+        m_out += c;
+        m_first.pop_back();
+    }
+
+    QByteArray m_out;
+    std::vector<bool> m_first; // per open container: nothing written in it yet
+    bool m_afterKey = false;
+};
+
+QJsonObject parseObject(const QByteArray &text) { return QJsonDocument::fromJson(text).object(); }
+
+void writeDiagnostic(JsonWriter &w, const Diagnostic &d)
+{
+    w.beginObject();
+    w.key("\"code\":");
+    w.string(d.code);
+    w.key("\"severity\":");
+    w.string(severityName(d.severity));
+    w.key("\"message\":");
+    w.string(d.message);
+    w.key("\"file\":");
+    w.stringOrNull(d.file);
+    w.key("\"line\":");
+    d.line > 0 ? w.number(d.line) : w.null();
+    w.endObject();
+}
+
+void writeDiagnostics(JsonWriter &w, const Diagnostics &diagnostics)
+{
+    w.beginArray();
+    for (const Diagnostic &d : diagnostics)
+        writeDiagnostic(w, d);
+    w.endArray();
+}
+
+void writeInput(JsonWriter &w, const InputSpec &in)
+{
+    w.beginObject();
+    w.key("\"name\":");
+    w.string(in.name);
+    w.key("\"type\":");
+    w.string(inputTypeName(in.type));
+    w.key("\"description\":");
+    w.string(in.description);
+    w.key("\"optional\":");
+    w.boolean(in.optional);
+    w.key("\"sensitive\":");
+    w.boolean(in.sensitive);
+    w.key("\"values\":");
+    if (in.hasValues) {
+        w.beginArray();
+        for (const QString &v : in.values)
+            w.string(v);
+        w.endArray();
+    } else {
+        w.null();
+    }
+    w.key("\"default\":");
+    w.value(in.defaultValue);
+    w.endObject();
+}
+
+void writeDirVersion(JsonWriter &w, const ToolRecord &t)
+{
+    w.beginObject();
+    w.key("\"dir\":");
+    w.string(t.dir);
+    w.key("\"version\":");
+    w.number(t.manifest.version);
+    w.endObject();
+}
+
+// T of DESIGN.md, left open for the caller to add keys (`shadowed_by`).
+void writeToolFields(JsonWriter &w, const ToolRecord &t, const ToolRecord *overridden)
+{
+    w.beginObject();
+    w.key("\"name\":");
+    w.string(t.manifest.name);
+    w.key("\"label\":");
+    w.string(t.manifest.label);
+    w.key("\"description\":");
+    w.string(t.manifest.description);
+    w.key("\"version\":");
+    w.number(t.manifest.version);
+    w.key("\"language\":");
+    w.string(t.manifest.language);
+    w.key("\"scope\":");
+    w.string(scopeName(t.scope));
+    w.key("\"user\":");
+    w.stringOrNull(t.user);
+    w.key("\"dir\":");
+    w.string(t.dir);
+    w.key("\"entry\":");
+    w.string(t.entryName());
+    w.key("\"overrides\":");
+    overridden ? writeDirVersion(w, *overridden) : w.null();
+    w.key("\"inputs\":");
+    w.beginArray();
+    for (const InputSpec &in : t.manifest.inputs)
+        writeInput(w, in);
+    w.endArray();
+    w.key("\"diagnostics\":");
+    writeDiagnostics(w, t.diagnostics);
+}
+
+void writeSkipped(JsonWriter &w, const SkippedDir &s)
+{
+    w.beginObject();
+    w.key("\"dir\":");
+    w.string(s.dir);
+    w.key("\"reason\":");
+    w.string(s.reason);
+    w.key("\"diagnostics\":");
+    writeDiagnostics(w, s.diagnostics);
+    w.endObject();
+}
+
+} // namespace
+
+QString compactJsonText(const QJsonValue &value)
+{
+    if (value.isUndefined())
+        return {};
+    // QJsonDocument holds arrays and objects only: wrap the value and strip the brackets.
+    return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+}
+
+QJsonObject diagnosticJson(const Diagnostic &d)
+{
+    JsonWriter w;
+    writeDiagnostic(w, d);
+    return parseObject(w.take());
+}
+
+QJsonArray diagnosticsJson(const Diagnostics &diagnostics)
+{
+    QJsonArray array;
+    for (const Diagnostic &d : diagnostics)
+        array.append(diagnosticJson(d));
+    return array;
+}
+
+QJsonObject inputJson(const InputSpec &in)
+{
+    JsonWriter w;
+    writeInput(w, in);
+    return parseObject(w.take());
+}
+
+QJsonObject toolJson(const ToolRecord &t, const ToolRecord *overridden)
+{
+    JsonWriter w;
+    writeToolFields(w, t, overridden);
+    w.endObject();
+    return parseObject(w.take());
+}
+
+QJsonObject skippedJson(const SkippedDir &s)
+{
+    JsonWriter w;
+    writeSkipped(w, s);
+    return parseObject(w.take());
+}
+
+QByteArray showJsonText(const ToolRecord &t, const ToolRecord *overridden)
+{
+    JsonWriter w(2048 + t.body.size());
+    writeToolFields(w, t, overridden);
+    w.key("\"body\":");
+    w.string(QString::fromUtf8(t.body));
+    w.key("\"files\":");
+    w.beginArray();
+    for (const QString &f : t.files)
+        w.string(f);
+    w.endArray();
+    w.endObject();
+    return w.take();
+}
+
+QByteArray lintJsonText(const LintReport &report)
+{
+    JsonWriter w(1024 * (report.tools.size() + report.skipped.size() + 1));
+    w.beginObject();
+    w.key("\"tools\":");
+    w.beginArray();
+    for (const ToolRecord &t : report.tools) {
+        writeToolFields(w, t, nullptr);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("\"skipped\":");
+    w.beginArray();
+    for (const LintSkip &s : report.skipped)
+        writeSkipped(w, s.dir);
+    w.endArray();
+    w.key("\"summary\":");
+    w.beginObject();
+    w.key("\"tools\":");
+    w.number(report.tools.size());
+    w.key("\"errors\":");
+    w.number(report.errors);
+    w.key("\"warnings\":");
+    w.number(report.warnings);
+    w.key("\"infos\":");
+    w.number(report.infos);
+    w.key("\"skipped\":");
+    w.number(report.skipped.size());
+    w.endObject();
+    w.endObject();
+    return w.take();
+}
+
+QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set)
+{
+    JsonWriter w(1024 * (set.tools.size() + set.shadowed.size() + set.skipped.size() + 1));
+    w.beginObject();
+    w.key("\"data_path\":");
+    w.string(dataPath);
+    w.key("\"user\":");
+    w.stringOrNull(set.user);
+    w.key("\"tools\":");
+    w.beginArray();
+    for (const EffectiveTool &e : set.tools) {
+        writeToolFields(w, e.tool, e.overridden ? &*e.overridden : nullptr);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("\"shadowed\":");
+    w.beginArray();
+    for (const ShadowedTool &s : set.shadowed) {
+        writeToolFields(w, s.tool, nullptr);
+        w.key("\"shadowed_by\":");
+        w.string(s.shadowedBy);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("\"skipped\":");
+    w.beginArray();
+    for (const SkippedDir &s : set.skipped)
+        writeSkipped(w, s);
+    w.endArray();
+    w.endObject();
+    return w.take();
+}
+
+QJsonObject effectiveSetJson(const QString &dataPath, const EffectiveSet &set)
+{
+    return parseObject(effectiveSetJsonText(dataPath, set));
+}
+
+QJsonArray overridesJson(const QList<OverrideRow> &rows)
+{
+    QJsonArray array;
+    for (const OverrideRow &row : rows) {
+        QJsonArray users;
+        for (const ToolRecord &u : row.users) {
+            users.append(QJsonObject{{QStringLiteral("email"), u.user},
+                                     {QStringLiteral("dir"), u.dir},
+                                     {QStringLiteral("version"), u.manifest.version}});
+        }
+        QJsonObject global;
+        if (row.global) {
+            JsonWriter w;
+            writeDirVersion(w, *row.global);
+            global = parseObject(w.take());
+        }
+        array.append(QJsonObject{{QStringLiteral("name"), row.name},
+                                 {QStringLiteral("global"), row.global ? QJsonValue(global) : QJsonValue(QJsonValue::Null)},
+                                 {QStringLiteral("users"), users}});
+    }
+    return array;
+}
+
+} // namespace tw::engine

@@ -1,0 +1,32 @@
+#pragma once
+// The JSON shapes of DESIGN.md "CLI" (`list`, `show`, `lint`, `overrides`). Other programs
+// parse these: change them only together with DESIGN.md.
+
+#include "catalog/lint.h"
+#include "catalog/overrideresolver.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace tw::engine {
+
+// A JSON value as compact JSON text (`"x"`, `5`, `true`, `[1,2]`); empty for Undefined.
+QString compactJsonText(const QJsonValue &value);
+
+QJsonObject diagnosticJson(const Diagnostic &diagnostic);
+QJsonArray diagnosticsJson(const Diagnostics &diagnostics);
+QJsonObject inputJson(const InputSpec &input);
+// T of DESIGN.md; `overridden` is the global tool a user tool overrides.
+QJsonObject toolJson(const ToolRecord &tool, const ToolRecord *overridden = nullptr);
+QJsonObject skippedJson(const SkippedDir &skipped);
+// The `show --json` object (T with "body" and "files") as compact JSON text.
+QByteArray showJsonText(const ToolRecord &tool, const ToolRecord *overridden = nullptr);
+// The `lint --json` object as compact JSON text.
+QByteArray lintJsonText(const LintReport &report);
+// The `list --json` object, and the same as compact JSON text (what the CLI prints).
+QJsonObject effectiveSetJson(const QString &dataPath, const EffectiveSet &set);
+QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set);
+// The `overrides --json` array.
+QJsonArray overridesJson(const QList<OverrideRow> &rows);
+
+} // namespace tw::engine

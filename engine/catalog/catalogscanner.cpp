@@ -1,0 +1,121 @@
+#include "catalog/catalogscanner.h"
+
+#include <QPointer>
+#include <QSet>
+#include <QThread>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace tw::engine {
+
+CatalogScanner::CatalogScanner(QObject *parent) : QObject(parent)
+{
+    // One thread more than the cores: the scan's own task waits in the per-directory map.
+    m_pool.setMaxThreadCount(QThread::idealThreadCount() + 1);
+    m_pool.setObjectName(QStringLiteral("toolwright-scan"));
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(250);
+    connect(&m_debounce, &QTimer::timeout, this, &CatalogScanner::rescan);
+    connect(&m_watcher, &QFutureWatcher<std::shared_ptr<const Catalog>>::finished, this, &CatalogScanner::onScanDone);
+    connect(&m_fsWatcher, &PathWatcher::directoryChanged, this, [this] { m_debounce.start(); });
+}
+
+CatalogScanner::~CatalogScanner()
+{
+    ++m_generation; // drop the reports of a scan still running
+    m_watcher.waitForFinished();
+}
+
+void CatalogScanner::setDataPath(const QString &dataPath)
+{
+    m_dataPath = dataPath;
+    m_cache.clear();
+    m_catalog.reset();
+    m_fsWatcher.clear();
+    rescan();
+}
+
+void CatalogScanner::setWatching(bool on)
+{
+    m_watching = on;
+    if (!on) {
+        m_fsWatcher.clear();
+    } else if (m_catalog) {
+        m_fsWatcher.setDirectories(watchedDirectories(*m_catalog));
+    }
+}
+
+void CatalogScanner::rescan()
+{
+    // Not m_watcher.isRunning(): that turns false before `finished` is delivered, and a
+    // setFuture() in between would discard the finished scan's result.
+    if (m_running) {
+        m_pending = true; // one more scan once this one is done
+        return;
+    }
+    startScan();
+}
+
+void CatalogScanner::startScan()
+{
+    m_pending = false;
+    m_running = true;
+    const quint64 generation = ++m_generation;
+    const QString dataPath = m_dataPath;
+    ScanCache *cache = &m_cache;
+    QPointer<CatalogScanner> self(this);
+    // The watches are set on the scan's thread too: 10,000 tools are 10,000 inotify calls,
+    // tens of milliseconds the GUI thread would stand still for. (~CatalogScanner waits for
+    // the scan, so the watcher outlives it.)
+    PathWatcher *watcher = m_watching ? &m_fsWatcher : nullptr;
+    Q_EMIT scanStarted();
+    QThreadPool *pool = &m_pool;
+    m_watcher.setFuture(QtConcurrent::run(pool, [dataPath, cache, self, generation, watcher, pool] {
+        auto catalog = std::make_shared<Catalog>(scanDataPath(dataPath, cache, [&](const LocationScan &loc) {
+            // Hand each location to the GUI thread as soon as it is done.
+            QMetaObject::invokeMethod(
+                self, [self, loc, generation] {
+                    if (self && self->m_generation == generation)
+                        Q_EMIT self->locationScanned(loc);
+                },
+                Qt::QueuedConnection);
+        }, pool));
+        if (watcher)
+            watcher->setDirectories(watchedDirectories(*catalog));
+        return std::shared_ptr<const Catalog>(std::move(catalog));
+    }));
+}
+
+void CatalogScanner::onScanDone()
+{
+    m_running = false;
+    if (m_watcher.future().isValid() && m_watcher.future().resultCount() > 0) {
+        m_catalog = m_watcher.result();
+        if (!m_watching)
+            m_fsWatcher.clear(); // turned off while the scan was setting them
+        // Posted events arrive in order: every locationScanned of this scan has been delivered.
+        Q_EMIT scanFinished(m_catalog);
+    }
+    if (m_pending)
+        startScan();
+}
+
+QSet<QString> CatalogScanner::watchedDirectories(const Catalog &catalog)
+{
+    // A tool directory's watch covers its TOOL.md and entry file; a location's, new tools.
+    QSet<QString> dirs{catalog.dataPath, catalog.global.path};
+    auto addLocation = [&](const LocationScan &loc) {
+        dirs.insert(loc.path);
+        for (const ToolRecord &t : loc.tools)
+            dirs.insert(t.dir);
+        for (const SkippedDir &s : loc.skipped)
+            dirs.insert(s.dir);
+    };
+    addLocation(catalog.global);
+    for (const LocationScan &loc : catalog.users) {
+        dirs.insert(catalog.dataPath + u'/' + loc.user);
+        addLocation(loc);
+    }
+    return dirs;
+}
+
+} // namespace tw::engine

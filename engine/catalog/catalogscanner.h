@@ -1,0 +1,67 @@
+#pragma once
+// Keeps a Catalog of a DATA_PATH current: scans off the GUI thread, reports each location as
+// it is done, and rescans (re-reading only changed tools) when files change on disk.
+
+#include "catalog/catalog.h"
+#include "catalog/pathwatcher.h"
+#include "catalog/scancache.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QSet>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <memory>
+
+namespace tw::engine {
+
+class CatalogScanner final : public QObject
+{
+    Q_OBJECT
+public:
+    explicit CatalogScanner(QObject *parent = nullptr);
+    ~CatalogScanner() override;
+    Q_DISABLE_COPY_MOVE(CatalogScanner)
+
+    QString dataPath() const { return m_dataPath; }
+    void setDataPath(const QString &dataPath); // starts a scan
+    // The last complete catalog (null before the first scan finished).
+    std::shared_ptr<const Catalog> catalog() const { return m_catalog; }
+    bool isScanning() const { return m_running; }
+    // Debounce for file-change rescans (ms); tests shorten it.
+    void setRescanDelay(int ms) { m_debounce.setInterval(ms); }
+    void setWatching(bool on);
+
+public Q_SLOTS:
+    void rescan();
+
+Q_SIGNALS:
+    void scanStarted();
+    // One location done (global first, then users in order); delivered on the scanner's thread.
+    void locationScanned(const tw::engine::LocationScan &location);
+    void scanFinished(std::shared_ptr<const tw::engine::Catalog> catalog);
+
+private:
+    void startScan();
+    void onScanDone();
+    static QSet<QString> watchedDirectories(const Catalog &catalog);
+
+    QString m_dataPath;
+    std::shared_ptr<const Catalog> m_catalog;
+    // The scans' own threads. Not the global pool: Qt's raster engine splits large fills over
+    // QThreadPool::globalInstance() and waits for them, so a scan holding every global thread
+    // froze each repaint of the window until a tool directory was done (100 ms stalls at
+    // 10,000 tools), and a one-thread global pool (a one-core machine) deadlocked the paint.
+    QThreadPool m_pool;
+    QFutureWatcher<std::shared_ptr<const Catalog>> m_watcher;
+    PathWatcher m_fsWatcher;
+    QTimer m_debounce;
+    ScanCache m_cache;
+    quint64 m_generation = 0;
+    bool m_running = false;
+    bool m_pending = false;
+    bool m_watching = true;
+};
+
+} // namespace tw::engine

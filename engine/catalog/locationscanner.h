@@ -1,0 +1,38 @@
+#pragma once
+// Scans one tools location the way the platform's tool-loader does: every subdirectory with
+// TOOL.md and an entry file is a tool; every other subdirectory is skipped with a reason.
+
+#include "toolmd/toolrecord.h"
+
+#include <QString>
+
+#include <functional>
+
+class QThreadPool;
+
+namespace tw::engine {
+
+class ScanCache;
+
+// Called after each tool directory when reporting incrementally (may run off the GUI thread).
+using ToolScannedCallback = std::function<void(const ToolRecord &)>;
+
+// Scans a single tool directory `dir` inside the location `locationRoot` (canonical path).
+ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope scope,
+                        const QString &user, ScanCache *cache = nullptr);
+
+// The lint of one tool directory as if its TOOL.md and entry file held the given bytes: exactly
+// what scanToolDir (and so `toolwright lint DIR` and the Problems panel) reports once they are
+// saved. The editor shows it for its unsaved text.
+Diagnostics lintToolBytes(const QString &dir, const QByteArray &toolMd, const QString &entryPath,
+                          const QByteArray &entrySource);
+
+// Scans `path` as a location. A missing location is an empty scan with exists == false. The
+// tool directories are read on `pool`'s threads (QThreadPool::globalInstance() when null).
+LocationScan scanLocation(const QString &path, Scope scope, const QString &user,
+                          ScanCache *cache = nullptr, QThreadPool *pool = nullptr);
+
+// Directory names under `path`, sorted byte-wise by their UTF-8 names (the platform's order).
+QStringList sortedSubdirectoryNames(const QString &path, bool includeSymlinks = true);
+
+} // namespace tw::engine

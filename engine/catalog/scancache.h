@@ -1,0 +1,53 @@
+#pragma once
+// Remembers the scan of each tool directory keyed by the stamps of what it read, so a rescan
+// after a file change re-reads only the tools that changed. Thread-safe. The key is stat data
+// (ns mtime and ctime, size, inode of the directory, TOOL.md and the entries), not a content
+// hash: a hash reads every file, and not reading unchanged tools is the cache's whole point
+// (docs/decisions.md "Scan cache").
+
+#include "catalog/direntries.h"
+#include "toolmd/toolrecord.h"
+
+#include <QHash>
+#include <QMutex>
+
+namespace tw::engine {
+
+class ScanCache final
+{
+public:
+    ScanCache() = default;
+    Q_DISABLE_COPY_MOVE(ScanCache)
+
+    struct Stamps
+    {
+        FileStamp dir, toolMd, indexTs, indexJs;
+        qint64 takenAtNs = 0; // fileClockNs() before the stats; not part of the key
+        friend bool operator==(const Stamps &a, const Stamps &b)
+        {
+            return a.dir == b.dir && a.toolMd == b.toolMd && a.indexTs == b.indexTs && a.indexJs == b.indexJs;
+        }
+        // A change in the clock tick the stamps were taken in could leave them equal (isRacy).
+        bool racy() const;
+    };
+
+    static Stamps stampsFor(const QString &dir);
+
+    // The scan stored for `dir` under equal stamps, with filesRead 0 (nothing was read).
+    std::optional<ToolDirScan> find(const QString &dir, const Stamps &stamps) const;
+    // Racy stamps are not stored (the entry is dropped): the tool is read again next time.
+    void store(const QString &dir, const Stamps &stamps, const ToolDirScan &scan);
+    void clear();
+    qsizetype size() const;
+
+private:
+    struct Entry
+    {
+        Stamps stamps;
+        ToolDirScan scan;
+    };
+    mutable QMutex m_mutex;
+    QHash<QString, Entry> m_entries;
+};
+
+} // namespace tw::engine

@@ -1,0 +1,95 @@
+#pragma once
+// The one run path (DESIGN.md "Running a tool"), shared by `toolwright run` and the Run view,
+// which only present it. A launch builds the session from the tool's run settings, the user's
+// integrations and the runtime choice; gathers the inputs (sensitive inputs left empty and the
+// integration tokens, from the secret store) into it; asks its caller about each secret stored
+// for another definition of the tool (secretbinding.h); starts it; records its events; and when
+// it ends writes the masked record to the run history, off the calling thread. Always in that
+// order, whoever presents it.
+
+#include "run/runhistory.h"
+#include "run/runinputs.h"
+#include "run/runsession.h"
+
+#include <QFutureWatcher>
+#include <QJsonObject>
+#include <QObject>
+
+#include <functional>
+#include <memory>
+
+namespace tw::engine {
+
+class SecretStore;
+
+struct RunRequest
+{
+    ToolRecord tool;
+    QString dataPath;
+    QString user;
+    QJsonObject params;    // as given: empty sensitive inputs are filled from the secret store
+    QString runtimeChoice; // auto, bwrap, podman, docker
+    int timeoutMs = 0;     // above 0: instead of the tool's run settings
+    QString source;        // where the tool comes from (toolSource), for the history
+};
+
+class RunLauncher final : public QObject
+{
+    Q_OBJECT
+public:
+    // What to do with a secret stored for another definition of the tool's name.
+    enum class HeldAnswer {
+        Use,    // use it, and bind it to this tool from now on
+        Skip,   // run without it
+        Refuse, // do not run (the CLI without --trust-changed)
+    };
+    using HeldSecretPolicy = std::function<HeldAnswer(const HeldSecret &secret)>;
+
+    // `secrets` must outlive the launch's gathering; `historyPath` empty: no history.
+    RunLauncher(RunRequest request, SecretStore &secrets, QString historyPath, QObject *parent = nullptr);
+    ~RunLauncher() override;
+
+    RunSession *session() const { return m_session.get(); }
+    const RunRequest &request() const { return m_request; }
+    // Asked once per held secret, before the start; without a policy a held secret is skipped.
+    void setHeldSecretPolicy(HeldSecretPolicy policy) { m_policy = std::move(policy); }
+
+    // Gathers the inputs, then starts the session; returns at once.
+    void launch();
+    // Cancels the run: before the inputs arrive, the sandbox never starts (the session still
+    // finishes, cancelled, and is recorded); after, the session's cancel.
+    void cancel();
+    bool isStarted() const { return m_started; }
+    // The masked record, once finished (for a view of the run just done).
+    const RunRecord &record() const { return m_record; }
+    bool isRecording() const { return m_write != nullptr; }
+
+Q_SIGNALS:
+    // The inputs as gathered, before the start (keychain errors, problems to warn about).
+    void inputsGathered(const tw::engine::RunInputs &inputs);
+    // The policy refused a held secret: the session never starts.
+    void refused(const QString &message);
+    // After the session finished: the record as written (`id` > 0) or why it was not.
+    void recorded(const tw::engine::RunRecord &record, qint64 id, const QString &error);
+
+private:
+    void onGathered(RunInputs inputs);
+    void onFinished(const RunOutcome &outcome);
+
+    RunRequest m_request;
+    SecretStore &m_secrets;
+    QString m_historyPath;
+    HeldSecretPolicy m_policy;
+    std::unique_ptr<RunSession> m_session;
+    RunRecordBuilder m_builder;
+    RunRecord m_record;
+    QFutureWatcher<std::pair<qint64, QString>> *m_write = nullptr;
+    bool m_started = false;
+    bool m_cancelRequested = false;
+};
+
+// The run options a request asks for: the tool's run settings, the user's integrations, the
+// request's timeout.
+RunOptions runOptionsFor(const RunRequest &request);
+
+} // namespace tw::engine

@@ -1,0 +1,183 @@
+#pragma once
+// One tool call in a sandbox: bundles the entry, starts the runtime's sandbox with the harness,
+// sends the request, turns the output into events, and ends it — by its result, a timeout, or
+// a cancel (the cancel line, then a kill after a grace period; bwrap takes the sandbox with it).
+
+#include "run/runeventparser.h"
+#include "run/runtime.h"
+#include "toolmd/toolrecord.h"
+
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QJsonObject>
+#include <QObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+namespace tw::engine {
+
+class RunCgroup;
+
+struct RunOptions
+{
+    QJsonObject params;
+    QString toolCallId = QStringLiteral("toolwright-run");
+    int timeoutMs = 60000;
+    bool updateResetsTimeout = false; // long tools that keep reporting progress are not killed
+    int hardLimitMs = 30 * 60000;     // the ceiling even then
+    int graceMs = 2000;               // between the cancel line and the kill
+    bool network = false;
+    int memoryMb = 512;
+    QString emailDb;
+    QProcessEnvironment extraEnv;     // integration variables and secrets: environment only
+    QStringList secretValues;         // masked in every event before anyone sees it
+};
+
+enum class RunState { Result, ToolError, Error, Timeout, Cancelled, Failed, OutOfMemory };
+QString runStateName(RunState state);
+
+struct RunOutcome
+{
+    RunState state = RunState::Failed;
+    QString message;       // for Error, Timeout, Failed
+    QJsonArray content;    // the result's content
+    QString text;          // contentText(content), computed off the GUI thread
+    qsizetype contentBytes = -1; // content as compact JSON (-1: not known)
+    qint64 durationMs = 0;
+    int exitCode = -1;     // of the sandbox process
+    // What the run really had (from Toolwright, never from the tool's events): network, and
+    // the memory and process limits with what enforced them, or why nothing did.
+    bool network = false;
+    int memoryMb = 0;
+    int pidsLimit = 0;
+    QString limitsEnforcedBy;    // "cgroup v1", "cgroup v2", "podman", "docker"; empty: not enforced
+    QString limitsNotEnforced;   // why not, when not
+};
+
+// "memory 512 MB, 256 processes (cgroup v1) · no network", or what was not enforced and why.
+QString describeLimits(const RunOutcome &outcome);
+// The limits for an exit event: {"memory_mb","pids","enforced_by"} or {"enforced":false,"why"}.
+QJsonObject limitsJson(const RunOutcome &outcome);
+
+// The outcome's content as text: precomputed by the session when it came from a result event.
+inline QString outcomeText(const RunOutcome &o) { return o.contentBytes >= 0 ? o.text : contentText(o.content); }
+
+// An event with every occurrence of the secrets masked (text, message, stack, content, json).
+RunEvent maskEvent(RunEvent event, const QStringList &secrets);
+
+// Picks the runtime; called on a worker thread (availability probes start processes).
+using RuntimeChooser = std::function<std::unique_ptr<Runtime>(QString *error)>;
+
+class RunSession final : public QObject
+{
+    Q_OBJECT
+public:
+    RunSession(ToolRecord tool, QString dataPath, QString user, RunOptions options, std::unique_ptr<Runtime> runtime,
+               QObject *parent = nullptr);
+    RunSession(ToolRecord tool, QString dataPath, QString user, RunOptions options, RuntimeChooser chooser,
+               QObject *parent = nullptr);
+    ~RunSession() override;
+
+    // Prepares off the calling thread (harness copy, esbuild, runtime probe), then starts the
+    // sandbox; returns at once. Everything after arrives as signals on this object's thread.
+    void start();
+    void cancel();
+    // Before start(): the params and integration environment once the keychain has completed
+    // them (DESIGN.md "Running a tool" step 1), and the secret values to mask.
+    void setInputs(const QJsonObject &params, const QProcessEnvironment &extraEnv, const QStringList &secretValues);
+    bool isRunning() const { return m_preparing || m_process.state() != QProcess::NotRunning || m_draining || m_cleaning; }
+    // The session's own limits, filled in every outcome (see RunOutcome).
+    void fillLimits(RunOutcome &outcome) const;
+    qint64 elapsedMs() const { return m_clock.isValid() ? m_clock.elapsed() : 0; }
+    QString runtimeName() const { return m_runtimeName; }
+    // The request line sent on stdin, with sensitive values masked (for a raw view).
+    QByteArray maskedRequestLine() const;
+    const RunOptions &options() const { return m_options; }
+    const ToolRecord &tool() const { return m_tool; }
+    // Once the sandbox started: the tool's environment as NAME=value lines in name order, the
+    // secret values masked and the runner's nonce left out (for an environment view).
+    QStringList maskedEnvironment() const;
+    // Once the sandbox started: the program and arguments that started it (never a secret).
+    QStringList launchCommand() const;
+
+Q_SIGNALS:
+    void sandboxStarted(const QString &runtimeName);
+    void eventReceived(const tw::engine::RunEvent &event);
+    void finished(const tw::engine::RunOutcome &outcome);
+
+private:
+    struct Prepared
+    {
+        QString error;
+        QString runtimeName;
+        LaunchPlan plan;
+        QProcessEnvironment sandboxEnv; // what the tool sees, without the nonce
+        QByteArray nonce;
+        std::shared_ptr<RunCgroup> cgroup; // bubblewrap's limits; null for containers or when unavailable
+        int pidsLimit = 0;
+        QString limitsEnforcedBy, limitsNotEnforced; // as in RunOutcome
+    };
+    Prepared prepare() const;
+    void launch(const Prepared &prepared);
+    void fail(const QString &message);
+    void read(QProcess::ProcessChannel channel);
+    void stop(bool timedOut);
+    void escalate();
+    void onFinished(int exitCode);
+    void deliver(const QList<RunEvent> &events);
+    void conclude(int exitCode);
+    void emitFinished(const RunOutcome &outcome);
+    void cleanUpThenEmit();
+    void markOutOfMemory();
+
+    ToolRecord m_tool;
+    QString m_dataPath, m_user;
+    RunOptions m_options;
+    RuntimeChooser m_chooser;
+    QString m_runtimeName;
+    LaunchPlan m_plan;
+    QProcessEnvironment m_sandboxEnv;
+    QFutureWatcher<Prepared> m_prepareWatcher;
+    QProcess m_process;
+    QProcess m_cleanup;
+    QProcess m_oomProbe;
+    QTemporaryDir m_runDir;
+    std::shared_ptr<RunCgroup> m_cgroup;
+    int m_pidsLimit = 0;
+    QString m_limitsEnforcedBy, m_limitsNotEnforced;
+    // The output is parsed on a thread of its own: a 20 MB result frame takes a JSON parse and
+    // a re-serialisation that must not stall the GUI. Events come back in order, queued.
+    struct EventWorker;
+    QThread *m_parserThread = nullptr;
+    std::unique_ptr<EventWorker> m_worker;
+    QTimer m_timeout, m_hardLimit, m_grace, m_afterAnswer;
+    static constexpr int kAnswerGraceMs = 3000;
+    QElapsedTimer m_clock;
+    QByteArray m_request;
+    RunOutcome m_outcome;
+    bool m_haveOutcome = false;
+    bool m_harnessSawOom = false; // the harness counted an OOM kill in the container's cgroup
+    bool m_cancelled = false;
+    bool m_timedOut = false;
+    bool m_done = false;
+    bool m_preparing = false;
+    bool m_cleaning = false;
+    bool m_sandboxStarted = false;
+    bool m_cleanedUp = false; // what outlives the sandbox (a container) is removed, or needs no removal
+    int m_cleanupAttempts = 0;
+    bool m_draining = false; // the process ended; its last output is still being parsed
+    qint64 m_exitElapsedMs = 0;
+    bool m_killed = false;
+    bool m_terminated = false;
+    bool m_hardLimitHit = false;
+    RunOutcome m_pendingOutcome;
+};
+
+} // namespace tw::engine
+
+Q_DECLARE_METATYPE(tw::engine::RunOutcome)

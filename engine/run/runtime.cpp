@@ -1,0 +1,369 @@
+#include "run/runtime.h"
+
+#include "catalog/catalog.h"
+#include "run/runowner.h"
+#include "run/sandboxpaths.h"
+
+#include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QStandardPaths>
+
+#include <unistd.h>
+
+namespace tw::engine {
+
+RuntimeConfig RuntimeConfig::load()
+{
+    QSettings s;
+    s.beginGroup(QStringLiteral("runtime"));
+    RuntimeConfig c;
+    c.preferred = s.value(QStringLiteral("preferred"), c.preferred).toString();
+    c.podmanBinary = s.value(QStringLiteral("podmanBinary"), c.podmanBinary).toString();
+    c.dockerBinary = s.value(QStringLiteral("dockerBinary"), c.dockerBinary).toString();
+    c.image = s.value(QStringLiteral("image"), c.image).toString();
+    c.podmanArgs = s.value(QStringLiteral("podmanArgs")).toStringList();
+    c.dockerArgs = s.value(QStringLiteral("dockerArgs")).toStringList();
+    c.podmanGlobalArgs = s.value(QStringLiteral("podmanGlobalArgs")).toStringList();
+    c.dockerGlobalArgs = s.value(QStringLiteral("dockerGlobalArgs")).toStringList();
+    c.cpus = s.value(QStringLiteral("cpus"), c.cpus).toDouble();
+    c.pidsLimit = s.value(QStringLiteral("pidsLimit"), c.pidsLimit).toInt();
+    return c;
+}
+
+void RuntimeConfig::save() const
+{
+    QSettings s;
+    s.beginGroup(QStringLiteral("runtime"));
+    s.setValue(QStringLiteral("preferred"), preferred);
+    s.setValue(QStringLiteral("podmanBinary"), podmanBinary);
+    s.setValue(QStringLiteral("dockerBinary"), dockerBinary);
+    s.setValue(QStringLiteral("image"), image);
+    s.setValue(QStringLiteral("podmanArgs"), podmanArgs);
+    s.setValue(QStringLiteral("dockerArgs"), dockerArgs);
+    s.setValue(QStringLiteral("podmanGlobalArgs"), podmanGlobalArgs);
+    s.setValue(QStringLiteral("dockerGlobalArgs"), dockerGlobalArgs);
+    s.setValue(QStringLiteral("cpus"), cpus);
+    s.setValue(QStringLiteral("pidsLimit"), pidsLimit);
+}
+
+bool BubblewrapRuntime::isAvailable(QString *why) const
+{
+    const bool ok = !QStandardPaths::findExecutable(QStringLiteral("bwrap")).isEmpty()
+        && !QStandardPaths::findExecutable(QStringLiteral("node")).isEmpty();
+    if (!ok && why)
+        *why = QStringLiteral("bubblewrap needs bwrap and node on the host (Debian packages bubblewrap, nodejs)");
+    return ok;
+}
+
+QList<SandboxMount> sandboxMounts(const RunSpec &spec, QString *error)
+{
+    const SandboxPaths paths = resolveSandboxPaths(spec.dataPath, spec.user);
+    if (!paths.ok()) {
+        *error = paths.error;
+        return {};
+    }
+    using K = SandboxMount::Kind;
+    QList<SandboxMount> m;
+    // TOOLS.md "Container Filesystem". A DATA_PATH without global tools still shows an (empty)
+    // /officer/tools, as PI_TOOLS_DIRS names it.
+    m.append(paths.globalTools.isEmpty() ? SandboxMount{K::EmptyReadOnly, {}, kSandboxGlobalTools}
+                                         : SandboxMount{K::ReadOnly, paths.globalTools, kSandboxGlobalTools});
+    if (paths.userRoot.isEmpty()) {
+        m.append({K::EmptyWritable, {}, kSandboxUserRoot});
+        m.append({K::EmptyReadOnly, {}, kSandboxUserTools});
+    } else {
+        m.append({K::ReadWrite, paths.userRoot, kSandboxUserRoot});
+        m.append({K::ReadOnly, paths.userTools, kSandboxUserTools});
+    }
+    if (!spec.emailDb.isEmpty())
+        m.append({K::ReadWrite, spec.emailDb, kSandboxEmailDb});
+    m.append({K::ReadOnly, spec.runDir, kSandboxRunDir});
+    return m;
+}
+
+// Without --cap-drop and a uid of its own, bwrap run as root keeps root's capabilities, and
+// a tool could remount its read-only binds writable; --new-session: no TIOCSTI into a terminal.
+QStringList bubblewrapIsolation()
+{
+    return {QStringLiteral("--unshare-all"), QStringLiteral("--unshare-user"),
+            QStringLiteral("--uid"), QString::number(kSandboxUid), QStringLiteral("--gid"), QString::number(kSandboxUid),
+            QStringLiteral("--disable-userns"), QStringLiteral("--cap-drop"), QStringLiteral("ALL"),
+            QStringLiteral("--die-with-parent"), QStringLiteral("--new-session")};
+}
+
+void closeInheritedDescriptorsOnExec() noexcept
+{
+    ::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
+}
+
+namespace {
+
+QStringList bubblewrapSystem()
+{
+    QStringList a;
+    // Read-only system: what Node and the usual helpers (bash, python3) need, nothing from home.
+    for (const char *dir : {"/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/etc/alternatives", "/etc/ssl",
+                            "/etc/ca-certificates", "/etc/ld.so.cache", "/etc/localtime"})
+        a << QStringLiteral("--ro-bind-try") << QLatin1StringView(dir) << QLatin1StringView(dir);
+    a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev")
+      << QStringLiteral("--tmpfs") << QStringLiteral("/tmp");
+    return a;
+}
+
+} // namespace
+
+LaunchPlan BubblewrapRuntime::plan(const RunSpec &spec) const
+{
+    LaunchPlan p;
+    p.program = QStandardPaths::findExecutable(QStringLiteral("bwrap"));
+    const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
+    if (p.program.isEmpty() || node.isEmpty()) {
+        p.error = QStringLiteral("bubblewrap needs bwrap and node on the host (Debian packages bubblewrap, nodejs)");
+        return p;
+    }
+    if (spec.network) {
+        p.error = QStringLiteral("bubblewrap cannot give a tool network: it could only share the host's network, and with "
+                                 "it every service on the host's loopback and its abstract sockets. Run it with podman or "
+                                 "docker (their bridge network), or turn network off in the run settings.");
+        return p;
+    }
+    const QList<SandboxMount> mounts = sandboxMounts(spec, &p.error);
+    if (!p.error.isEmpty())
+        return p;
+    QStringList a = bubblewrapIsolation() + bubblewrapSystem();
+    for (const SandboxMount &m : mounts) {
+        switch (m.kind) {
+        case SandboxMount::Kind::ReadOnly: a << QStringLiteral("--ro-bind") << m.source << m.target; break;
+        case SandboxMount::Kind::ReadWrite: a << QStringLiteral("--bind") << m.source << m.target; break;
+        case SandboxMount::Kind::EmptyReadOnly:
+            a << QStringLiteral("--perms") << QStringLiteral("0555") << QStringLiteral("--tmpfs") << m.target
+              << QStringLiteral("--remount-ro") << m.target;
+            break;
+        case SandboxMount::Kind::EmptyWritable: a << QStringLiteral("--tmpfs") << m.target; break;
+        }
+    }
+    // --as-pid-1: no bwrap reaper inside the sandbox. It would hold the run's stdin, stdout and
+    // stderr where the tool could open them through /proc/1/fd (read the frames, nonce and all,
+    // and write its own); the harness's first process is PID 1 instead, and closes them.
+    a << QStringLiteral("--as-pid-1") << QStringLiteral("--hostname") << kSandboxHostname << QStringLiteral("--chdir")
+      << kSandboxUserRoot;
+    a << node << QStringLiteral("--max-old-space-size=%1").arg(spec.memoryMb) << kSandboxRunDir + QStringLiteral("/harness.mjs");
+    p.arguments = a;
+    // bwrap hands its own environment to the sandbox: values (secrets included) never appear in argv.
+    p.environment = spec.env;
+    return p;
+}
+
+ContainerRuntime::ContainerRuntime(Engine engine, RuntimeConfig config) : m_engine(engine), m_config(std::move(config)) {}
+
+QString ContainerRuntime::name() const
+{
+    return m_engine == Engine::Podman ? QStringLiteral("podman") : QStringLiteral("docker");
+}
+
+QString ContainerRuntime::binary() const
+{
+    const QString configured = m_engine == Engine::Podman ? m_config.podmanBinary : m_config.dockerBinary;
+    return configured.contains(u'/') ? configured : QStandardPaths::findExecutable(configured);
+}
+
+QStringList ContainerRuntime::globalArgs() const
+{
+    return m_engine == Engine::Podman ? m_config.podmanGlobalArgs : m_config.dockerGlobalArgs;
+}
+
+bool ContainerRuntime::isAvailable(QString *why) const
+{
+    const QString bin = binary();
+    if (bin.isEmpty() || !QFileInfo(bin).isExecutable()) {
+        if (why)
+            *why = QStringLiteral("%1 is not installed (or set its binary in Settings → Runtime)").arg(name());
+        return false;
+    }
+    // One short probe: the engine answers and has the image locally. Runs never pull (no
+    // registry may be reachable), so a missing image must be reported here, not hang later.
+    QProcess probe;
+    probe.start(bin, globalArgs() + QStringList{QStringLiteral("image"), QStringLiteral("inspect"),
+                                                QStringLiteral("--format"), QStringLiteral("{{.Id}}"), m_config.image});
+    if (!probe.waitForFinished(15000)) {
+        probe.kill();
+        probe.waitForFinished(1000);
+        if (why)
+            *why = QStringLiteral("%1 did not answer within 15 s").arg(name());
+        return false;
+    }
+    if (probe.exitStatus() == QProcess::NormalExit && probe.exitCode() == 0)
+        return true;
+    if (why) {
+        const QString said = QString::fromLocal8Bit(probe.readAllStandardError()).trimmed().section(u'\n', 0, 0);
+        // podman: "image not known"; docker: "No such image" / "No such object".
+        static const QRegularExpression missing(QStringLiteral("no such|not known|not found|does not exist"),
+                                                QRegularExpression::CaseInsensitiveOption);
+        if (said.isEmpty() || missing.match(said).hasMatch())
+            *why = QStringLiteral("%1 has no image %2 (%3). Pull or build it (`%1 pull %2`), or choose another "
+                                  "image in Settings → Runtime.")
+                       .arg(name(), m_config.image, said.isEmpty() ? QStringLiteral("not found") : said);
+        else
+            *why = QStringLiteral("%1 cannot run containers here (%2). Start its engine, or point it at one with the "
+                                  "global arguments (--host, --context, --url) in Settings → Runtime.")
+                       .arg(name(), said);
+    }
+    return false;
+}
+
+LaunchPlan ContainerRuntime::plan(const RunSpec &spec) const
+{
+    LaunchPlan p;
+    p.program = binary();
+    if (p.program.isEmpty()) {
+        p.error = QStringLiteral("%1 is not installed (or set its binary in Settings → Runtime)").arg(name());
+        return p;
+    }
+    const QList<SandboxMount> mounts = sandboxMounts(spec, &p.error);
+    if (!p.error.isEmpty())
+        return p;
+    QStringList a = globalArgs();
+    // No --rm: the session asks a container that died of SIGKILL whether it ran out of memory,
+    // then removes it itself.
+    a << QStringLiteral("run") << QStringLiteral("-i") << QStringLiteral("--pull=never");
+    if (!spec.containerName.isEmpty())
+        a << QStringLiteral("--name") << spec.containerName;
+    if (!spec.owner.isEmpty())
+        a << QStringLiteral("--label") << QStringLiteral("%1=%2").arg(kOwnerLabel, spec.owner);
+    const QString memory = QStringLiteral("%1m").arg(spec.memoryMb);
+    a << QStringLiteral("--network") << (spec.network ? QStringLiteral("bridge") : QStringLiteral("none"))
+      << QStringLiteral("--read-only") << QStringLiteral("--tmpfs") << QStringLiteral("/tmp")
+      << QStringLiteral("--memory") << memory << QStringLiteral("--memory-swap") << memory // no swap past the limit
+      << QStringLiteral("--pids-limit") << QString::number(m_config.pidsLimit)
+      << QStringLiteral("--cpus") << QString::number(m_config.cpus)
+      << QStringLiteral("--cap-drop") << QStringLiteral("ALL")
+      << QStringLiteral("--security-opt") << QStringLiteral("no-new-privileges")
+      // Files the tool writes into the data root belong to whoever runs Toolwright.
+      << QStringLiteral("--user") << QStringLiteral("%1:%2").arg(::getuid()).arg(::getgid());
+    if (m_engine == Engine::Podman) {
+        // The environment is exactly the TOOLS.md set: podman would add the host's proxy
+        // variables (credentials included) and its defaults (container, HOSTNAME, TERM).
+        a << QStringLiteral("--http-proxy=false") << QStringLiteral("--unsetenv-all");
+    }
+    for (const SandboxMount &m : mounts) {
+        switch (m.kind) {
+        case SandboxMount::Kind::ReadOnly: a << QStringLiteral("-v") << m.source + u':' + m.target + QStringLiteral(":ro"); break;
+        case SandboxMount::Kind::ReadWrite: a << QStringLiteral("-v") << m.source + u':' + m.target; break;
+        case SandboxMount::Kind::EmptyReadOnly: a << QStringLiteral("--tmpfs") << m.target + QStringLiteral(":ro"); break;
+        case SandboxMount::Kind::EmptyWritable: a << QStringLiteral("--tmpfs") << m.target; break;
+        }
+    }
+    a << QStringLiteral("-w") << kSandboxUserRoot << QStringLiteral("--hostname") << kSandboxHostname;
+    // The fixed TOOLS.md values (paths, PATH) as `-e NAME=value`: the client itself needs its own
+    // PATH and HOME. Everything else — integration tokens, OFFICER_RESOURCES, secrets — as
+    // `-e NAME` without a value: the client copies it from its environment, so no such value is
+    // ever on a command line.
+    p.environment = QProcessEnvironment::systemEnvironment();
+    const QProcessEnvironment fixed = toolEnvironment(QString(), {});
+    for (const QString &key : spec.env.keys()) {
+        const QString value = spec.env.value(key);
+        if (fixed.contains(key) && fixed.value(key) == value && key != u"OFFICER_RESOURCES") {
+            a << QStringLiteral("-e") << key + u'=' + value;
+        } else {
+            a << QStringLiteral("-e") << key;
+            p.environment.insert(key, value);
+        }
+    }
+    a << (m_engine == Engine::Podman ? m_config.podmanArgs : m_config.dockerArgs);
+    a << m_config.image << QStringLiteral("node") << QStringLiteral("--max-old-space-size=%1").arg(spec.memoryMb)
+      << kSandboxRunDir + QStringLiteral("/harness.mjs");
+    p.arguments = a;
+    if (!spec.containerName.isEmpty()) {
+        p.cleanupProgram = p.program;
+        p.cleanupArguments = globalArgs() + QStringList{QStringLiteral("rm"), QStringLiteral("-f"), QStringLiteral("-t"),
+                                                        QStringLiteral("0"), spec.containerName};
+        p.cleanupAlways = true;
+        p.oomProbeProgram = p.program;
+        p.oomProbeArguments = globalArgs() + QStringList{QStringLiteral("inspect"), QStringLiteral("--format"),
+                                                         QStringLiteral("{{.State.OOMKilled}}"), spec.containerName};
+    }
+    return p;
+}
+
+void ContainerRuntime::removeLeftovers() const
+{
+    const QString bin = binary();
+    if (bin.isEmpty())
+        return;
+    QProcess ps;
+    ps.start(bin, globalArgs() + QStringList{QStringLiteral("ps"), QStringLiteral("-a"), QStringLiteral("--filter"),
+                                             QStringLiteral("label=") + kOwnerLabel, QStringLiteral("--format"),
+                                             QStringLiteral("{{.Names}} {{index .Labels \"%1\"}}").arg(kOwnerLabel)});
+    if (!ps.waitForFinished(20000) || ps.exitCode() != 0)
+        return;
+    QStringList stale;
+    for (const QString &line : QString::fromUtf8(ps.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts)) {
+        const QString container = line.section(u' ', 0, 0), owner = line.section(u' ', 1, 1);
+        if (container.startsWith(QStringLiteral("toolwright-")) && !runOwnerAlive(owner))
+            stale << container;
+    }
+    if (stale.isEmpty())
+        return;
+    QProcess rm;
+    rm.start(bin, globalArgs() + QStringList{QStringLiteral("rm"), QStringLiteral("-f"), QStringLiteral("-t"), QStringLiteral("0")} + stale);
+    rm.waitForFinished(60000);
+}
+
+std::unique_ptr<Runtime> makeRuntime(const QString &name, const RuntimeConfig &config, QString *error)
+{
+    const QString wanted = name.isEmpty() ? config.preferred : name;
+    auto make = [&](const QString &n) -> std::unique_ptr<Runtime> {
+        if (n == u"bwrap")
+            return std::make_unique<BubblewrapRuntime>(config);
+        if (n == u"podman")
+            return std::make_unique<ContainerRuntime>(ContainerRuntime::Engine::Podman, config);
+        if (n == u"docker")
+            return std::make_unique<ContainerRuntime>(ContainerRuntime::Engine::Docker, config);
+        return nullptr;
+    };
+    if (wanted == u"auto") {
+        QStringList reasons;
+        for (const QString &n : {QStringLiteral("podman"), QStringLiteral("docker"), QStringLiteral("bwrap")}) {
+            std::unique_ptr<Runtime> r = make(n);
+            QString why;
+            if (r->isAvailable(&why))
+                return r;
+            reasons << n + QStringLiteral(": ") + why;
+        }
+        *error = QStringLiteral("no runtime works here (%1)").arg(reasons.join(QStringLiteral("; ")));
+        return nullptr;
+    }
+    std::unique_ptr<Runtime> r = make(wanted);
+    if (!r) {
+        *error = QStringLiteral("unknown runtime '%1' (auto, bwrap, podman, docker)").arg(wanted);
+        return nullptr;
+    }
+    QString why;
+    if (!r->isAvailable(&why)) {
+        *error = why;
+        return nullptr;
+    }
+    return r;
+}
+
+QProcessEnvironment toolEnvironment(const QString &, const QProcessEnvironment &extra)
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("HOME"), kSandboxUserRoot);
+    env.insert(QStringLiteral("OFFICER_USER_HOME"), kSandboxUserRoot);
+    env.insert(QStringLiteral("OFFICER_USER_ROOT"), kSandboxUserRoot);
+    env.insert(QStringLiteral("PI_TOOLS_DIRS"), kSandboxGlobalTools + u':' + kSandboxUserTools);
+    env.insert(QStringLiteral("OFFICER_EMAIL_DB"), kSandboxEmailDb);
+    env.insert(QStringLiteral("OFFICER_RESOURCES"), QStringLiteral("{}"));
+    // Not in TOOLS.md's table, but every container has them: tools run helpers by name, and
+    // bubblewrap sets PWD whatever it is told, so every runtime gives the same one.
+    env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/local/bin:/usr/bin:/bin"));
+    env.insert(QStringLiteral("PWD"), kSandboxUserRoot);
+    env.insert(QStringLiteral("HOSTNAME"), kSandboxHostname); // podman sets it whatever it is told
+    env.insert(extra);
+    return env;
+}
+
+} // namespace tw::engine

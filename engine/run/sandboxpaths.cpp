@@ -1,0 +1,140 @@
+#include "run/sandboxpaths.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <cerrno>
+#include <cstring>
+#include <utility>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace tw::engine {
+
+namespace {
+
+// An O_PATH descriptor, closed with its owner.
+class Fd
+{
+public:
+    Fd() = default;
+    explicit Fd(int fd) : m_fd(fd) {}
+    Fd(Fd &&other) noexcept : m_fd(std::exchange(other.m_fd, -1)) {}
+    Fd &operator=(Fd &&other) noexcept
+    {
+        std::swap(m_fd, other.m_fd);
+        return *this;
+    }
+    Fd(const Fd &) = delete;
+    Fd &operator=(const Fd &) = delete;
+    ~Fd()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    int get() const { return m_fd; }
+    bool valid() const { return m_fd >= 0; }
+
+private:
+    int m_fd = -1;
+};
+
+enum class Kind { Missing, Directory, Symlink, Other, Error };
+
+// What `name` in `dir` is, without following it; opens it when it is a directory.
+Kind look(int dir, const QByteArray &name, Fd *opened, QString *linkTarget, bool follow = false)
+{
+    struct stat st{};
+    if (::fstatat(dir, name.constData(), &st, follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0)
+        return errno == ENOENT ? Kind::Missing : Kind::Error;
+    if (S_ISLNK(st.st_mode)) {
+        char buf[4096];
+        const ssize_t n = ::readlinkat(dir, name.constData(), buf, sizeof buf);
+        if (linkTarget)
+            *linkTarget = n > 0 ? QFile::decodeName(QByteArray(buf, n)) : QString();
+        return Kind::Symlink;
+    }
+    if (!S_ISDIR(st.st_mode))
+        return Kind::Other;
+    if (opened) {
+        *opened = Fd(::openat(dir, name.constData(), O_PATH | O_DIRECTORY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW)));
+        if (!opened->valid())
+            return errno == ELOOP || errno == ENOTDIR ? Kind::Symlink : Kind::Error;
+    }
+    return Kind::Directory;
+}
+
+QString linkMessage(const QString &path, const QString &target)
+{
+    return QStringLiteral("%1 is a symbolic link (to %2). Runs never follow links below DATA_PATH: a tool may have "
+                          "planted it in its user's data root. Remove the link (and check what it pointed to).")
+        .arg(path, target.isEmpty() ? QStringLiteral("?") : target);
+}
+
+} // namespace
+
+bool isUserDirectoryName(const QString &user)
+{
+    return user.contains(u'@') && !user.contains(u'/') && !user.contains(QChar(0)) && user != u"." && user != u"..";
+}
+
+SandboxPaths resolveSandboxPaths(const QString &dataPath, const QString &user)
+{
+    SandboxPaths p;
+    if (!isUserDirectoryName(user)) {
+        p.error = user.isEmpty() ? QStringLiteral("a run is always for one user: choose the user whose data root the tool sees")
+                                 : QStringLiteral("'%1' is not a user (a user is a directory name with an @ under DATA_PATH)").arg(user);
+        return p;
+    }
+    const QString base = QFileInfo(dataPath).canonicalFilePath();
+    if (base.isEmpty()) {
+        p.error = QStringLiteral("the DATA_PATH %1 does not exist").arg(dataPath);
+        return p;
+    }
+    Fd root(::open(QFile::encodeName(base).constData(), O_PATH | O_DIRECTORY | O_CLOEXEC));
+    if (!root.valid()) {
+        p.error = QStringLiteral("cannot open the DATA_PATH %1: %2").arg(base, QString::fromLocal8Bit(strerror(errno)));
+        return p;
+    }
+    QString target;
+    auto fail = [&](const QString &path, Kind kind) {
+        p.error = kind == Kind::Symlink ? linkMessage(path, target)
+            : kind == Kind::Other      ? QStringLiteral("%1 is not a directory").arg(path)
+                                       : QStringLiteral("cannot look at %1: %2").arg(path, QString::fromLocal8Bit(strerror(errno)));
+        return p;
+    };
+
+    // DATA_PATH/tools and DATA_PATH/<email> lie where no sandbox can write (DATA_PATH itself
+    // is never mounted): links there are an admin's, and are followed.
+    const QString globalTools = base + QStringLiteral("/tools");
+    switch (Kind k = look(root.get(), "tools", nullptr, &target, true)) {
+    case Kind::Missing: break;
+    case Kind::Directory: p.globalTools = QFileInfo(globalTools).canonicalFilePath(); break;
+    default: return fail(globalTools, k);
+    }
+
+    QString userRoot = base + u'/' + user;
+    Fd userFd;
+    switch (Kind k = look(root.get(), QFile::encodeName(user), &userFd, &target, true)) {
+    case Kind::Missing: return p; // no data root yet: the sandbox gets an empty, throw-away one
+    case Kind::Directory: userRoot = QFileInfo(userRoot).canonicalFilePath(); p.userRoot = userRoot; break;
+    default: return fail(userRoot, k);
+    }
+    // DATA_PATH/<email>/tools lies in the user's writable data root: never followed.
+
+    const QString userTools = userRoot + QStringLiteral("/tools");
+    Kind k = look(userFd.get(), "tools", nullptr, &target);
+    if (k == Kind::Missing) {
+        if (::mkdirat(userFd.get(), "tools", 0755) != 0 && errno != EEXIST)
+            return fail(userTools, Kind::Error);
+        k = look(userFd.get(), "tools", nullptr, &target); // EEXIST: something raced us; look again
+    }
+    if (k != Kind::Directory)
+        return fail(userTools, k);
+    p.userTools = userTools;
+    return p;
+}
+
+} // namespace tw::engine

@@ -1,0 +1,71 @@
+#pragma once
+// The platform's seed sync (TOOLS.md "How Sync Works"): per directory of seed/tools, copy into
+// DATA_PATH/tools only when the seed version is higher; the whole directory is replaced.
+
+#include "toolmd/diagnostic.h"
+
+#include <QList>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace tw::engine {
+
+enum class SyncActionKind { Install, Update, SkipEqual, KeepNewer };
+
+QString syncActionName(SyncActionKind kind);
+
+struct SyncAction
+{
+    QString dir;                       // directory name, the same in seed and target
+    SyncActionKind action = SyncActionKind::Install;
+    int seedVersion = 0;
+    std::optional<int> targetVersion;  // empty when the target is missing
+    // Seed and target differ although the versions are equal: the sync silently skips the
+    // change (TOOLS.md "Forgetting to bump version"). Only computed for SkipEqual.
+    bool contentDiffers = false;
+    Diagnostics notes;                 // e.g. version-missing on either side
+};
+
+// Why the platform's sync does what it does for this directory, in one sentence.
+QString syncActionReason(const SyncAction &action);
+
+// True when two directory trees hold the same names, file bytes and executable bits.
+bool sameTree(const QString &a, const QString &b);
+
+// One file of two directory trees compared (an installed tool and its seed).
+struct TreeFileComparison
+{
+    QString path;         // relative, '/'-separated
+    bool inLeft = false;
+    bool inRight = false;
+    bool differs = false; // bytes, executable bit or symlink target; or on one side only
+    friend bool operator==(const TreeFileComparison &, const TreeFileComparison &) = default;
+};
+
+// Every file (or symlink) of either tree, in byte-wise path order, with how it differs; what
+// the Seed Sync view shows for a tool whose seed changed. Unreadable directories count as empty.
+QList<TreeFileComparison> compareTrees(const QString &left, const QString &right);
+
+// Reads a TOOL.md's version the way sync-tools does: defaults to 0 when missing or unreadable.
+int syncVersionOf(const QString &toolDir, Diagnostics *notes = nullptr);
+
+QList<SyncAction> planSync(const QString &seedToolsDir, const QString &dataPath);
+
+struct SyncResult
+{
+    QList<SyncAction> applied;
+    QStringList errors; // one line each; a failed directory keeps its old content
+};
+
+// Applies install/update actions. Each directory is copied into a staging dir under DATA_PATH
+// and swapped in by rename, so an interrupted sync leaves either the old or the new tool.
+// `progress` (optional) is called after each directory with the number done and the total.
+SyncResult applySync(const QList<SyncAction> &plan, const QString &seedToolsDir, const QString &dataPath,
+                     const std::function<void(int done, int total, const QString &dir)> &progress = {});
+
+// Copies a directory tree, keeping file modes and symlinks. Returns an error line or empty.
+QString copyTree(const QString &from, const QString &to);
+
+} // namespace tw::engine

@@ -1,0 +1,789 @@
+#include "toolmd/toolmdreader.h"
+
+#include "toolmd/utf8text.h"
+#include "toolmd/yamlnode.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace tw::engine {
+namespace {
+
+const QString kCodeFrontmatterMissing = QStringLiteral("frontmatter-missing");
+const std::string kSentinel = "__toolwright_end_of_frontmatter__";
+
+struct Context
+{
+    const QString &file;
+    int yamlFirstLine; // file line of the first YAML line
+    Diagnostics &out;
+
+    int lineOf(const YamlNode &node) const { return yamlFirstLine + node.line; }
+    void addYamlError(const YAML::Exception &e)
+    {
+        add("yaml-syntax", Severity::Skip, QStringLiteral("frontmatter is not valid YAML: %1").arg(QString::fromStdString(e.msg)),
+            e.mark.is_null() ? 1 : yamlFirstLine + e.mark.line);
+    }
+    void add(const char *code, Severity severity, const QString &message, int line)
+    {
+        out.append({QString::fromLatin1(code), severity, message, file, line});
+    }
+};
+
+QString toQString(const std::string &s) { return utf8Text(s); }
+
+// A scalar's value the way the platform's loader (the `yaml` npm package) resolves it; quoted
+// scalars are always strings.
+QJsonValue scalarToJson(const YamlNode &node)
+{
+    const QString text = toQString(node.scalar);
+    if (node.isQuoted() || node.tag == "tag:yaml.org,2002:str")
+        return text;
+    return resolvePlainScalar(text);
+}
+
+QJsonValue nodeToJson(const YamlNode &node)
+{
+    switch (node.kind) {
+    case YamlNode::Kind::Scalar:
+        return scalarToJson(node);
+    case YamlNode::Kind::Sequence: {
+        QJsonArray array;
+        for (const YamlNode &item : node.items)
+            array.append(nodeToJson(item));
+        return array;
+    }
+    case YamlNode::Kind::Map: {
+        QJsonObject object;
+        for (size_t i = 0; i < node.mapSize(); ++i)
+            object.insert(toQString(node.key(i).scalar), nodeToJson(node.value(i)));
+        return object;
+    }
+    case YamlNode::Kind::Null:
+        return QJsonValue::Null;
+    }
+    return QJsonValue::Null;
+}
+
+// A scalar as text, the way a string field is read; maps and lists give nothing.
+std::optional<QString> scalarText(const YamlNode &node)
+{
+    if (node.isScalar())
+        return toQString(node.scalar);
+    return std::nullopt;
+}
+
+// TOOLS.md `optional`/`sensitive` are booleans; the platform tests them for truthiness.
+bool readFlag(Context &ctx, const YamlNode &node, const QString &what)
+{
+    const QJsonValue v = nodeToJson(node);
+    if (v.isBool())
+        return v.toBool();
+    ctx.add("not-boolean", Severity::Warning,
+            QStringLiteral("%1 should be true or false").arg(what), ctx.lineOf(node));
+    if (v.isNull())
+        return false;
+    if (v.isDouble())
+        return v.toDouble() != 0;
+    if (v.isString())
+        return !v.toString().isEmpty();
+    return true;
+}
+
+bool jsonMatchesType(const QJsonValue &v, InputType type)
+{
+    switch (type) {
+    case InputType::String: return v.isString();
+    case InputType::Number: return v.isDouble();
+    case InputType::Boolean: return v.isBool();
+    case InputType::Enum: return v.isString();
+    }
+    return false;
+}
+
+QString jsonText(const QJsonValue &v)
+{
+    if (v.isString())
+        return v.toString();
+    if (v.isDouble())
+        return QString::number(v.toDouble());
+    if (v.isBool())
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (v.isNull())
+        return QStringLiteral("null");
+    return v.isArray() ? QStringLiteral("a list") : QStringLiteral("a mapping");
+}
+
+InputSpec readInput(Context &ctx, const YamlNode &key, const YamlNode &value)
+{
+    InputSpec spec;
+    spec.name = toQString(key.scalar);
+    spec.line = ctx.lineOf(key);
+    const QString label = QStringLiteral("input '%1'").arg(spec.name);
+
+    if (!value.isMap()) {
+        ctx.add("input-type-unknown", Severity::Warning,
+                label + QStringLiteral(" is not a mapping with type and description; treated as a string"),
+                spec.line);
+        ctx.add("input-description-missing", Severity::Warning,
+                label + QStringLiteral(" has no description; the agent will not know what to pass"),
+                spec.line);
+        return spec;
+    }
+
+    const YamlNode *typeNode = nullptr, *valuesNode = nullptr, *defaultNode = nullptr;
+    bool hasDescription = false;
+    for (size_t i = 0; i < value.mapSize(); ++i) {
+        const YamlNode &k = value.key(i), &v = value.value(i);
+        if (k.scalar == "type") {
+            typeNode = &v;
+        } else if (k.scalar == "description") {
+            if (auto text = scalarText(v)) {
+                spec.description = *text;
+                hasDescription = !text->trimmed().isEmpty();
+                // An input's description is in the tool's parameter schema: every prompt too.
+                if (spec.description.size() > kMaxDescriptionChars)
+                    ctx.add("description-too-long", Severity::Warning,
+                            QStringLiteral("%1: description is %2 characters; keep it under %3, it goes into every system prompt")
+                                .arg(label)
+                                .arg(spec.description.size())
+                                .arg(kMaxDescriptionChars),
+                            ctx.lineOf(v));
+            }
+        } else if (k.scalar == "optional") {
+            spec.optionalDeclared = true;
+            spec.optional = readFlag(ctx, v, label + QStringLiteral(": optional"));
+        } else if (k.scalar == "sensitive") {
+            spec.sensitive = readFlag(ctx, v, label + QStringLiteral(": sensitive"));
+        } else if (k.scalar == "values") {
+            valuesNode = &v;
+            spec.hasValues = true;
+        } else if (k.scalar == "default") {
+            defaultNode = &v;
+            spec.defaultValue = nodeToJson(v);
+        } else {
+            ctx.add("unknown-key", Severity::Warning,
+                    QStringLiteral("%1: unknown key '%2' is ignored by the platform")
+                        .arg(label, toQString(k.scalar)),
+                    ctx.lineOf(k));
+        }
+    }
+
+    // TOOLS.md: string is the "Default if type is unrecognized"; object/array are unsupported.
+    const int typeLine = typeNode ? ctx.lineOf(*typeNode) : spec.line;
+    spec.declaredType = typeNode && typeNode->isScalar() ? toQString(typeNode->scalar) : QString();
+    if (spec.declaredType == u"string") {
+        spec.type = InputType::String;
+    } else if (spec.declaredType == u"number") {
+        spec.type = InputType::Number;
+    } else if (spec.declaredType == u"boolean") {
+        spec.type = InputType::Boolean;
+    } else if (spec.declaredType == u"enum") {
+        spec.type = InputType::Enum;
+    } else if (spec.declaredType == u"object" || spec.declaredType == u"array") {
+        ctx.add("input-type-unsupported", Severity::Warning,
+                QStringLiteral("%1: type '%2' is not supported by the schema builder and becomes "
+                               "string; accept a JSON string and parse it in execute")
+                    .arg(label, spec.declaredType),
+                typeLine);
+    } else if (spec.declaredType.isEmpty()) {
+        ctx.add("input-type-unknown", Severity::Warning,
+                label + QStringLiteral(" has no type; treated as string"), typeLine);
+    } else {
+        ctx.add("input-type-unknown", Severity::Warning,
+                QStringLiteral("%1: unknown type '%2' is treated as string").arg(label, spec.declaredType),
+                typeLine);
+    }
+
+    if (!hasDescription) {
+        ctx.add("input-description-missing", Severity::Warning,
+                label + QStringLiteral(" has no description; the agent will not know what to pass"),
+                spec.line);
+    }
+
+    if (valuesNode) {
+        if (valuesNode->isSequence()) {
+            for (const YamlNode &item : valuesNode->items) {
+                if (auto text = scalarText(item))
+                    spec.values.append(*text);
+            }
+        } else if (auto text = scalarText(*valuesNode)) {
+            // TOOLS.md: "Comma-separated allowed values for enum type."
+            for (const QString &part : text->split(u','))
+                if (!part.trimmed().isEmpty())
+                    spec.values.append(part.trimmed());
+        }
+    }
+    if (spec.type == InputType::Enum) {
+        if (!spec.hasValues) {
+            ctx.add("enum-without-values", Severity::Error,
+                    label + QStringLiteral(" is an enum without `values`"), typeLine);
+        } else if (spec.values.isEmpty()) {
+            ctx.add("empty-values", Severity::Error,
+                    label + QStringLiteral(": `values` is empty; the enum accepts nothing"),
+                    ctx.lineOf(*valuesNode));
+        }
+    }
+
+    if (defaultNode) {
+        const int line = ctx.lineOf(*defaultNode);
+        const QJsonValue &def = spec.defaultValue;
+        if (spec.type == InputType::Enum && def.isString() && !spec.values.isEmpty()
+            && !spec.values.contains(def.toString())) {
+            ctx.add("default-not-in-values", Severity::Error,
+                    QStringLiteral("%1: default '%2' is not one of %3")
+                        .arg(label, def.toString(), spec.values.join(QStringLiteral(", "))),
+                    line);
+        } else if (!jsonMatchesType(def, spec.type)) {
+            ctx.add("default-type-mismatch", Severity::Error,
+                    QStringLiteral("%1: default %2 is not a %3")
+                        .arg(label, jsonText(def), inputTypeName(spec.type)),
+                    line);
+        }
+        if (spec.optionalDeclared && !spec.optional) {
+            ctx.add("required-with-default", Severity::Warning,
+                    label + QStringLiteral(" is required (optional: false) but has a default"), line);
+        }
+    }
+    if (spec.sensitive && spec.type != InputType::String) {
+        ctx.add("sensitive-not-string", Severity::Warning,
+                QStringLiteral("%1 is sensitive but of type %2; secrets are strings")
+                    .arg(label, inputTypeName(spec.type)),
+                spec.line);
+    }
+    return spec;
+}
+
+struct Split
+{
+    qsizetype yamlBegin = 0, yamlEnd = 0, bodyBegin = 0;
+    int closingLine = 0;
+};
+
+// DESIGN.md: `---` on line 1 (BOM and CRLF tolerated), closed by the next line that is exactly `---`.
+std::optional<Split> splitFrontmatter(const QByteArray &bytes, qsizetype start, ToolMdParse &out,
+                                      const QString &file)
+{
+    auto lineEnd = [&](qsizetype from) {
+        const qsizetype nl = bytes.indexOf('\n', from);
+        return nl < 0 ? bytes.size() : nl;
+    };
+    auto isFence = [&](qsizetype from, qsizetype to) {
+        if (to > from && bytes[to - 1] == '\r')
+            --to;
+        return to - from == 3 && bytes[from] == '-' && bytes[from + 1] == '-' && bytes[from + 2] == '-';
+    };
+    const qsizetype firstEnd = lineEnd(start);
+    if (!isFence(start, firstEnd)) {
+        out.diagnostics.append({kCodeFrontmatterMissing, Severity::Skip,
+                                QStringLiteral("TOOL.md must start with a `---` line opening the YAML frontmatter"),
+                                file, 1});
+        return std::nullopt;
+    }
+    out.crlf = firstEnd > start && bytes[firstEnd - 1] == '\r';
+    Split split;
+    split.yamlBegin = firstEnd + 1;
+    int line = 2;
+    for (qsizetype pos = split.yamlBegin; pos < bytes.size(); ++line) {
+        const qsizetype end = lineEnd(pos);
+        if (isFence(pos, end)) {
+            split.yamlEnd = pos;
+            split.bodyBegin = std::min(end + 1, bytes.size());
+            split.closingLine = line;
+            return split;
+        }
+        pos = end + 1;
+    }
+    out.diagnostics.append({QStringLiteral("frontmatter-unterminated"), Severity::Skip,
+                            QStringLiteral("the frontmatter opened on line 1 is never closed by a `---` line"),
+                            file, 1});
+    return std::nullopt;
+}
+
+} // namespace
+
+namespace {
+
+bool isDigit(QChar c) { return c >= u'0' && c <= u'9'; }
+
+// Digits from `i` on; returns how many.
+qsizetype digitsAt(QStringView t, qsizetype i)
+{
+    qsizetype n = 0;
+    while (i + n < t.size() && isDigit(t[i + n]))
+        ++n;
+    return n;
+}
+
+// [-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)? — the core schema's int and float.
+bool isCoreNumber(QStringView t)
+{
+    qsizetype i = 0;
+    if (i < t.size() && (t[i] == u'-' || t[i] == u'+'))
+        ++i;
+    const qsizetype whole = digitsAt(t, i);
+    i += whole;
+    if (i < t.size() && t[i] == u'.') {
+        const qsizetype fraction = digitsAt(t, i + 1);
+        if (whole == 0 && fraction == 0)
+            return false;
+        i += 1 + fraction;
+    } else if (whole == 0) {
+        return false;
+    }
+    if (i < t.size() && (t[i] == u'e' || t[i] == u'E')) {
+        ++i;
+        if (i < t.size() && (t[i] == u'-' || t[i] == u'+'))
+            ++i;
+        const qsizetype exponent = digitsAt(t, i);
+        if (exponent == 0)
+            return false;
+        i += exponent;
+    }
+    return i == t.size();
+}
+
+bool isOneOf(QStringView t, std::initializer_list<const char16_t *> words)
+{
+    for (const char16_t *w : words) {
+        if (t == QStringView(w))
+            return true;
+    }
+    return false;
+}
+
+// `prefix` then at least one character of `digits`.
+bool isPrefixedInteger(QStringView t, QStringView prefix, bool (*digit)(QChar))
+{
+    if (t.size() <= prefix.size() || !t.startsWith(prefix))
+        return false;
+    for (QChar c : t.mid(prefix.size()))
+        if (!digit(c))
+            return false;
+    return true;
+}
+
+} // namespace
+
+// By hand rather than with regular expressions: this runs for every scalar of every tool on
+// every scan, on all cores, and QRegularExpression::match takes a lock.
+QJsonValue resolvePlainScalar(const QString &text)
+{
+    const QStringView t(text);
+    if (isOneOf(t, {u"", u"~", u"null", u"Null", u"NULL"}))
+        return QJsonValue::Null;
+    if (isOneOf(t, {u"true", u"True", u"TRUE"}))
+        return true;
+    if (isOneOf(t, {u"false", u"False", u"FALSE"}))
+        return false;
+    if (isCoreNumber(t))
+        return text.toDouble();
+    if (isPrefixedInteger(t, u"0o", [](QChar c) { return c >= u'0' && c <= u'7'; }))
+        return double(text.mid(2).toLongLong(nullptr, 8));
+    if (isPrefixedInteger(t, u"0x", [](QChar c) {
+            return isDigit(c) || (c >= u'a' && c <= u'f') || (c >= u'A' && c <= u'F');
+        }))
+        return double(text.mid(2).toLongLong(nullptr, 16));
+    const QStringView unsignedPart = t.startsWith(u'-') || t.startsWith(u'+') ? t.mid(1) : t;
+    if (isOneOf(unsignedPart, {u".inf", u".Inf", u".INF"}))
+        return t.startsWith(u'-') ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+    if (isOneOf(t, {u".nan", u".NaN", u".NAN"}))
+        return std::numeric_limits<double>::quiet_NaN();
+    return text;
+}
+
+qsizetype firstInvalidUtf8(const QByteArray &bytes)
+{
+    const auto *p = reinterpret_cast<const unsigned char *>(bytes.constData());
+    const qsizetype n = bytes.size();
+    qsizetype i = 0;
+    while (i < n) {
+        // Eight ASCII bytes at a time (no high bit, no NUL): nearly every TOOL.md is mostly ASCII.
+        if (i + 8 <= n) {
+            quint64 word;
+            std::memcpy(&word, p + i, 8);
+            const quint64 high = word & 0x8080808080808080ULL;
+            const quint64 zero = (word - 0x0101010101010101ULL) & ~word & 0x8080808080808080ULL;
+            if (!high && !zero) {
+                i += 8;
+                continue;
+            }
+        }
+        const unsigned char c = p[i];
+        if (c >= 0x01 && c < 0x80) {
+            ++i;
+            continue;
+        }
+        int len = 0;
+        unsigned min = 0;
+        unsigned cp = 0;
+        if ((c & 0xE0) == 0xC0) { len = 2; cp = c & 0x1F; min = 0x80; }
+        else if ((c & 0xF0) == 0xE0) { len = 3; cp = c & 0x0F; min = 0x800; }
+        else if ((c & 0xF8) == 0xF0) { len = 4; cp = c & 0x07; min = 0x10000; }
+        else return i; // NUL, stray continuation byte or invalid lead byte
+        if (i + len > n)
+            return i;
+        for (int k = 1; k < len; ++k) {
+            if ((p[i + k] & 0xC0) != 0x80)
+                return i;
+            cp = (cp << 6) | (p[i + k] & 0x3F);
+        }
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return i;
+        i += len;
+    }
+    return -1;
+}
+
+// ^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$
+bool isSnakeCase(const QString &name)
+{
+    if (name.isEmpty() || name.front() < u'a' || name.front() > u'z' || name.back() == u'_')
+        return false;
+    QChar previous;
+    for (QChar c : name) {
+        const bool ok = (c >= u'a' && c <= u'z') || isDigit(c) || (c == u'_' && previous != u'_');
+        if (!ok)
+            return false;
+        previous = c;
+    }
+    return true;
+}
+
+namespace {
+
+struct DuplicateKey
+{
+    std::string key;
+    int firstLine = 0, secondLine = 0; // 0-based, within the YAML text
+};
+
+// The first key that appears twice in one mapping, anywhere in the tree.
+std::optional<DuplicateKey> duplicateKey(const YamlNode &node)
+{
+    if (node.isMap()) {
+        // The keys sorted by text (then position): a duplicate is a neighbour. The earliest
+        // second occurrence in document order is the one reported.
+        std::vector<std::pair<std::string_view, size_t>> keys;
+        keys.reserve(node.mapSize());
+        for (size_t i = 0; i < node.mapSize(); ++i) {
+            if (node.key(i).isScalar())
+                keys.emplace_back(node.key(i).scalar, i);
+        }
+        std::sort(keys.begin(), keys.end());
+        std::optional<std::pair<size_t, size_t>> first; // (first, second) map indexes
+        for (size_t k = 1; k < keys.size(); ++k) {
+            if (keys[k].first == keys[k - 1].first && (!first || keys[k].second < first->second)) {
+                size_t j = k - 1; // the first occurrence of this key
+                while (j > 0 && keys[j - 1].first == keys[k].first)
+                    --j;
+                first.emplace(keys[j].second, keys[k].second);
+            }
+        }
+        for (size_t i = 0; i < node.mapSize(); ++i) {
+            if (first && i == first->second)
+                return DuplicateKey{node.key(i).scalar, node.key(first->first).line, node.key(i).line};
+            if (auto d = duplicateKey(node.value(i)))
+                return d;
+        }
+    } else if (node.isSequence()) {
+        for (const YamlNode &item : node.items)
+            if (auto d = duplicateKey(item))
+                return d;
+    }
+    return std::nullopt;
+}
+
+// yaml-cpp folds the next line into a plain scalar even when that line is not indented past
+// the scalar's key, and takes a bare word on its own line for a key without a value; the
+// platform's parser rejects both ("Implicit map keys need to be followed by map values"). The
+// first such line (0-based in `lines`), anywhere in the tree.
+std::optional<int> unindentedContinuation(const YamlNode &node, const std::vector<std::string_view> &lines)
+{
+    if (node.isSequence()) {
+        for (const YamlNode &item : node.items)
+            if (auto l = unindentedContinuation(item, lines))
+                return l;
+        return std::nullopt;
+    }
+    if (!node.isMap())
+        return std::nullopt;
+    for (size_t i = 0; i < node.mapSize(); ++i) {
+        const YamlNode &key = node.key(i), &value = node.value(i);
+        // A bare word on a line of its own is taken as a key with no value; it is not one.
+        if (node.style != YamlNode::Style::Flow && key.isScalar() && key.isPlain() && key.line >= 0
+            && key.line < int(lines.size())) {
+            // A plain key is followed, on its line, by `:` and a space or the line's end.
+            const std::string_view line = lines[size_t(key.line)];
+            size_t after = size_t(key.column) + key.scalar.size();
+            while (after < line.size() && (line[after] == ' ' || line[after] == '\t'))
+                ++after;
+            if (after >= line.size() || line[after] != ':'
+                || (after + 1 < line.size() && line[after + 1] != ' ' && line[after + 1] != '\t'))
+                return key.line;
+        }
+        if (value.isScalar() && value.isPlain() && value.line >= 0 && key.line >= 0) {
+            const int column = key.column;
+            // A value on the lines below its key must be indented past it.
+            if (value.line > key.line && value.column <= column)
+                return value.line;
+            const int end = i + 1 < node.mapSize() ? node.key(i + 1).line : int(lines.size());
+            for (int l = value.line + 1; l < end && l < int(lines.size()); ++l) {
+                const std::string_view text = lines[size_t(l)];
+                const size_t first = text.find_first_not_of(' ');
+                if (first == std::string_view::npos || text[first] == '#')
+                    continue;
+                if (int(first) < column)
+                    break; // the enclosing mapping's next line
+                if (int(first) == column)
+                    return l;
+            }
+        }
+        if (auto l = unindentedContinuation(value, lines))
+            return l;
+    }
+    return std::nullopt;
+}
+
+// yaml-cpp's reading of the frontmatter, for what the fast reader leaves to it. yaml-cpp
+// accepts a quoted scalar left open at the end of the input, where the platform's parser
+// rejects it: a sentinel key after the text reveals it, as an open quote swallows it.
+std::optional<YamlNode> readWithYamlCpp(const std::string &yamlText, Context &ctx)
+{
+    YAML::Node root;
+    bool sentinelSeen = false;
+    try {
+        root = YAML::Load(yamlText + "\n" + kSentinel + ": 0\n");
+        if (root.IsMap()) {
+            sentinelSeen = bool(root[kSentinel]);
+            root.remove(kSentinel);
+        } else {
+            root = YAML::Load(yamlText);
+            sentinelSeen = true;
+        }
+    } catch (const YAML::Exception &) {
+        try {
+            root = YAML::Load(yamlText); // the error as the text alone gives it
+            sentinelSeen = true;
+        } catch (const YAML::Exception &e) {
+            ctx.addYamlError(e);
+            return std::nullopt;
+        }
+    }
+    if (!sentinelSeen) {
+        int line = 1;
+        for (const auto &kv : root) {
+            if (kv.second.IsScalar() && kv.second.Scalar().find(kSentinel) != std::string::npos)
+                line = ctx.lineOf(toYamlNode(kv.first));
+        }
+        ctx.add("yaml-syntax", Severity::Skip,
+                QStringLiteral("frontmatter is not valid YAML: a quoted string is never closed"), line);
+        return std::nullopt;
+    }
+    try {
+        return toYamlNode(root);
+    } catch (const YAML::Exception &e) {
+        ctx.addYamlError(e);
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
+{
+    ToolMdParse out;
+    if (bytes.size() > kMaxToolMdBytes) {
+        out.diagnostics.append({QStringLiteral("file-too-large"), Severity::Skip,
+                                QStringLiteral("TOOL.md is %1 bytes; the limit is %2")
+                                    .arg(bytes.size()).arg(kMaxToolMdBytes),
+                                file, 0});
+        return out;
+    }
+    if (const qsizetype bad = firstInvalidUtf8(bytes); bad >= 0) {
+        const int line = int(bytes.left(bad).count('\n')) + 1;
+        out.diagnostics.append({QStringLiteral("not-utf8"), Severity::Skip,
+                                QStringLiteral("TOOL.md is not UTF-8 text (byte %1 is invalid)").arg(bad),
+                                file, line});
+        return out;
+    }
+    const qsizetype start = bytes.startsWith("\xEF\xBB\xBF") ? 3 : 0;
+    const std::optional<Split> split = splitFrontmatter(bytes, start, out, file);
+    if (!split)
+        return out;
+    out.frontmatterEndLine = split->closingLine;
+    out.body = bytes.mid(split->bodyBegin);
+    out.bodyLine = split->closingLine + 1;
+
+    std::string yamlText(bytes.constData() + split->yamlBegin, size_t(split->yamlEnd - split->yamlBegin));
+    std::erase(yamlText, '\r'); // yaml-cpp reads LF; the line count stays the same
+    if (yamlText.starts_with("\xEF\xBB\xBF"))
+        yamlText.erase(0, 3); // a BOM after the fence is a BOM to both parsers, not text
+    Context ctx{file, 2, out.diagnostics};
+
+    // The fast reader takes the plain frontmatter nearly every tool has; yaml-cpp the rest.
+    std::optional<YamlNode> parsed = readSimpleYaml(yamlText);
+    if (!parsed)
+        parsed = readWithYamlCpp(yamlText, ctx);
+    if (!parsed)
+        return out;
+    YamlNode &root = *parsed;
+    // The platform's parser (the `yaml` package) rejects a mapping that has a key twice
+    // ("Map keys must be unique"); yaml-cpp keeps both, and which one wins is not the platform's.
+    if (const auto dup = duplicateKey(root)) {
+        ctx.add("yaml-syntax", Severity::Skip,
+                QStringLiteral("frontmatter is not valid YAML: the key '%1' appears twice in one mapping (first on line %2)")
+                    .arg(utf8Text(dup->key))
+                    .arg(ctx.yamlFirstLine + dup->firstLine),
+                ctx.yamlFirstLine + dup->secondLine);
+        return out;
+    }
+    {
+        std::vector<std::string_view> lines;
+        for (size_t from = 0; from <= yamlText.size();) {
+            const size_t nl = yamlText.find('\n', from);
+            lines.emplace_back(std::string_view(yamlText).substr(from, (nl == std::string::npos ? yamlText.size() : nl) - from));
+            if (nl == std::string::npos)
+                break;
+            from = nl + 1;
+        }
+        if (const auto l = unindentedContinuation(root, lines)) {
+            ctx.add("yaml-syntax", Severity::Skip,
+                    QStringLiteral("frontmatter is not valid YAML: this line is neither `key: value` nor indented past "
+                                   "the key above as its continuation"),
+                    ctx.yamlFirstLine + *l);
+            return out;
+        }
+    }
+    if (root.isMap() && root.mapSize() == 0)
+        root = YamlNode();
+    if (root.isNull()) {
+        ctx.add("name-missing", Severity::Skip,
+                QStringLiteral("the frontmatter is empty; a tool needs at least name, description and version"),
+                1);
+        return out;
+    }
+    if (!root.isMap()) {
+        ctx.add("yaml-syntax", Severity::Skip,
+                QStringLiteral("the frontmatter must be a YAML mapping of keys to values"), ctx.lineOf(root));
+        return out;
+    }
+
+    ToolManifest m;
+    bool hasName = false, hasDescription = false, hasLabel = false;
+    const YamlNode *inputsNode = nullptr, *inputsKey = nullptr;
+    {
+        for (size_t i = 0; i < root.mapSize(); ++i) {
+            const YamlNode &key = root.key(i);
+            const YamlNode &value = root.value(i);
+            const std::string &k = key.scalar; // empty for a key that is not a scalar
+            const int line = ctx.lineOf(key);
+            if (k == "name") {
+                if (auto text = scalarText(value); text && !text->trimmed().isEmpty()) {
+                    m.name = text->trimmed();
+                    hasName = true;
+                    if (!isSnakeCase(m.name)) {
+                        ctx.add("name-not-snake-case", Severity::Error,
+                                QStringLiteral("name '%1' is not snake_case (lower-case letters, digits and _)")
+                                    .arg(m.name),
+                                line);
+                    }
+                }
+            } else if (k == "label") {
+                if (auto text = scalarText(value); text && !text->isEmpty()) {
+                    m.label = *text;
+                    hasLabel = true;
+                }
+            } else if (k == "description") {
+                if (auto text = scalarText(value); text && !text->trimmed().isEmpty()) {
+                    m.description = *text;
+                    hasDescription = true;
+                }
+                if (m.description.size() > kMaxDescriptionChars) {
+                    ctx.add("description-too-long", Severity::Warning,
+                            QStringLiteral("description is %1 characters; keep it under %2, it goes into every system prompt")
+                                .arg(m.description.size()).arg(kMaxDescriptionChars),
+                            line);
+                }
+            } else if (k == "version") {
+                m.versionPresent = true;
+                m.versionLine = line;
+                const QJsonValue v = value.isScalar() ? scalarToJson(value) : QJsonValue();
+                const double d = v.isDouble() ? v.toDouble() : std::nan("");
+                const bool integral = v.isDouble() && std::isfinite(d) && std::floor(d) == d
+                    && std::abs(d) <= double(std::numeric_limits<int>::max());
+                if (integral) {
+                    m.version = int(d);
+                } else {
+                    bool ok = false;
+                    const int quoted = v.isString() ? v.toString().trimmed().toInt(&ok) : 0;
+                    m.version = ok ? quoted : 0;
+                    ctx.add("version-not-integer", Severity::Error,
+                            QStringLiteral("version %1 is not an integer; sync compares versions as integers")
+                                .arg(value.isScalar() ? toQString(value.scalar) : QStringLiteral("(not a scalar)")),
+                            ctx.lineOf(value));
+                }
+            } else if (k == "language") {
+                m.language = scalarText(value).value_or(QString());
+                if (m.language != u"typescript" && m.language != u"bash" && m.language != u"python") {
+                    ctx.add("language-unknown", Severity::Warning,
+                            QStringLiteral("language '%1' is not typescript, bash or python").arg(m.language),
+                            line);
+                }
+            } else if (k == "inputs") {
+                inputsKey = &key;
+                inputsNode = &value;
+            } else {
+                m.unknownKeys.append(toQString(k));
+                ctx.add("unknown-key", Severity::Warning,
+                        QStringLiteral("unknown key '%1' is ignored by the platform").arg(toQString(k)), line);
+            }
+        }
+
+        if (inputsNode && inputsNode->isMap()) {
+            for (size_t i = 0; i < inputsNode->mapSize(); ++i)
+                m.inputs.append(readInput(ctx, inputsNode->key(i), inputsNode->value(i)));
+        } else if (inputsNode && !inputsNode->isNull()) {
+            ctx.add("inputs-not-map", Severity::Error,
+                    QStringLiteral("inputs must be a mapping of parameter names to their properties"),
+                    ctx.lineOf(*inputsKey));
+        }
+    }
+
+    if (!hasName) {
+        ctx.add("name-missing", Severity::Skip,
+                QStringLiteral("the frontmatter has no `name`; the loader cannot register the tool"), 1);
+        return out;
+    }
+    if (!hasLabel)
+        m.label = m.name;
+    if (!hasDescription) {
+        ctx.add("description-missing", Severity::Error,
+                QStringLiteral("no description; the agent sees it in its system prompt to decide when to call the tool"),
+                1);
+    }
+    if (!m.versionPresent) {
+        ctx.add("version-missing", Severity::Warning,
+                QStringLiteral("no version; it defaults to 0 and sync-tools will behave unpredictably"), 1);
+    }
+    if (out.body.trimmed().isEmpty()) {
+        ctx.add("body-empty", Severity::Warning,
+                QStringLiteral("the Markdown body is empty; the agent reads it to learn how to use the tool"),
+                out.bodyLine);
+    }
+    out.manifest = std::move(m);
+    return out;
+}
+
+} // namespace tw::engine

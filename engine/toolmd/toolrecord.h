@@ -1,0 +1,71 @@
+#pragma once
+// A discovered tool directory: registered (ToolRecord) or not (SkippedDir), with its findings.
+
+#include "toolmd/diagnostic.h"
+#include "toolmd/toolmanifest.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace tw::engine {
+
+enum class Scope { Global, User };
+
+QString scopeName(Scope scope);
+
+struct ToolRecord
+{
+    ToolManifest manifest;
+    Scope scope = Scope::Global;
+    QString user;        // the owning user's email for Scope::User
+    QString dir;         // absolute path of the tool directory
+    QString dirName;     // its name inside the location (may differ from manifest.name)
+    QString toolMdPath;  // absolute path of TOOL.md
+    QString entryPath;   // absolute path of index.ts or index.js
+    QByteArray body;     // Markdown body, byte for byte
+    int bodyLine = 0;
+    QStringList files;   // top-level entries of the tool dir; directories end in '/'
+    Diagnostics diagnostics;
+    QString shadowedBy;  // within its location: dir of the same-named tool that wins, if any
+
+    QString entryName() const;
+
+    friend bool operator==(const ToolRecord &, const ToolRecord &) = default;
+};
+
+struct SkippedDir
+{
+    QString dir;
+    QString dirName;
+    QString reason;      // the code of the first skip diagnostic
+    Diagnostics diagnostics;
+    QStringList files;   // top-level entries, as for ToolRecord (empty when unreadable)
+
+    friend bool operator==(const SkippedDir &, const SkippedDir &) = default;
+};
+
+// The result of scanning one location (DATA_PATH/tools or DATA_PATH/<email>/tools).
+struct LocationScan
+{
+    QString path;        // absolute path of the location
+    Scope scope = Scope::Global;
+    QString user;
+    bool exists = false;
+    QList<ToolRecord> tools;   // byte-wise directory-name order, registration order
+    QList<SkippedDir> skipped; // byte-wise directory-name order
+    int filesRead = 0;         // files this scan read (TOOL.md and entries); what a cache saves
+};
+
+// What scanning one tool directory found: exactly one of the results is set.
+struct ToolDirScan
+{
+    std::optional<ToolRecord> tool;
+    std::optional<SkippedDir> skipped;
+    int filesRead = 0; // files opened to read their bytes (TOOL.md, the entry); 0 from the cache
+};
+
+} // namespace tw::engine

@@ -1,0 +1,290 @@
+#include "admin/syncview.h"
+
+#include "browsing/tooldiffpane.h"
+#include "catalog/catalog.h"
+#include "syncplanmodel.h"
+#include "widgets/messagebox.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace tw::ui {
+
+using engine::SyncActionKind;
+
+namespace {
+
+// Beyond this many files a tool's comparison shows its changed files and TOOL.md only.
+constexpr qsizetype kMaxComparedFiles = 40;
+
+} // namespace
+
+SyncView::SyncView(QWidget *parent) : QWidget(parent)
+{
+    m_model = new model::SyncPlanModel(this);
+    auto *layout = new QVBoxLayout(this);
+    auto *bar = new QHBoxLayout;
+    auto *seedLabel = new QLabel(tr("&Seed tools:"), this);
+    m_seedEdit = new QLineEdit(this);
+    m_seedEdit->setObjectName(QStringLiteral("syncSeedEdit"));
+    m_seedEdit->setAccessibleName(tr("Seed tools directory"));
+    seedLabel->setBuddy(m_seedEdit);
+    m_browse = new QPushButton(tr("&Browse…"), this);
+    m_replan = new QPushButton(tr("&Plan Again"), this);
+    m_replan->setObjectName(QStringLiteral("syncReplan"));
+    m_apply = new QPushButton(tr("&Apply Sync"), this);
+    m_apply->setObjectName(QStringLiteral("syncApply"));
+    bar->addWidget(seedLabel);
+    bar->addWidget(m_seedEdit, 1);
+    bar->addWidget(m_browse);
+    bar->addWidget(m_replan);
+    bar->addWidget(m_apply);
+    layout->addLayout(bar);
+
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("syncSummary"));
+    m_summary->setWordWrap(true);
+    layout->addWidget(m_summary);
+    m_view = new QTableView(this);
+    m_view->setObjectName(QStringLiteral("syncPlanView"));
+    m_view->setAccessibleName(tr("Sync plan"));
+    m_view->setModel(m_model);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setWordWrap(false);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("syncSplitter"));
+    split->addWidget(m_view);
+    m_diff = new ToolDiffPane(split);
+    m_diff->setObjectName(QStringLiteral("syncDiff"));
+    m_diff->tabs()->setObjectName(QStringLiteral("syncDiffTabs"));
+    m_diff->showMessage(tr("Select a tool to compare the installed version with its seed."));
+    split->addWidget(m_diff);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    m_diff->shareSplitterWith(split, m_view);
+    layout->addWidget(split, 1);
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("syncProgress"));
+    m_progress->setVisible(false);
+    layout->addWidget(m_progress);
+    m_result = new QLabel(this);
+    m_result->setObjectName(QStringLiteral("syncResult"));
+    m_result->setWordWrap(true);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_result);
+
+    connect(m_browse, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Seed Tools Directory"), seedDir());
+        if (!dir.isEmpty())
+            setSeedDir(dir);
+    });
+    // Only a changed path replans: leaving the field by clicking Apply must not disable Apply
+    // between the press and the release.
+    connect(m_seedEdit, &QLineEdit::editingFinished, this, [this] {
+        if (m_seedEdit->text() != m_plannedSeed) {
+            m_rememberedSeed = m_seedEdit->text(); // typed: the user's choice
+            replan();
+        }
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
+        if (current.isValid())
+            showRow(current);
+    });
+    connect(m_replan, &QPushButton::clicked, this, &SyncView::replan);
+    connect(m_apply, &QPushButton::clicked, this, &SyncView::apply);
+    connect(&m_planWatcher, &QFutureWatcher<QList<engine::SyncAction>>::finished, this, [this] {
+        m_model->setPlan(m_planWatcher.result());
+        m_view->resizeColumnsToContents();
+        // The row that was being compared stays selected, compared anew against the new plan;
+        // else the first change the sync would skip is shown, as that is what to look at.
+        int keep = -1;
+        for (int r = 0; r < m_model->rowCount() && keep < 0; ++r)
+            if (m_model->plan()[r].dir == m_shownDir)
+                keep = r;
+        for (int r = 0; r < m_model->rowCount() && keep < 0; ++r)
+            if (m_model->plan()[r].contentDiffers)
+                keep = r;
+        if (keep >= 0)
+            m_view->setCurrentIndex(m_model->index(keep, 0));
+        else
+            m_diff->showMessage(tr("Select a tool to compare the installed version with its seed."));
+        showSummary();
+        updateButtons();
+        Q_EMIT planned();
+        if (m_replanPending) {
+            m_replanPending = false;
+            replan();
+        }
+    });
+    connect(&m_applyWatcher, &QFutureWatcher<engine::SyncResult>::finished, this, [this] {
+        const engine::SyncResult result = m_applyWatcher.result();
+        int installed = 0, updated = 0;
+        for (const engine::SyncAction &a : result.applied)
+            (a.action == SyncActionKind::Install ? installed : updated)++;
+        QString text = tr("Sync applied: %1 installed, %2 updated.").arg(installed).arg(updated);
+        if (!result.errors.isEmpty())
+            text += u' ' + tr("%n failed and kept their old version: ", nullptr, int(result.errors.size()))
+                + result.errors.join(QStringLiteral("; "));
+        m_result->setText(text);
+        m_progress->setVisible(false);
+        Q_EMIT applied(result);
+        replan();
+    });
+    updateButtons();
+}
+
+SyncView::~SyncView()
+{
+    // The line edit emits editingFinished when it loses focus while being destroyed, after
+    // this class's part of the object is gone.
+    disconnect(m_seedEdit, nullptr, this, nullptr);
+    m_planWatcher.waitForFinished();
+    m_applyWatcher.waitForFinished();
+}
+
+QString SyncView::seedDir() const { return m_seedEdit->text(); }
+QString SyncView::summaryText() const { return m_summary->text(); }
+QString SyncView::resultText() const { return m_result->text(); }
+
+void SyncView::setDataPath(const QString &dataPath)
+{
+    m_dataPath = dataPath;
+    replan();
+}
+
+void SyncView::setSeedDir(const QString &seedDir, bool remember)
+{
+    if (remember)
+        m_rememberedSeed = seedDir;
+    m_seedEdit->setText(seedDir);
+    replan();
+}
+
+void SyncView::showRow(const QModelIndex &index)
+{
+    const engine::SyncAction &a = m_model->plan().at(index.row());
+    m_shownDir = a.dir;
+    const QString installed = engine::globalToolsPath(m_dataPath) + u'/' + a.dir;
+    const QString seed = m_plannedSeed + u'/' + a.dir;
+    QList<engine::TreeFileComparison> files = engine::compareTrees(installed, seed);
+    // TOOL.md first (the version lives there), then what changed, then the rest.
+    std::stable_sort(files.begin(), files.end(), [](const engine::TreeFileComparison &x, const engine::TreeFileComparison &y) {
+        const auto rank = [](const engine::TreeFileComparison &f) { return f.path == u"TOOL.md" ? 0 : f.differs ? 1 : 2; };
+        return rank(x) < rank(y);
+    });
+    if (files.size() > kMaxComparedFiles) {
+        files.erase(std::remove_if(files.begin(), files.end(),
+                                   [](const engine::TreeFileComparison &f) { return !f.differs && f.path != u"TOOL.md"; }),
+                    files.end());
+        files.resize(std::min(files.size(), kMaxComparedFiles));
+    }
+    const QString installedVersion = a.targetVersion ? tr("v%1").arg(*a.targetVersion) : QString();
+    const QString seedVersion = tr("v%1").arg(a.seedVersion);
+    QList<ToolDiffPane::File> shown;
+    for (const engine::TreeFileComparison &f : std::as_const(files)) {
+        const QString file = a.dir + u'/' + f.path;
+        shown.append({f.path, f.inLeft ? installed + u'/' + f.path : QString(), f.inRight ? seed + u'/' + f.path : QString(),
+                      !a.targetVersion ? tr("Installed — %1 is not installed").arg(a.dir)
+                          : f.inLeft   ? tr("Installed — %1 (%2)").arg(file, installedVersion)
+                                       : tr("Installed — no %1").arg(file),
+                      f.inRight ? tr("Seed — %1 (%2)").arg(file, seedVersion) : tr("Seed — no %1").arg(file)});
+    }
+    if (shown.isEmpty())
+        m_diff->showMessage(tr("%1 holds no files, installed or in the seed.").arg(a.dir));
+    else
+        m_diff->showFiles(shown);
+}
+
+void SyncView::replan()
+{
+    if (m_planWatcher.isRunning()) {
+        m_replanPending = true;
+        return;
+    }
+    const QString seed = seedDir();
+    m_plannedSeed = seed;
+    if (m_dataPath.isEmpty() || seed.isEmpty() || !QFileInfo(seed).isDir()) {
+        m_model->setPlan({});
+        m_summary->setText(seed.isEmpty() ? tr("Choose the seed tools directory (the platform's seed/tools).")
+                                          : tr("%1 is not a directory.").arg(seed));
+        updateButtons();
+        return;
+    }
+    m_summary->setText(tr("Planning…"));
+    const QString data = m_dataPath;
+    m_planWatcher.setFuture(QtConcurrent::run([seed, data] { return engine::planSync(seed, data); }));
+    updateButtons();
+}
+
+void SyncView::apply()
+{
+    const int changes = m_model->count(SyncActionKind::Install) + m_model->count(SyncActionKind::Update);
+    if (changes == 0 || m_applyWatcher.isRunning())
+        return;
+    const QString question = tr("Install %1 and update %2 of the seed's tools in %3/tools? Updated directories are replaced whole.")
+                                 .arg(m_model->count(SyncActionKind::Install))
+                                 .arg(m_model->count(SyncActionKind::Update))
+                                 .arg(m_dataPath);
+    if (MessageBox::ask(this, tr("Apply Seed Sync"), question, {tr("&Apply Sync"), tr("Cancel")}) != 0)
+        return;
+    m_progress->setRange(0, changes);
+    m_progress->setValue(0);
+    m_progress->setVisible(true);
+    m_result->clear();
+    const QList<engine::SyncAction> plan = m_model->plan();
+    const QString seed = seedDir();
+    const QString data = m_dataPath;
+    QPointer<QProgressBar> bar(m_progress);
+    m_applyWatcher.setFuture(QtConcurrent::run([plan, seed, data, bar] {
+        return engine::applySync(plan, seed, data, [bar](int done, int, const QString &) {
+            QMetaObject::invokeMethod(bar, [bar, done] {
+                if (bar)
+                    bar->setValue(done);
+            }, Qt::QueuedConnection);
+        });
+    }));
+    updateButtons();
+}
+
+void SyncView::showSummary()
+{
+    QStringList parts;
+    auto add = [&](SyncActionKind kind, const QString &words) {
+        if (const int n = m_model->count(kind))
+            parts.append(words.arg(n));
+    };
+    add(SyncActionKind::Install, tr("%1 to install"));
+    add(SyncActionKind::Update, tr("%1 to update"));
+    add(SyncActionKind::SkipEqual, tr("%1 unchanged"));
+    add(SyncActionKind::KeepNewer, tr("%1 kept (installed is newer)"));
+    QString text = parts.isEmpty() ? tr("The seed directory holds no tools.") : parts.join(QStringLiteral(", ")) + u'.';
+    if (const int notBumped = m_model->notBumpedCount())
+        text += u' ' + tr("<b>%n tools changed in the seed without a version bump: the sync will skip them.</b>", nullptr, notBumped);
+    m_summary->setText(text);
+}
+
+void SyncView::updateButtons()
+{
+    const bool busy = m_planWatcher.isRunning() || m_applyWatcher.isRunning();
+    const int changes = m_model->count(SyncActionKind::Install) + m_model->count(SyncActionKind::Update);
+    m_apply->setEnabled(!busy && changes > 0);
+    m_replan->setEnabled(!busy);
+}
+
+} // namespace tw::ui

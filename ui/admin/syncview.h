@@ -1,0 +1,78 @@
+#pragma once
+// The admin's Sync view: what the next server start's seed sync will do to DATA_PATH/tools,
+// with the tools whose seed changed without a version bump highlighted, and Apply. Selecting a
+// row compares the installed tool with its seed, file by file, so an un-bumped change is seen.
+
+#include "sync/seedsync.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+
+namespace tw::model {
+class SyncPlanModel;
+}
+
+namespace tw::ui {
+
+class ToolDiffPane;
+
+class SyncView final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SyncView(QWidget *parent = nullptr);
+    ~SyncView() override;
+
+    void setDataPath(const QString &dataPath);
+    // `remember`: whether it is the seed dir to offer next time (false for a --seed given on
+    // the command line, which is for this session, as --data is).
+    void setSeedDir(const QString &seedDir, bool remember = true);
+    QString seedDir() const;
+    QString rememberedSeedDir() const { return m_rememberedSeed; }
+    void replan();
+    // Asks first (MessageBox, whose seam answers in tests), then applies the plan.
+    void apply();
+
+    QTableView *planView() const { return m_view; }
+    model::SyncPlanModel *planModel() const { return m_model; }
+    QPushButton *applyButton() const { return m_apply; }
+    QProgressBar *progressBar() const { return m_progress; }
+    ToolDiffPane *diffPane() const { return m_diff; }
+    QString summaryText() const;
+    QString resultText() const;
+
+Q_SIGNALS:
+    void planned();
+    void applied(const tw::engine::SyncResult &result);
+
+private:
+    void showSummary();
+    void updateButtons();
+    void showRow(const QModelIndex &index);
+
+    QString m_dataPath;
+    model::SyncPlanModel *m_model = nullptr;
+    QLineEdit *m_seedEdit = nullptr;
+    QPushButton *m_browse = nullptr;
+    QPushButton *m_replan = nullptr;
+    QPushButton *m_apply = nullptr;
+    QTableView *m_view = nullptr;
+    QLabel *m_summary = nullptr;
+    QLabel *m_result = nullptr;
+    QProgressBar *m_progress = nullptr;
+    ToolDiffPane *m_diff = nullptr;
+    QFutureWatcher<QList<engine::SyncAction>> m_planWatcher;
+    QFutureWatcher<engine::SyncResult> m_applyWatcher;
+    bool m_replanPending = false;
+    QString m_plannedSeed;
+    QString m_rememberedSeed;
+    QString m_shownDir; // the row whose comparison is shown, kept across a new plan
+};
+
+} // namespace tw::ui

@@ -1,0 +1,741 @@
+#include "editing/tooleditor.h"
+
+#include "browsing/markdownview.h"
+#include "catalog/catalogjson.h"
+#include "catalog/locationscanner.h"
+#include "diffmodel.h"
+#include "toolmd/toolmdreader.h"
+#include "widgets/diffview.h"
+#include "widgets/messagebox.h"
+#include "widgets/theme.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDoubleValidator>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTimer>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <Qsci/qscilexerjavascript.h>
+#include <Qsci/qsciscintilla.h>
+
+namespace tw::ui {
+
+using engine::InputSpec;
+using engine::InputType;
+using engine::ToolManifest;
+
+namespace {
+
+const QStringList kTypes = {QStringLiteral("string"), QStringLiteral("number"), QStringLiteral("boolean"),
+                            QStringLiteral("enum")};
+const QStringList kLanguages = {QStringLiteral("typescript"), QStringLiteral("bash"), QStringLiteral("python")};
+enum MergeId { NoMerge = -1, FormMerge = 1, YamlMerge, BodyMerge, EntryMerge };
+
+QStringList splitValues(const QString &text)
+{
+    QStringList values;
+    for (const QString &v : text.split(u','))
+        if (!v.trimmed().isEmpty())
+            values.append(v.trimmed());
+    return values;
+}
+
+} // namespace
+
+// One edit of any part of the tool, as before/after snapshots of both files; typing in one
+// field merges into one step.
+class ToolEditor::EditCommand final : public QUndoCommand
+{
+public:
+    EditCommand(ToolEditor *editor, int mergeId, Snapshot before, Snapshot after)
+        : m_editor(editor), m_id(mergeId), m_before(std::move(before)), m_after(std::move(after))
+    {
+        setText(QObject::tr("Edit"));
+    }
+    int id() const override { return m_id; }
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        if (other->id() != m_id || m_id == NoMerge)
+            return false;
+        m_after = static_cast<const EditCommand *>(other)->m_after;
+        return true;
+    }
+    void undo() override { m_editor->restore(m_before); }
+    void redo() override
+    {
+        if (m_first) { // the edit is already in place when the command is pushed
+            m_first = false;
+            return;
+        }
+        m_editor->restore(m_after);
+    }
+
+private:
+    ToolEditor *m_editor;
+    int m_id;
+    Snapshot m_before, m_after;
+    bool m_first = true;
+};
+
+ToolEditor::ToolEditor(engine::ToolEditSession session, bool editable, QWidget *parent)
+    : QWidget(parent), m_session(std::move(session)), m_editable(editable)
+{
+    m_undo = new QUndoStack(this);
+    m_previewTimer = new QTimer(this);
+    m_previewTimer->setSingleShot(true);
+    m_previewTimer->setInterval(150);
+    connect(m_previewTimer, &QTimer::timeout, this,
+            [this] { m_preview->setMarkdown(m_session.document().body()); });
+    buildUi();
+    refresh(Source::None);
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this] { Q_EMIT modifiedChanged(isModified()); });
+    connect(m_undo, &QUndoStack::indexChanged, this, [this] {
+        updateStatus();
+        Q_EMIT modifiedChanged(isModified());
+    });
+}
+
+ToolEditor::~ToolEditor()
+{
+    // Children are destroyed after the session; the undo stack would report its clearing
+    // into a session that is gone, and widgets emit change signals while they die.
+    m_refreshing = true;
+    disconnect(m_undo, nullptr, this, nullptr);
+    delete m_undo;
+}
+
+QString ToolEditor::toolName() const
+{
+    return m_session.document().manifest().name;
+}
+
+void ToolEditor::buildUi()
+{
+    auto *layout = new QVBoxLayout(this);
+    if (!m_editable) {
+        auto *banner = new QHBoxLayout;
+        auto *text = new QLabel(tr("<b>Global tool, read-only.</b> Users cannot change global tools on the platform; "
+                                   "customise it to edit your own copy (it overrides the global one)."),
+                                this);
+        text->setWordWrap(true);
+        auto *customize = new QPushButton(tr("&Customize"), this);
+        customize->setObjectName(QStringLiteral("customizeButton"));
+        connect(customize, &QPushButton::clicked, this, [this] { Q_EMIT customizeRequested(dir()); });
+        banner->addWidget(text, 1);
+        banner->addWidget(customize);
+        layout->addLayout(banner);
+    }
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    auto *formPane = new QWidget(split);
+    auto *formLayout = new QVBoxLayout(formPane);
+    formLayout->setContentsMargins(0, 0, 0, 0);
+    auto *form = new QFormLayout;
+    m_name = new QLineEdit(formPane);
+    m_name->setObjectName(QStringLiteral("editName"));
+    m_name->setAccessibleName(tr("Name"));
+    m_label = new QLineEdit(formPane);
+    m_label->setObjectName(QStringLiteral("editLabel"));
+    m_label->setAccessibleName(tr("Label"));
+    m_description = new QPlainTextEdit(formPane);
+    m_description->setObjectName(QStringLiteral("editDescription"));
+    m_description->setAccessibleName(tr("Description"));
+    m_description->setMaximumHeight(90);
+    m_version = new QSpinBox(formPane);
+    m_version->setObjectName(QStringLiteral("editVersion"));
+    m_version->setAccessibleName(tr("Version"));
+    m_version->setRange(0, 1000000);
+    m_bump = new QPushButton(tr("&Bump"), formPane);
+    m_bump->setObjectName(QStringLiteral("bumpButton"));
+    m_bump->setToolTip(tr("Raise the version to one above the version on disk (every save that changes the tool "
+                          "needs its own bump, or seed sync would not deliver it)"));
+    auto *versionRow = new QHBoxLayout;
+    versionRow->addWidget(m_version, 1);
+    versionRow->addWidget(m_bump);
+    m_language = new QComboBox(formPane);
+    m_language->setObjectName(QStringLiteral("editLanguage"));
+    m_language->setAccessibleName(tr("Language"));
+    m_language->addItems(kLanguages);
+    form->addRow(tr("&Name:"), m_name);
+    form->addRow(tr("&Label:"), m_label);
+    form->addRow(tr("&Description:"), m_description);
+    auto *versionLabel = new QLabel(tr("&Version:"), formPane);
+    versionLabel->setBuddy(m_version);
+    form->addRow(versionLabel, versionRow);
+    form->addRow(tr("Lan&guage:"), m_language);
+    formLayout->addLayout(form);
+
+    m_inputs = new QTableWidget(0, ColumnCount, formPane);
+    m_inputs->setObjectName(QStringLiteral("editInputs"));
+    m_inputs->setAccessibleName(tr("Inputs"));
+    m_inputs->setHorizontalHeaderLabels({tr("Name"), tr("Type"), tr("Description"), tr("Optional"), tr("Sensitive"),
+                                         tr("Values"), tr("Default")});
+    m_inputs->horizontalHeader()->setSectionResizeMode(DescriptionColumn, QHeaderView::Stretch);
+    for (int c : {OptionalColumn, SensitiveColumn})
+        m_inputs->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    m_inputs->setColumnWidth(NameColumn, 110);
+    m_inputs->setColumnWidth(TypeColumn, 95);
+    m_inputs->setColumnWidth(ValuesColumn, 110);
+    m_inputs->setColumnWidth(DefaultColumn, 110);
+    m_inputs->verticalHeader()->hide();
+    m_inputs->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_inputs->setSelectionMode(QAbstractItemView::SingleSelection);
+    auto *inputButtons = new QHBoxLayout;
+    m_addInput = new QPushButton(tr("&Add Input"), formPane);
+    m_removeInput = new QPushButton(tr("&Remove"), formPane);
+    m_moveUp = new QPushButton(tr("Move &Up"), formPane);
+    m_moveDown = new QPushButton(tr("Move Do&wn"), formPane);
+    for (QPushButton *b : {m_addInput, m_removeInput, m_moveUp, m_moveDown})
+        inputButtons->addWidget(b);
+    inputButtons->addStretch();
+    formLayout->addWidget(new QLabel(tr("Inputs:"), formPane));
+    formLayout->addWidget(m_inputs, 1);
+    formLayout->addLayout(inputButtons);
+    m_problems = new QListWidget(formPane);
+    m_problems->setObjectName(QStringLiteral("editProblems"));
+    m_problems->setAccessibleName(tr("Problems in this tool"));
+    m_problems->setMaximumHeight(110);
+    formLayout->addWidget(m_problems);
+
+    auto *tabs = new QTabWidget(split);
+    tabs->setObjectName(QStringLiteral("editTabs"));
+    auto *yamlPane = new QWidget(tabs);
+    auto *yamlLayout = new QVBoxLayout(yamlPane);
+    m_yaml = new QPlainTextEdit(yamlPane);
+    m_yaml->setObjectName(QStringLiteral("editYaml"));
+    m_yaml->setAccessibleName(tr("Frontmatter YAML"));
+    m_yaml->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_yaml->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_yamlStatus = new QLabel(yamlPane);
+    m_yamlStatus->setObjectName(QStringLiteral("editYamlStatus"));
+    m_yamlStatus->setWordWrap(true);
+    yamlLayout->addWidget(m_yaml, 1);
+    yamlLayout->addWidget(m_yamlStatus);
+    auto *bodySplit = new QSplitter(Qt::Vertical, tabs);
+    m_body = new QPlainTextEdit(bodySplit);
+    m_body->setObjectName(QStringLiteral("editBody"));
+    m_body->setAccessibleName(tr("Markdown body"));
+    m_body->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_preview = new MarkdownView(bodySplit);
+    m_preview->setObjectName(QStringLiteral("editPreview"));
+    m_preview->setAccessibleName(tr("Rendered preview"));
+    m_entry = new QsciScintilla(tabs);
+    m_entry->setObjectName(QStringLiteral("editEntry"));
+    m_entry->setAccessibleName(tr("Entry file"));
+    m_entry->setUtf8(true);
+    m_lexer = new QsciLexerJavaScript(m_entry);
+    m_lexer->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_entry->setLexer(m_lexer);
+    m_entry->setMarginLineNumbers(0, true);
+    m_entry->setMarginWidth(0, QStringLiteral("00000"));
+    m_entry->setAnnotationDisplay(QsciScintilla::AnnotationBoxed);
+    m_entry->setAutoIndent(true);
+    m_entry->setIndentationWidth(2);
+    m_entry->setIndentationsUseTabs(false);
+    m_entry->SendScintilla(QsciScintillaBase::SCI_SETUNDOCOLLECTION, 0UL); // one undo stack: ours
+    tabs->addTab(yamlPane, tr("&YAML"));
+    tabs->addTab(bodySplit, tr("Bod&y"));
+    tabs->addTab(m_entry, QFileInfo(m_session.entryPath()).fileName());
+    split->addWidget(formPane);
+    split->addWidget(tabs);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("editStatus"));
+    layout->addWidget(m_status);
+
+    for (QWidget *w : std::initializer_list<QWidget *>{m_name, m_label, m_version, m_bump, m_language, m_addInput,
+                                                        m_removeInput, m_moveUp, m_moveDown})
+        w->setEnabled(m_editable);
+    m_description->setReadOnly(!m_editable);
+    m_yaml->setReadOnly(!m_editable);
+    m_body->setReadOnly(!m_editable);
+    m_entry->setReadOnly(!m_editable);
+    m_inputs->setEditTriggers(m_editable ? QAbstractItemView::AllEditTriggers : QAbstractItemView::NoEditTriggers);
+
+    connect(m_name, &QLineEdit::textEdited, this, &ToolEditor::formEdited);
+    connect(m_label, &QLineEdit::textEdited, this, &ToolEditor::formEdited);
+    connect(m_description, &QPlainTextEdit::textChanged, this, &ToolEditor::formEdited);
+    connect(m_version, &QSpinBox::valueChanged, this, &ToolEditor::formEdited);
+    connect(m_language, &QComboBox::currentIndexChanged, this, &ToolEditor::formEdited);
+    connect(m_bump, &QPushButton::clicked, this, &ToolEditor::bump);
+    connect(m_inputs, &QTableWidget::itemChanged, this, [this](QTableWidgetItem *item) {
+        if (m_refreshing)
+            return;
+        if (item->column() == ValuesColumn) // the default's choices follow the values
+            rebuildDefaultEditor(item->row(), QJsonValue::Undefined);
+        formEdited();
+    });
+    connect(m_addInput, &QPushButton::clicked, this, [this] {
+        const Snapshot before = snapshot();
+        ToolManifest m = manifestFromForm();
+        InputSpec in;
+        int n = 1;
+        do
+            in.name = QStringLiteral("input_%1").arg(n++);
+        while (m.input(in.name));
+        // No filler description: lint says the input needs one, and nothing placeholder-like is saved.
+        m.inputs.append(in);
+        m_session.document().applyManifest(m);
+        refresh(Source::None);
+        record(NoMerge, before);
+        m_inputs->setCurrentCell(m_inputs->rowCount() - 1, NameColumn);
+    });
+    connect(m_removeInput, &QPushButton::clicked, this, [this] {
+        const int row = m_inputs->currentRow();
+        if (row < 0)
+            return;
+        const Snapshot before = snapshot();
+        ToolManifest m = manifestFromForm();
+        m.inputs.removeAt(row);
+        m_session.document().applyManifest(m);
+        refresh(Source::None);
+        record(NoMerge, before);
+    });
+    connect(m_moveUp, &QPushButton::clicked, this, [this] { moveInput(m_inputs->currentRow(), m_inputs->currentRow() - 1); });
+    connect(m_moveDown, &QPushButton::clicked, this, [this] { moveInput(m_inputs->currentRow(), m_inputs->currentRow() + 1); });
+    connect(m_yaml, &QPlainTextEdit::textChanged, this, &ToolEditor::yamlEdited);
+    connect(m_body, &QPlainTextEdit::textChanged, this, &ToolEditor::bodyEdited);
+    connect(m_entry, &QsciScintilla::textChanged, this, &ToolEditor::entryEdited);
+}
+
+void ToolEditor::moveInput(int from, int to)
+{
+    if (from < 0 || to < 0 || to >= m_inputs->rowCount())
+        return;
+    const Snapshot before = snapshot();
+    ToolManifest m = manifestFromForm();
+    m.inputs.move(from, to);
+    m_session.document().applyManifest(m);
+    refresh(Source::None);
+    record(NoMerge, before);
+    m_inputs->setCurrentCell(to, NameColumn);
+}
+
+void ToolEditor::fillInputRow(int row, const InputSpec &spec)
+{
+    auto text = [&](int column, const QString &value) {
+        auto *item = new QTableWidgetItem(value);
+        m_inputs->setItem(row, column, item);
+    };
+    auto check = [&](int column, bool on) {
+        auto *item = new QTableWidgetItem;
+        item->setFlags((item->flags() | Qt::ItemIsUserCheckable) & ~Qt::ItemIsEditable);
+        item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+        m_inputs->setItem(row, column, item);
+    };
+    text(NameColumn, spec.name);
+    text(DescriptionColumn, spec.description);
+    check(OptionalColumn, spec.optional);
+    check(SensitiveColumn, spec.sensitive);
+    text(ValuesColumn, spec.values.join(QStringLiteral(", ")));
+    auto *type = new QComboBox(m_inputs);
+    type->setAccessibleName(tr("Type of %1").arg(spec.name));
+    type->addItems(kTypes);
+    type->setCurrentIndex(int(spec.type));
+    type->setEnabled(m_editable);
+    connect(type, &QComboBox::currentIndexChanged, this, [this, type] {
+        for (int r = 0; r < m_inputs->rowCount(); ++r)
+            if (m_inputs->cellWidget(r, TypeColumn) == type)
+                rebuildDefaultEditor(r, QJsonValue::Undefined);
+        formEdited();
+    });
+    m_inputs->setCellWidget(row, TypeColumn, type);
+    rebuildDefaultEditor(row, spec.defaultValue);
+}
+
+// A default editor that fits the type: a number field, a tri-state check box (partly checked
+// = no default), a choice among the values, or a line edit; empty means "no default".
+void ToolEditor::rebuildDefaultEditor(int row, const QJsonValue &value)
+{
+    const auto *type = qobject_cast<QComboBox *>(m_inputs->cellWidget(row, TypeColumn));
+    const InputType t = type ? InputType(type->currentIndex()) : InputType::String;
+    QWidget *editor = nullptr;
+    switch (t) {
+    case InputType::Boolean: {
+        auto *box = new QCheckBox(tr("default"), m_inputs);
+        box->setTristate(true);
+        box->setCheckState(value.isBool() ? (value.toBool() ? Qt::Checked : Qt::Unchecked) : Qt::PartiallyChecked);
+        connect(box, &QCheckBox::stateChanged, this, &ToolEditor::formEdited);
+        editor = box;
+        break;
+    }
+    case InputType::Enum: {
+        auto *combo = new QComboBox(m_inputs);
+        combo->addItem(tr("(no default)"), QString());
+        const QTableWidgetItem *values = m_inputs->item(row, ValuesColumn);
+        for (const QString &v : splitValues(values ? values->text() : QString()))
+            combo->addItem(v, v);
+        const int at = value.isString() ? combo->findData(value.toString()) : 0;
+        combo->setCurrentIndex(std::max(at, 0));
+        connect(combo, &QComboBox::currentIndexChanged, this, &ToolEditor::formEdited);
+        editor = combo;
+        break;
+    }
+    case InputType::Number:
+    case InputType::String: {
+        auto *line = new QLineEdit(m_inputs);
+        line->setPlaceholderText(tr("no default"));
+        if (t == InputType::Number) {
+            line->setValidator(new QDoubleValidator(line));
+            line->setText(value.isDouble() ? engine::compactJsonText(value) : QString());
+        } else {
+            line->setText(value.isString() ? value.toString() : QString());
+        }
+        connect(line, &QLineEdit::textEdited, this, &ToolEditor::formEdited);
+        editor = line;
+        break;
+    }
+    }
+    editor->setAccessibleName(tr("Default"));
+    editor->setEnabled(m_editable);
+    m_inputs->setCellWidget(row, DefaultColumn, editor);
+}
+
+ToolManifest ToolEditor::manifestFromForm() const
+{
+    ToolManifest m = m_session.document().manifest();
+    m.name = m_name->text().trimmed();
+    m.label = m_label->text().isEmpty() ? m.name : m_label->text();
+    m.description = m_description->toPlainText();
+    m.version = m_version->value();
+    m.versionPresent = m.versionPresent || m.version != 0;
+    m.language = m_language->currentText();
+    const QList<InputSpec> old = m.inputs;
+    m.inputs.clear();
+    for (int r = 0; r < m_inputs->rowCount(); ++r) {
+        InputSpec in = r < old.size() ? old[r] : InputSpec{};
+        in.name = m_inputs->item(r, NameColumn) ? m_inputs->item(r, NameColumn)->text().trimmed() : QString();
+        const auto *type = qobject_cast<QComboBox *>(m_inputs->cellWidget(r, TypeColumn));
+        in.type = type ? InputType(type->currentIndex()) : InputType::String;
+        in.description = m_inputs->item(r, DescriptionColumn) ? m_inputs->item(r, DescriptionColumn)->text() : QString();
+        in.optional = m_inputs->item(r, OptionalColumn) && m_inputs->item(r, OptionalColumn)->checkState() == Qt::Checked;
+        in.sensitive = m_inputs->item(r, SensitiveColumn) && m_inputs->item(r, SensitiveColumn)->checkState() == Qt::Checked;
+        const QString values = m_inputs->item(r, ValuesColumn) ? m_inputs->item(r, ValuesColumn)->text() : QString();
+        in.values = splitValues(values);
+        in.hasValues = in.hasValues || !in.values.isEmpty() || in.type == InputType::Enum;
+        if (in.values.isEmpty() && in.type != InputType::Enum && !(r < old.size() && old[r].hasValues))
+            in.hasValues = false;
+        QWidget *def = m_inputs->cellWidget(r, DefaultColumn);
+        in.defaultValue = QJsonValue::Undefined;
+        if (auto *box = qobject_cast<QCheckBox *>(def); box && box->checkState() != Qt::PartiallyChecked)
+            in.defaultValue = box->checkState() == Qt::Checked;
+        else if (auto *combo = qobject_cast<QComboBox *>(def); combo && !combo->currentData().toString().isEmpty())
+            in.defaultValue = combo->currentData().toString();
+        else if (auto *line = qobject_cast<QLineEdit *>(def); line && !line->text().isEmpty())
+            in.defaultValue = in.type == InputType::Number ? QJsonValue(line->text().toDouble()) : QJsonValue(line->text());
+        m.inputs.append(in);
+    }
+    return m;
+}
+
+ToolEditor::Snapshot ToolEditor::snapshot() const
+{
+    return {m_session.document().bytes(), m_session.entrySource()};
+}
+
+void ToolEditor::record(int mergeId, const Snapshot &before)
+{
+    const Snapshot after = snapshot();
+    if (after.toolMd == before.toolMd && after.entry == before.entry)
+        return;
+    m_undo->push(new EditCommand(this, mergeId, before, after));
+    updateProblems();
+    updateStatus();
+    Q_EMIT modifiedChanged(isModified());
+}
+
+void ToolEditor::restore(const Snapshot &s)
+{
+    if (auto doc = engine::FrontmatterDocument::fromBytes(s.toolMd))
+        m_session.document() = *doc;
+    m_session.setEntrySource(s.entry);
+    setYamlError(nullptr);
+    refresh(Source::None);
+}
+
+void ToolEditor::setYamlError(const engine::Diagnostic *error)
+{
+    m_yamlValid = !error;
+    if (error) {
+        m_yamlStatus->setText(tr("Line %1: %2 — fix it to save.").arg(error->line).arg(error->message));
+        setTone(m_yamlStatus, model::Tone::Error);
+    } else {
+        m_yamlStatus->setText(tr("Valid YAML."));
+        setTone(m_yamlStatus, std::nullopt);
+    }
+}
+
+void ToolEditor::formEdited()
+{
+    if (m_refreshing || !m_editable)
+        return;
+    const Snapshot before = snapshot();
+    m_session.document().applyManifest(manifestFromForm());
+    refresh(Source::Form);
+    record(FormMerge, before);
+}
+
+void ToolEditor::yamlEdited()
+{
+    if (m_refreshing || !m_editable)
+        return;
+    const Snapshot before = snapshot();
+    engine::Diagnostic error;
+    // A YAML error shows its line and blocks saving, never typing; the text is still an unsaved
+    // change (closing asks about it).
+    if (!m_session.document().setYamlText(m_yaml->toPlainText(), &error)) {
+        setYamlError(&error);
+        updateStatus();
+        Q_EMIT modifiedChanged(isModified());
+        return;
+    }
+    setYamlError(nullptr);
+    refresh(Source::Yaml);
+    record(YamlMerge, before);
+    Q_EMIT modifiedChanged(isModified()); // also when fixing the YAML brought back what is on disk
+}
+
+void ToolEditor::bodyEdited()
+{
+    if (m_refreshing || !m_editable)
+        return;
+    const Snapshot before = snapshot();
+    QByteArray body = m_body->toPlainText().toUtf8();
+    if (m_session.document().usesCrlf())
+        body.replace("\n", "\r\n"); // the file keeps its line endings
+    m_session.document().setBody(body);
+    m_previewTimer->start();
+    record(BodyMerge, before);
+}
+
+void ToolEditor::entryEdited()
+{
+    if (m_refreshing || !m_editable)
+        return;
+    const Snapshot before = snapshot();
+    m_session.setEntrySource(m_entry->text().toUtf8());
+    record(EntryMerge, before);
+}
+
+void ToolEditor::refresh(Source except)
+{
+    m_refreshing = true;
+    const ToolManifest m = m_session.document().manifest();
+    if (except != Source::Form) {
+        if (m_name->text() != m.name)
+            m_name->setText(m.name);
+        const QString label = m.label == m.name ? QString() : m.label;
+        if (m_label->text() != label)
+            m_label->setText(label);
+        m_label->setPlaceholderText(m.name);
+        if (m_description->toPlainText() != m.description)
+            m_description->setPlainText(m.description);
+        m_version->setValue(m.version);
+        m_language->setCurrentIndex(std::max(0, int(kLanguages.indexOf(m.language))));
+        m_inputs->setRowCount(int(m.inputs.size()));
+        for (int r = 0; r < m.inputs.size(); ++r)
+            fillInputRow(r, m.inputs[r]);
+    }
+    if (except != Source::Yaml && m_yaml->toPlainText() != m_session.document().yamlText())
+        m_yaml->setPlainText(m_session.document().yamlText());
+    QString body = QString::fromUtf8(m_session.document().body());
+    body.remove(u'\r');
+    if (except != Source::Body && m_body->toPlainText() != body)
+        m_body->setPlainText(body);
+    const QString entry = QString::fromUtf8(m_session.entrySource());
+    if (except != Source::Entry && m_entry->text() != entry)
+        m_entry->setText(entry);
+    m_preview->setMarkdown(m_session.document().body());
+    m_refreshing = false;
+    updateProblems();
+    updateStatus();
+}
+
+void ToolEditor::updateProblems()
+{
+    // The engine's lint of the bytes being edited: what `toolwright lint` and the Problems panel
+    // will report once they are saved.
+    const engine::Diagnostics diagnostics = engine::lintToolBytes(dir(), m_session.document().bytes(),
+                                                                  m_session.entryPath(), m_session.entrySource());
+    m_problems->clear();
+    m_entry->clearAnnotations();
+    for (const engine::Diagnostic &d : diagnostics) {
+        auto *item = new QListWidgetItem(QStringLiteral("%1%2: %3 [%4]")
+                                             .arg(QFileInfo(d.file).fileName(),
+                                                  d.line > 0 ? u':' + QString::number(d.line) : QString(),
+                                                  d.message, d.code),
+                                         m_problems);
+        item->setData(Qt::UserRole, d.code);
+        if (d.file == m_session.entryPath() && d.line > 0)
+            m_entry->annotate(d.line - 1, engine::severityName(d.severity) + QStringLiteral(": ") + d.message, 0);
+    }
+    if (m_session.isModified() && !m_session.isBumped()) {
+        auto *item = new QListWidgetItem(tr("The version on disk is %1: saving this change needs version %2 or higher "
+                                            "(Bump, or Save and choose \"Bump to %2 and Save\").")
+                                             .arg(m_session.diskVersion())
+                                             .arg(m_session.nextVersion()),
+                                         m_problems);
+        item->setData(Qt::UserRole, QStringLiteral("version-not-bumped"));
+    }
+}
+
+void ToolEditor::updateStatus()
+{
+    QStringList parts;
+    const int onDisk = m_session.diskVersion();
+    if (!m_editable) {
+        parts.append(tr("read-only"));
+        parts.append(tr("on disk: v%1").arg(onDisk));
+    } else {
+        parts.append(isModified() ? tr("modified") : tr("saved"));
+        parts.append(tr("on disk: v%1").arg(onDisk));
+        const int version = m_session.document().manifest().version;
+        // The rule of the engine's save: every save that changes the tool needs a version above disk's.
+        if (m_session.isModified() && version > onDisk)
+            parts.append(tr("saves as v%1").arg(version));
+        else
+            parts.append(tr("next save needs v%1").arg(onDisk + 1));
+    }
+    if (!m_yamlValid)
+        parts.append(tr("YAML error: saving blocked"));
+    m_status->setText(parts.join(QStringLiteral(" · ")));
+}
+
+void ToolEditor::bump()
+{
+    const Snapshot before = snapshot();
+    m_session.bumpVersion();
+    refresh(Source::None);
+    record(NoMerge, before);
+}
+
+bool ToolEditor::save()
+{
+    if (!m_editable)
+        return false;
+    if (!m_yamlValid) {
+        MessageBox::ask(this, tr("Cannot Save"), tr("The YAML has an error; fix it first.\n%1").arg(m_yamlStatus->text()),
+                        {tr("OK")});
+        return false;
+    }
+    engine::ToolEditSession::SaveOptions options{m_autoBump, false};
+    for (;;) {
+        const engine::ToolEditSession::SaveResult r = m_session.save(options);
+        switch (r.status) {
+        case engine::ToolEditSession::SaveStatus::Saved:
+        case engine::ToolEditSession::SaveStatus::NothingToSave:
+            m_undo->setClean();
+            refresh(Source::None);
+            if (r.status == engine::ToolEditSession::SaveStatus::Saved)
+                Q_EMIT saved(dir());
+            Q_EMIT modifiedChanged(false);
+            return true;
+        case engine::ToolEditSession::SaveStatus::NotBumped: {
+            const int next = m_session.nextVersion();
+            if (MessageBox::ask(this, tr("Version Not Bumped"),
+                                tr("%1\n\nThe platform's seed sync only delivers a changed tool when its version rises.")
+                                    .arg(r.diagnostic.message),
+                                {tr("Bump to %1 and Save").arg(next), tr("Cancel")})
+                != 0)
+                return false;
+            bump();
+            continue;
+        }
+        case engine::ToolEditSession::SaveStatus::Conflict: {
+            const int answer = MessageBox::ask(this, tr("Changed on Disk"),
+                                               tr("%1 changed on disk since it was opened.").arg(dir()),
+                                               {tr("Reload from Disk"), tr("Compare"), tr("Overwrite"), tr("Cancel")});
+            if (answer == 0) {
+                revert();
+                return false;
+            }
+            if (answer == 1) {
+                // Side by side: on disk (left) and in the editor (right), in the diff view the
+                // admin views use (named sides, line numbers, long lines wrapped).
+                QDialog dialog(this);
+                dialog.setObjectName(QStringLiteral("compareDialog"));
+                dialog.setWindowTitle(tr("Compare TOOL.md"));
+                auto *l = new QVBoxLayout(&dialog);
+                auto *diff = new model::DiffModel(&dialog);
+                diff->setTitles(tr("On disk — %1").arg(QStringLiteral("TOOL.md")), tr("In the editor (unsaved)"));
+                diff->setTexts(QString::fromUtf8(m_session.diskToolMd()), QString::fromUtf8(m_session.document().bytes()));
+                auto *view = new DiffView(&dialog);
+                view->setObjectName(QStringLiteral("compareDiff"));
+                view->setAccessibleName(tr("TOOL.md on disk and in the editor"));
+                view->setDiffModel(diff);
+                l->addWidget(view);
+                auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+                connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+                l->addWidget(buttons);
+                dialog.resize(900, 500);
+                dialog.exec();
+                continue;
+            }
+            if (answer == 2) {
+                options.overwrite = true;
+                continue;
+            }
+            return false;
+        }
+        case engine::ToolEditSession::SaveStatus::WriteFailed:
+            MessageBox::ask(this, tr("Save Failed"), r.diagnostic.message + tr("\nThe files on disk are unchanged."),
+                            {tr("OK")});
+            return false;
+        }
+    }
+}
+
+void ToolEditor::revert()
+{
+    engine::Diagnostic error;
+    if (auto fresh = engine::ToolEditSession::open(dir(), &error)) {
+        m_session = std::move(*fresh);
+        setYamlError(nullptr);
+        m_undo->clear();
+        refresh(Source::None);
+        Q_EMIT modifiedChanged(false);
+    } else {
+        MessageBox::ask(this, tr("Cannot Reload"), engine::formatDiagnostic(error), {tr("OK")});
+    }
+}
+
+bool ToolEditor::maybeClose()
+{
+    if (!isModified())
+        return true;
+    if (!m_yamlValid) {
+        // What is typed cannot be saved until it parses; closing would drop it.
+        return MessageBox::ask(this, tr("Unsaved Changes"),
+                               tr("%1 has unsaved changes that cannot be saved until the YAML error is fixed:\n%2")
+                                   .arg(toolName(), m_yamlStatus->text()),
+                               {tr("Discard"), tr("Cancel")})
+            == 0;
+    }
+    switch (MessageBox::ask(this, tr("Unsaved Changes"), tr("%1 has unsaved changes.").arg(toolName()),
+                            {tr("Save"), tr("Discard"), tr("Cancel")})) {
+    case 0: return save();
+    case 1: return true;
+    default: return false;
+    }
+}
+
+} // namespace tw::ui

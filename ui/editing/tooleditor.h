@@ -1,0 +1,133 @@
+#pragma once
+// Edits one tool: a frontmatter form (with an inputs table), the raw YAML kept in sync both
+// ways, the Markdown body with a live preview, and the entry file in QScintilla with lint
+// annotations. One undo stack covers all of them; saving goes through the engine's
+// ToolEditSession, which enforces the version rule and never overwrites a changed file. The
+// problems listed are the engine's lint of the unsaved bytes, the same as `toolwright lint`.
+
+#include "authoring/tooleditsession.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QTimer;
+class QUndoStack;
+class QsciLexerJavaScript;
+class QsciScintilla;
+
+namespace tw::ui {
+
+class MarkdownView;
+
+class ToolEditor final : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Column { NameColumn, TypeColumn, DescriptionColumn, OptionalColumn, SensitiveColumn, ValuesColumn,
+                  DefaultColumn, ColumnCount };
+
+    // `editable` false shows the tool read-only (a global tool outside admin mode).
+    ToolEditor(engine::ToolEditSession session, bool editable, QWidget *parent = nullptr);
+    ~ToolEditor() override;
+
+    QString dir() const { return m_session.dir(); }
+    QString toolName() const;
+    // The text differs from disk: an edit not saved yet, or YAML being typed that does not parse.
+    bool isModified() const { return !m_yamlValid || m_session.isModified(); }
+    bool isEditable() const { return m_editable; }
+    void setAutoBump(bool on) { m_autoBump = on; }
+
+    bool save();        // true when saved or nothing to save
+    void revert();      // back to what is on disk
+    bool maybeClose();  // asks about unsaved changes (valid or not); true when the editor may close
+    void bump();
+
+    QUndoStack *undoStack() const { return m_undo; }
+    const engine::ToolEditSession &session() const { return m_session; }
+
+    // Widgets, for tests and accessibility.
+    QLineEdit *nameEdit() const { return m_name; }
+    QLineEdit *labelEdit() const { return m_label; }
+    QPlainTextEdit *descriptionEdit() const { return m_description; }
+    QSpinBox *versionSpin() const { return m_version; }
+    QComboBox *languageCombo() const { return m_language; }
+    QTableWidget *inputsTable() const { return m_inputs; }
+    QPlainTextEdit *yamlEdit() const { return m_yaml; }
+    QLabel *yamlStatus() const { return m_yamlStatus; }
+    QPlainTextEdit *bodyEdit() const { return m_body; }
+    MarkdownView *preview() const { return m_preview; }
+    QsciScintilla *entryEdit() const { return m_entry; }
+    QListWidget *problemsList() const { return m_problems; }
+    QPushButton *addInputButton() const { return m_addInput; }
+    QPushButton *removeInputButton() const { return m_removeInput; }
+    QPushButton *moveUpButton() const { return m_moveUp; }
+    QLabel *statusLabel() const { return m_status; }
+
+Q_SIGNALS:
+    void modifiedChanged(bool modified);
+    void saved(const QString &dir);
+    void customizeRequested(const QString &dir);
+
+private:
+    enum class Source { None, Form, Yaml, Body, Entry };
+    struct Snapshot
+    {
+        QByteArray toolMd, entry;
+    };
+    class EditCommand;
+
+    void buildUi();
+    void refresh(Source except);
+    void fillInputRow(int row, const engine::InputSpec &spec);
+    void rebuildDefaultEditor(int row, const QJsonValue &value);
+    engine::ToolManifest manifestFromForm() const;
+    void formEdited();
+    void yamlEdited();
+    void bodyEdited();
+    void entryEdited();
+    void record(int mergeId, const Snapshot &before);
+    Snapshot snapshot() const;
+    void restore(const Snapshot &s);
+    void updateProblems();
+    void updateStatus();
+    void setYamlError(const engine::Diagnostic *error); // null: the YAML parses
+    void moveInput(int from, int to);
+
+    engine::ToolEditSession m_session;
+    bool m_editable = true;
+    bool m_autoBump = false;
+    bool m_yamlValid = true;
+    bool m_refreshing = false;
+    QUndoStack *m_undo = nullptr;
+    QTimer *m_previewTimer = nullptr;
+
+    QLineEdit *m_name = nullptr;
+    QLineEdit *m_label = nullptr;
+    QPlainTextEdit *m_description = nullptr;
+    QSpinBox *m_version = nullptr;
+    QPushButton *m_bump = nullptr;
+    QComboBox *m_language = nullptr;
+    QTableWidget *m_inputs = nullptr;
+    QPushButton *m_addInput = nullptr;
+    QPushButton *m_removeInput = nullptr;
+    QPushButton *m_moveUp = nullptr;
+    QPushButton *m_moveDown = nullptr;
+    QPlainTextEdit *m_yaml = nullptr;
+    QLabel *m_yamlStatus = nullptr;
+    QPlainTextEdit *m_body = nullptr;
+    MarkdownView *m_preview = nullptr;
+    QsciScintilla *m_entry = nullptr;
+    QsciLexerJavaScript *m_lexer = nullptr;
+    QListWidget *m_problems = nullptr;
+    QLabel *m_status = nullptr;
+};
+
+} // namespace tw::ui
