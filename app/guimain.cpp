@@ -6,7 +6,6 @@
 #include "window/mainwindow.h"
 
 #include <QApplication>
-#include <QFileInfo>
 #include <QIcon>
 
 #include <cstdio>
@@ -35,20 +34,16 @@ int runGui(int argc, char *argv[])
     if (options.colorScheme)
         ui::applyColorScheme(*options.colorScheme);
 
-    const QString explicitPath = options.dataPath;
-    const bool embedded = explicitPath.isEmpty() && qEnvironmentVariableIsEmpty("DATA_PATH");
-    const QString dataPath = engine::resolveDataPath(explicitPath);
-    QString email = options.user;
-    if (embedded) {
-        if (email.isEmpty())
-            email = engine::defaultUserEmail();
-        for (const QString &problem : engine::prepareEmbeddedDataPath(dataPath, email))
-            std::fprintf(stderr, "toolwright: warning: %s\n", problem.toUtf8().constData());
-    } else if (!QFileInfo(dataPath).isDir()) {
-        std::fprintf(stderr, "toolwright: data dir %s does not exist\n", dataPath.toUtf8().constData());
+    // The CLI's rule (engine::openDataPath); in the embedded default the --user is the one
+    // prepared, so that the window opens on that user's (empty) tools.
+    const engine::OpenedDataPath data = engine::openDataPath(options.dataPath, options.user);
+    for (const QString &warning : data.warnings)
+        std::fprintf(stderr, "toolwright: warning: %s\n", warning.toUtf8().constData());
+    if (!data.ok()) {
+        std::fprintf(stderr, "toolwright: %s\n", data.error.toUtf8().constData());
         return 2;
     }
-    ui::MainWindow window(dataPath, email);
+    ui::MainWindow window(data.path, data.user);
     ui::applyGuiOptions(options, window);
     window.show();
     return app.exec();

@@ -3,6 +3,7 @@
 #include "common.h"
 
 #include "authoring/tooleditsession.h"
+#include "toolmd/toollayout.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -21,7 +22,7 @@ int cmdBump(const QStringList &args)
     if (pos.size() != 1)
         return usageError(QStringLiteral("bump needs exactly one tool DIR"));
     const QString dir = QDir::cleanPath(QFileInfo(pos.first()).absoluteFilePath());
-    if (!QFileInfo(dir + QStringLiteral("/TOOL.md")).isFile())
+    if (!QFileInfo(toolMdPath(dir)).isFile())
         return usageError(QStringLiteral("%1 has no TOOL.md").arg(dir));
     Diagnostic problem;
     std::optional<ToolEditSession> session = ToolEditSession::open(dir, &problem);

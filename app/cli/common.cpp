@@ -4,7 +4,7 @@
 #include "secrets/secretfile.h"
 #include "sync/datapaths.h"
 
-#include <QFileInfo>
+#include <QFile>
 
 #include <cstdio>
 #include <iostream>
@@ -56,21 +56,16 @@ QString usageText()
 }
 
 // --data / $DATA_PATH / embedded default; the embedded default is prepared on first use.
+// The embedded default is prepared for the default user whatever --user says: a command that
+// names a user does not create that user's directory.
 bool openDataPath(const Options &o, QString *dataPath, QString *error)
 {
-    const QString explicitPath = o.parser.value(o.data);
-    const bool embedded = explicitPath.isEmpty() && qEnvironmentVariableIsEmpty("DATA_PATH");
-    *dataPath = resolveDataPath(explicitPath);
-    if (embedded) {
-        const QStringList problems = prepareEmbeddedDataPath(*dataPath, defaultUserEmail());
-        for (const QString &p : problems)
-            err(QStringLiteral("toolwright: warning: ") + p + u'\n');
-    }
-    if (!QFileInfo(*dataPath).isDir()) {
-        *error = QStringLiteral("data dir %1 does not exist").arg(*dataPath);
-        return false;
-    }
-    return true;
+    const engine::OpenedDataPath opened = engine::openDataPath(o.parser.value(o.data));
+    for (const QString &p : opened.warnings)
+        err(QStringLiteral("toolwright: warning: ") + p + u'\n');
+    *dataPath = opened.path;
+    *error = opened.error;
+    return opened.ok();
 }
 
 // Reads one line from the terminal with echo off, so a typed secret is not shown.

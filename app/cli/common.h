@@ -60,7 +60,7 @@ struct Options
     }
 };
 
-// --data / $DATA_PATH / embedded default; the embedded default is prepared on first use.
+// engine::openDataPath of --data (the one rule the GUI shares); its warnings go to stderr.
 bool openDataPath(const Options &o, QString *dataPath, QString *error);
 // Reads one line from the terminal with echo off, so a typed secret is not shown.
 QByteArray readHiddenLine(const QString &prompt);

@@ -8,8 +8,8 @@
 #include "run/runlauncher.h"
 #include "run/runsettings.h"
 #include "run/runtime.h"
-#include "run/sandboxpaths.h"
 #include "sync/datapaths.h"
+#include "toolmd/toollayout.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -29,7 +29,7 @@ int secretStatus(const Options &o)
         if (!openSecretStore(o, &store, &error))
             return usageError(error);
     }
-    out(QStringLiteral("store: %1\n").arg(store.describe()));
+    out(QStringLiteral("store: %1\n").arg(store.describeNow()));
     const KeychainBackend backend = detectKeychainBackend();
     out(QStringLiteral("keychain backend: %1\n").arg(backend.available() ? backend.description : QStringLiteral("none — ") + backend.problem));
     out(QStringLiteral("encrypted file: %1%2\n").arg(store.file().path(), store.file().exists() ? QString() : QStringLiteral(" (not created)")));

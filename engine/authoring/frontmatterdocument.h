@@ -3,15 +3,17 @@
 // YAML parse, so untouched keys, key order, unknown keys, comments, quoting and block styles,
 // the body bytes and the file's line endings stay exactly as they were. Each edit is verified
 // by parsing the result; where a targeted edit cannot express it, only the affected key is
-// re-emitted (DESIGN.md "Editing without loss").
+// re-emitted (DESIGN.md "Editing without loss"). The document keeps the parse of its bytes
+// (manifest, diagnostics and YAML tree) from one change to the next: reading the manifest and
+// locating keys cost no further parse, and each change is read once.
 
-#include "toolmd/diagnostic.h"
-#include "toolmd/toolmanifest.h"
+#include "toolmd/toolmdreader.h"
 
 #include <QByteArray>
 #include <QJsonValue>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 namespace tw::engine {
@@ -24,7 +26,7 @@ public:
 
     QByteArray bytes() const;           // the whole file, as it would be written
     QByteArray body() const { return m_body; }
-    void setBody(const QByteArray &body) { m_body = body; }
+    void setBody(const QByteArray &body);
     bool usesCrlf() const { return m_crlf; }
 
     // The frontmatter YAML between the fences (LF line endings), for a raw YAML view.
@@ -32,6 +34,9 @@ public:
     // Replaces the frontmatter YAML as typed; refused (with the problem) when it is not valid.
     bool setYamlText(const QString &yaml, Diagnostic *error = nullptr);
 
+    // TOOL.md as the platform reads bytes() (diagnostics labelled "TOOL.md"): read once per
+    // change, on first use, and shared, so a caller may keep it past the next change.
+    std::shared_ptr<const ToolMdParse> parse() const;
     // The manifest as the current text parses (diagnostics of the parse in `diagnostics`).
     ToolManifest manifest(Diagnostics *diagnostics = nullptr) const;
 
@@ -45,6 +50,8 @@ public:
 
 private:
     FrontmatterDocument() = default;
+    void changed() { m_parse.reset(); } // after every change of the lines or the body
+    std::shared_ptr<const YamlNode> yamlTree() const;
     bool trySetValue(const QStringList &path, const QJsonValue &value);
     void reemitTopLevel(const QString &key, const ToolManifest &target);
     void applyInputs(const ToolManifest &current, const ToolManifest &target);
@@ -55,9 +62,7 @@ private:
     QByteArray m_body;
     bool m_crlf = false;
     int m_reemitted = 0;
+    mutable std::shared_ptr<const ToolMdParse> m_parse; // of bytes(); null once they changed
 };
-
-// A scalar as YAML text in a given style: plain when it stays the same value, else quoted.
-QString yamlScalar(const QJsonValue &value, QChar preferredQuote = QChar());
 
 } // namespace tw::engine

@@ -1,6 +1,8 @@
 #include "authoring/tooleditsession.h"
 
+#include "catalog/locationscanner.h"
 #include "toolmd/toolmdreader.h"
+#include "toolmd/toollayout.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -36,7 +38,7 @@ QString writeFileAtomically(const QString &path, const QByteArray &bytes)
 
 std::optional<ToolEditSession> ToolEditSession::open(const QString &dir, Diagnostic *error)
 {
-    const QString toolMd = dir + QStringLiteral("/TOOL.md");
+    const QString toolMd = engine::toolMdPath(dir);
     const std::optional<QByteArray> bytes = readAll(toolMd, kMaxToolMdBytes);
     if (!bytes) {
         if (error)
@@ -55,15 +57,44 @@ std::optional<ToolEditSession> ToolEditSession::open(const QString &dir, Diagnos
     ToolEditSession s(std::move(*doc));
     s.m_dir = dir;
     s.m_savedToolMd = *bytes;
-    s.m_entryPath = QFileInfo::exists(dir + QStringLiteral("/index.ts")) ? dir + QStringLiteral("/index.ts")
-                    : QFileInfo::exists(dir + QStringLiteral("/index.js")) ? dir + QStringLiteral("/index.js")
-                                                                          : dir + QStringLiteral("/index.ts");
+    s.m_entryPath = entryFilePath(dir);
     const std::optional<QByteArray> entry = readAll(s.m_entryPath, kMaxEntryEditBytes);
     s.m_entry = entry.value_or(QByteArray());
     s.m_savedEntry = s.m_entry;
     s.m_entryOnDisk = entry.has_value();
     s.m_diskVersion = s.m_doc.manifest().version;
     return s;
+}
+
+void ToolEditSession::setEntrySource(const QByteArray &source)
+{
+    if (source == m_entry)
+        return;
+    m_entry = source;
+    ++m_entryRevision;
+}
+
+Diagnostics ToolEditSession::lint(const QString &dir, const std::shared_ptr<const ToolMdParse> &parse,
+                                  const QString &entryPath, const QByteArray &entrySource)
+{
+    // The document reads its bytes labelled "TOOL.md"; lint names the file by its path. The
+    // label is all that differs from lintToolBytes()'s own reading.
+    ToolMdParse labelled = *parse;
+    const QString toolMd = engine::toolMdPath(dir);
+    for (Diagnostic &d : labelled.diagnostics)
+        d.file = toolMd;
+    return lintToolParse(dir, labelled, entryPath, entrySource);
+}
+
+Diagnostics ToolEditSession::problems() const
+{
+    const std::shared_ptr<const ToolMdParse> parse = m_doc.parse();
+    if (parse != m_problemsParse || m_entryRevision != m_problemsEntryRevision) {
+        m_problems = lint(m_dir, parse, m_entryPath, m_entry);
+        m_problemsParse = parse;
+        m_problemsEntryRevision = m_entryRevision;
+    }
+    return m_problems;
 }
 
 bool ToolEditSession::isModified() const

@@ -4,9 +4,11 @@
 // needs a version above the one on disk at that moment (one bump per save, so each saved state
 // reaches users through seed sync, TOOLS.md: "Only copy if seed version > target version"), and
 // a file changed on disk since it was read is never silently overwritten. Every save path
-// (editor, CLI, tests) goes through here.
+// (editor, CLI, tests) goes through here. What is derived from the two files (the manifest, the
+// lint) is computed once per change of either and kept until the next.
 
 #include "authoring/frontmatterdocument.h"
+#include "toolmd/toollayout.h"
 
 #include <QString>
 
@@ -33,7 +35,7 @@ public:
     static std::optional<ToolEditSession> open(const QString &dir, Diagnostic *error = nullptr);
 
     QString dir() const { return m_dir; }
-    QString toolMdPath() const { return m_dir + QStringLiteral("/TOOL.md"); }
+    QString toolMdPath() const { return m_dir + u'/' + kToolMdFile; }
     QString entryPath() const { return m_entryPath; }
     // The version of the TOOL.md on disk: as this session last read or wrote it, or, when the
     // file changed on disk since, the higher of that and the version there now.
@@ -44,7 +46,16 @@ public:
     FrontmatterDocument &document() { return m_doc; }
     const FrontmatterDocument &document() const { return m_doc; }
     QByteArray entrySource() const { return m_entry; }
-    void setEntrySource(const QByteArray &source) { m_entry = source; }
+    void setEntrySource(const QByteArray &source);
+
+    // The lint of the unsaved bytes: exactly lintToolBytes() of them (what `toolwright lint`
+    // reports once they are saved), from the document's parse, once per change.
+    Diagnostics problems() const;
+    // The same computed from values alone, for a caller that runs it on another thread.
+    static Diagnostics lint(const QString &dir, const std::shared_ptr<const ToolMdParse> &parse,
+                            const QString &entryPath, const QByteArray &entrySource);
+    // Counts the entry's changes (with the document's parse, what problems() is computed from).
+    quint64 entryRevision() const { return m_entryRevision; }
 
     bool isModified() const;
     bool isBumped() const { return m_doc.manifest().version >= nextVersion(); }
@@ -69,6 +80,11 @@ private:
     QByteArray m_savedEntry;
     bool m_entryOnDisk = false; // whether m_savedEntry was read from (or written to) a file
     int m_diskVersion = 0;
+    quint64 m_entryRevision = 0;
+    // problems() of the parse and entry revision it was computed for.
+    mutable std::shared_ptr<const ToolMdParse> m_problemsParse;
+    mutable quint64 m_problemsEntryRevision = 0;
+    mutable Diagnostics m_problems;
 };
 
 // Writes bytes atomically (QSaveFile); returns an error line or empty.

@@ -8,6 +8,7 @@
 #include "sync/datapaths.h"
 #include "sync/seedsync.h"
 #include "toolmd/toolmdreader.h"
+#include "toolmd/toollayout.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -56,12 +57,12 @@ QString newToolNameProblem(const Catalog &catalog, const QString &user, const QS
 WorkspaceResult createToolFromTemplate(const Catalog &catalog, const QString &user, const QString &id,
                                        const QString &name, const QString &label, const QString &description)
 {
-    if (user.isEmpty() || !user.contains(u'@'))
+    if (!isUserDirectoryName(user))
         return {{}, QStringLiteral("choose the user the tool is for")};
     if (const QString problem = newToolNameProblem(catalog, user, name); !problem.isEmpty())
         return {{}, problem};
     const QString from = templatesDir() + u'/' + id;
-    if (!QFileInfo(from + QStringLiteral("/TOOL.md")).isFile())
+    if (!QFileInfo(toolMdPath(from)).isFile())
         return {{}, QStringLiteral("there is no template '%1'").arg(id)};
     const QString to = userToolsPath(catalog.dataPath, user) + u'/' + name;
     if (const QString err = copyTree(from, to); !err.isEmpty()) {
@@ -106,7 +107,7 @@ WorkspaceResult createToolFromTemplate(const Catalog &catalog, const QString &us
 
 WorkspaceResult customizeTool(const Catalog &catalog, const QString &user, const QString &globalDir)
 {
-    if (user.isEmpty() || !user.contains(u'@'))
+    if (!isUserDirectoryName(user))
         return {{}, QStringLiteral("choose the user whose copy this is")};
     const QString to = userToolsPath(catalog.dataPath, user) + u'/' + QFileInfo(globalDir).fileName();
     if (QFileInfo::exists(to))
@@ -122,7 +123,7 @@ WorkspaceResult customizeTool(const Catalog &catalog, const QString &user, const
 
 WorkspaceResult importTool(const Catalog &catalog, const QString &user, const QString &source)
 {
-    if (user.isEmpty() || !user.contains(u'@'))
+    if (!isUserDirectoryName(user))
         return {{}, QStringLiteral("choose the user to import the tool for")};
     const QFileInfo info(source);
     const QString stage = catalog.dataPath + QStringLiteral("/.toolwright-staging/import-")
@@ -144,12 +145,12 @@ WorkspaceResult importTool(const Catalog &catalog, const QString &user, const QS
         if (const QString err = extractZip(info.absoluteFilePath(), unpacked); !err.isEmpty())
             return {{}, err};
         // The tool is the archive's root, or its single top-level folder.
-        if (QFileInfo::exists(unpacked + QStringLiteral("/TOOL.md"))) {
+        if (QFileInfo::exists(toolMdPath(unpacked))) {
             dirName = info.completeBaseName();
             root = unpacked;
         } else {
             const QStringList dirs = sortedSubdirectoryNames(unpacked, false);
-            if (dirs.size() != 1 || !QFileInfo::exists(unpacked + u'/' + dirs.first() + QStringLiteral("/TOOL.md")))
+            if (dirs.size() != 1 || !QFileInfo::exists(toolMdPath(unpacked + u'/' + dirs.first())))
                 return {{}, QStringLiteral("%1 holds no tool (a TOOL.md at its root or in one top-level folder)").arg(source)};
             dirName = dirs.first();
             root = unpacked + u'/' + dirName;

@@ -36,20 +36,10 @@ QStringList userDirectories(const QString &dataPath)
 {
     QStringList emails;
     for (const QString &name : sortedSubdirectoryNames(dataPath)) {
-        if (name.contains(u'@'))
+        if (isUserDirectoryName(name))
             emails.append(name);
     }
     return emails;
-}
-
-QString globalToolsPath(const QString &dataPath)
-{
-    return QDir::cleanPath(dataPath + QStringLiteral("/tools"));
-}
-
-QString userToolsPath(const QString &dataPath, const QString &email)
-{
-    return QDir::cleanPath(dataPath + u'/' + email + QStringLiteral("/tools"));
 }
 
 Catalog scanDataPath(const QString &dataPath, ScanCache *cache,

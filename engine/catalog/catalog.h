@@ -1,6 +1,7 @@
 #pragma once
 // A snapshot of a whole DATA_PATH: the global location and every user's location.
 
+#include "toolmd/toollayout.h"
 #include "toolmd/toolrecord.h"
 
 #include <QList>
@@ -29,8 +30,7 @@ struct Catalog
 // DESIGN.md: `<email>` is any directory name under DATA_PATH containing `@`.
 QStringList userDirectories(const QString &dataPath);
 
-QString globalToolsPath(const QString &dataPath);
-QString userToolsPath(const QString &dataPath, const QString &email);
+// globalToolsPath() and userToolsPath(): toolmd/toollayout.h.
 
 // Scans every location of a DATA_PATH. `onLocation` (optional) sees each location as soon as
 // it is done, in order: global first, then users. `pool`: as in scanLocation().

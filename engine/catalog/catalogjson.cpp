@@ -115,9 +115,72 @@ private:
     bool m_afterKey = false;
 };
 
-QJsonObject parseObject(const QByteArray &text) { return QJsonDocument::fromJson(text).object(); }
+// The same calls as JsonWriter building QJsonValues instead of text, for callers that want the
+// objects (the model, tests): one pass, and the shapes below are written once for both.
+class JsonBuilder final
+{
+public:
+    void beginObject() { open(true); }
+    void endObject() { close(); }
+    void beginArray() { open(false); }
+    void endArray() { close(); }
+    template<size_t N>
+    void key(const char (&quotedKey)[N])
+    {
+        static_assert(N > 4);
+        m_key = QString::fromLatin1(quotedKey + 1, qsizetype(N) - 4); // `"name":` is name
+    }
+    void string(const QString &s) { put(s); }
+    void stringOrNull(const QString &s) { s.isEmpty() ? null() : string(s); }
+    void number(qint64 n) { put(QJsonValue(n)); }
+    void boolean(bool b) { put(b); }
+    void null() { put(QJsonValue::Null); }
+    void value(const QJsonValue &v)
+    {
+        // As the text says it: a number that is not finite has no JSON spelling and is null.
+        if (v.isUndefined() || (v.isDouble() && !std::isfinite(v.toDouble())))
+            null();
+        else
+            put(v);
+    }
+    QJsonObject takeObject() { return m_result.toObject(); }
 
-void writeDiagnostic(JsonWriter &w, const Diagnostic &d)
+private:
+    struct Level
+    {
+        bool isObject = true;
+        QJsonObject object;
+        QJsonArray array;
+        QString key; // where the container goes in its parent
+    };
+    void put(const QJsonValue &v)
+    {
+        if (m_levels.empty()) {
+            m_result = v;
+            return;
+        }
+        Level &top = m_levels.back();
+        if (top.isObject)
+            top.object.insert(m_key, v);
+        else
+            top.array.append(v);
+    }
+    void open(bool isObject) { m_levels.push_back({isObject, {}, {}, m_key}); }
+    void close()
+    {
+        Level done = std::move(m_levels.back());
+        m_levels.pop_back();
+        m_key = done.key;
+        put(done.isObject ? QJsonValue(done.object) : QJsonValue(done.array));
+    }
+
+    std::vector<Level> m_levels;
+    QString m_key;
+    QJsonValue m_result;
+};
+
+template<typename Writer>
+void writeDiagnostic(Writer &w, const Diagnostic &d)
 {
     w.beginObject();
     w.key("\"code\":");
@@ -133,7 +196,8 @@ void writeDiagnostic(JsonWriter &w, const Diagnostic &d)
     w.endObject();
 }
 
-void writeDiagnostics(JsonWriter &w, const Diagnostics &diagnostics)
+template<typename Writer>
+void writeDiagnostics(Writer &w, const Diagnostics &diagnostics)
 {
     w.beginArray();
     for (const Diagnostic &d : diagnostics)
@@ -141,7 +205,8 @@ void writeDiagnostics(JsonWriter &w, const Diagnostics &diagnostics)
     w.endArray();
 }
 
-void writeInput(JsonWriter &w, const InputSpec &in)
+template<typename Writer>
+void writeInput(Writer &w, const InputSpec &in)
 {
     w.beginObject();
     w.key("\"name\":");
@@ -168,7 +233,8 @@ void writeInput(JsonWriter &w, const InputSpec &in)
     w.endObject();
 }
 
-void writeDirVersion(JsonWriter &w, const ToolRecord &t)
+template<typename Writer>
+void writeDirVersion(Writer &w, const ToolRecord &t)
 {
     w.beginObject();
     w.key("\"dir\":");
@@ -179,7 +245,8 @@ void writeDirVersion(JsonWriter &w, const ToolRecord &t)
 }
 
 // T of DESIGN.md, left open for the caller to add keys (`shadowed_by`).
-void writeToolFields(JsonWriter &w, const ToolRecord &t, const ToolRecord *overridden)
+template<typename Writer>
+void writeToolFields(Writer &w, const ToolRecord &t, const ToolRecord *overridden)
 {
     w.beginObject();
     w.key("\"name\":");
@@ -211,7 +278,8 @@ void writeToolFields(JsonWriter &w, const ToolRecord &t, const ToolRecord *overr
     writeDiagnostics(w, t.diagnostics);
 }
 
-void writeSkipped(JsonWriter &w, const SkippedDir &s)
+template<typename Writer>
+void writeSkipped(Writer &w, const SkippedDir &s)
 {
     w.beginObject();
     w.key("\"dir\":");
@@ -235,9 +303,9 @@ QString compactJsonText(const QJsonValue &value)
 
 QJsonObject diagnosticJson(const Diagnostic &d)
 {
-    JsonWriter w;
-    writeDiagnostic(w, d);
-    return parseObject(w.take());
+    JsonBuilder b;
+    writeDiagnostic(b, d);
+    return b.takeObject();
 }
 
 QJsonArray diagnosticsJson(const Diagnostics &diagnostics)
@@ -250,24 +318,24 @@ QJsonArray diagnosticsJson(const Diagnostics &diagnostics)
 
 QJsonObject inputJson(const InputSpec &in)
 {
-    JsonWriter w;
-    writeInput(w, in);
-    return parseObject(w.take());
+    JsonBuilder b;
+    writeInput(b, in);
+    return b.takeObject();
 }
 
 QJsonObject toolJson(const ToolRecord &t, const ToolRecord *overridden)
 {
-    JsonWriter w;
-    writeToolFields(w, t, overridden);
-    w.endObject();
-    return parseObject(w.take());
+    JsonBuilder b;
+    writeToolFields(b, t, overridden);
+    b.endObject();
+    return b.takeObject();
 }
 
 QJsonObject skippedJson(const SkippedDir &s)
 {
-    JsonWriter w;
-    writeSkipped(w, s);
-    return parseObject(w.take());
+    JsonBuilder b;
+    writeSkipped(b, s);
+    return b.takeObject();
 }
 
 QByteArray showJsonText(const ToolRecord &t, const ToolRecord *overridden)
@@ -353,7 +421,8 @@ QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set
 
 QJsonObject effectiveSetJson(const QString &dataPath, const EffectiveSet &set)
 {
-    return parseObject(effectiveSetJsonText(dataPath, set));
+    // The text the CLI prints, as a reader gets it: tests check the writer through it.
+    return QJsonDocument::fromJson(effectiveSetJsonText(dataPath, set)).object();
 }
 
 QJsonArray overridesJson(const QList<OverrideRow> &rows)
@@ -368,9 +437,9 @@ QJsonArray overridesJson(const QList<OverrideRow> &rows)
         }
         QJsonObject global;
         if (row.global) {
-            JsonWriter w;
-            writeDirVersion(w, *row.global);
-            global = parseObject(w.take());
+            JsonBuilder b;
+            writeDirVersion(b, *row.global);
+            global = b.takeObject();
         }
         array.append(QJsonObject{{QStringLiteral("name"), row.name},
                                  {QStringLiteral("global"), row.global ? QJsonValue(global) : QJsonValue(QJsonValue::Null)},

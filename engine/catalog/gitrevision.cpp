@@ -1,6 +1,7 @@
 #include "catalog/gitrevision.h"
 
 #include "toolmd/toolmdreader.h"
+#include "toolmd/toollayout.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -80,10 +81,10 @@ bool GitRevision::changedSince(const QString &toolDir) const
 std::optional<int> GitRevision::versionAt(const QString &toolDir) const
 {
     const Output o = run(m_git, {QStringLiteral("-C"), m_top, QStringLiteral("show"),
-                                 m_rev + u':' + relative(toolDir) + QStringLiteral("/TOOL.md")});
+                                 m_rev + u':' + relative(toolDir) + u'/' + kToolMdFile});
     if (!o.ok)
         return std::nullopt;
-    const ToolMdParse parse = parseToolMd(o.out, QStringLiteral("TOOL.md"));
+    const ToolMdParse parse = parseToolMd(o.out, kToolMdFile);
     return parse.manifest ? parse.manifest->version : 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include "catalog/gitrevision.h"
 #include "catalog/locationscanner.h"
+#include "toolmd/toollayout.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -11,9 +12,9 @@ namespace tw::engine {
 LintPathKind classifyLintPath(const QString &path)
 {
     const QDir dir(path);
-    if (dir.exists(QStringLiteral("TOOL.md")) || dir.exists(QStringLiteral("index.ts")) || dir.exists(QStringLiteral("index.js")))
+    if (dir.exists(kToolMdFile) || dir.exists(kEntryTsFile) || dir.exists(kEntryJsFile))
         return LintPathKind::ToolDir;
-    if (QFileInfo(dir.filePath(QStringLiteral("tools"))).isDir() || !userDirectories(path).isEmpty())
+    if (QFileInfo(dir.filePath(kToolsDirName)).isDir() || !userDirectories(path).isEmpty())
         return LintPathKind::DataPath;
     return LintPathKind::ToolsDir;
 }

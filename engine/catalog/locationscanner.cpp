@@ -2,8 +2,10 @@
 
 #include "catalog/direntries.h"
 #include "catalog/scancache.h"
+#include "catalog/toolchecks.h"
 #include "toolmd/entryscanner.h"
 #include "toolmd/toolmdreader.h"
+#include "toolmd/toollayout.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,7 +13,6 @@
 #include <QHash>
 #include <QLoggingCategory>
 #include <QScopeGuard>
-#include <QSet>
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -26,10 +27,6 @@ Q_LOGGING_CATEGORY(lcScan, "tw.engine.scan", QtWarningMsg)
 
 namespace tw::engine {
 namespace {
-
-const QString kToolMd = QStringLiteral("TOOL.md");
-const QString kIndexTs = QStringLiteral("index.ts");
-const QString kIndexJs = QStringLiteral("index.js");
 
 bool isInside(const QString &canonical, const QString &root)
 {
@@ -83,101 +80,6 @@ SkippedDir makeSkip(const QString &dir, const QString &dirName, Diagnostics diag
     return skip;
 }
 
-bool isSecretFileName(const QString &name)
-{
-    static const QSet<QString> exact = {QStringLiteral(".env"), QStringLiteral("credentials.json"),
-                                        QStringLiteral("id_rsa"), QStringLiteral("id_dsa"),
-                                        QStringLiteral("id_ecdsa"), QStringLiteral("id_ed25519"),
-                                        QStringLiteral(".npmrc"), QStringLiteral(".netrc"),
-                                        QStringLiteral("secrets.json"), QStringLiteral("token.json")};
-    if (exact.contains(name))
-        return true;
-    if (name.startsWith(QStringLiteral(".env.")) && name != u".env.example" && name != u".env.sample")
-        return true;
-    for (const char *suffix : {".pem", ".key", ".p12", ".pfx", ".keystore", ".jks"}) {
-        if (name.endsWith(QLatin1StringView(suffix)))
-            return true;
-    }
-    return false;
-}
-
-// QSaveFile writes `<name>.XXXXXX` beside the file and renames it over at the end; a process
-// killed in between leaves it. Only the names Toolwright saves are considered.
-bool isInterruptedSave(const QString &name)
-{
-    for (const QLatin1StringView saved : {QLatin1StringView("TOOL.md."), QLatin1StringView("index.ts."), QLatin1StringView("index.js.")}) {
-        if (name.size() != saved.size() + 6 || !name.startsWith(saved))
-            continue;
-        const QStringView suffix = QStringView(name).mid(saved.size());
-        return std::all_of(suffix.begin(), suffix.end(), [](QChar c) {
-            return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9');
-        });
-    }
-    return false;
-}
-
-// Bundle checks over the tool's top-level entries (TOOLS.md "Unnecessary files").
-void checkBundle(const QList<DirEntry> &entries, const QString &dir, Diagnostics &out)
-{
-    static const QSet<QString> unnecessaryFiles = {QStringLiteral("package.json"), QStringLiteral("package-lock.json"),
-                                                   QStringLiteral("tsconfig.json"), QStringLiteral("yarn.lock"),
-                                                   QStringLiteral("pnpm-lock.yaml")};
-    static const QSet<QString> unnecessaryDirs = {QStringLiteral("node_modules"), QStringLiteral("test"),
-                                                  QStringLiteral("tests"), QStringLiteral("__tests__"),
-                                                  QStringLiteral("spec")};
-    for (const DirEntry &e : entries) {
-        const QString path = dir + u'/' + e.name;
-        if (e.isDir ? unnecessaryDirs.contains(e.name) : unnecessaryFiles.contains(e.name)) {
-            out.append({QStringLiteral("unnecessary-file"), Severity::Info,
-                        QStringLiteral("%1 is not needed: the tool-loader reads only TOOL.md and the entry file")
-                            .arg(e.isDir ? e.name + u'/' : e.name),
-                        path, 0});
-        }
-        if (!e.isDir && isInterruptedSave(e.name)) {
-            out.append({QStringLiteral("unnecessary-file"), Severity::Info,
-                        QStringLiteral("%1 looks like the temporary file of a save that was interrupted; "
-                                       "the tool is intact, delete it")
-                            .arg(e.name),
-                        path, 0});
-        }
-        if (!e.isDir && isSecretFileName(e.name)) {
-            out.append({QStringLiteral("secret-file-bundled"), Severity::Warning,
-                        QStringLiteral("%1 looks like a credentials file; tools are mounted into every "
-                                       "container, keep secrets in Settings → Integrations")
-                            .arg(e.name),
-                        path, 0});
-        }
-    }
-}
-
-// inputs-unused / param-undeclared: best effort, only when the entry's use of params is clear.
-void checkParams(const ToolManifest &m, const EntryScan &entry, const QString &toolMd,
-                 const QString &entryPath, Diagnostics &out)
-{
-    if (!entry.paramsAnalyzable)
-        return;
-    QSet<QString> read;
-    for (const ParamRead &r : entry.paramsRead)
-        read.insert(r.name);
-    for (const InputSpec &in : m.inputs) {
-        if (!read.contains(in.name)) {
-            out.append({QStringLiteral("inputs-unused"), Severity::Warning,
-                        QStringLiteral("input '%1' is declared but execute never reads params.%1").arg(in.name),
-                        toolMd, in.line});
-        }
-    }
-    QSet<QString> reported;
-    for (const ParamRead &r : entry.paramsRead) {
-        if (!m.input(r.name) && !reported.contains(r.name)) {
-            reported.insert(r.name);
-            out.append({QStringLiteral("param-undeclared"), Severity::Warning,
-                        QStringLiteral("execute reads params.%1, which TOOL.md does not declare; the agent will never pass it")
-                            .arg(r.name),
-                        entryPath, r.line});
-        }
-    }
-}
-
 // The entry file's lint and the checks that need both files, once the entry was read.
 void lintEntry(const ToolManifest &m, const QString &toolMd, const QString &entryPath, ReadStatus status,
                const QByteArray &source, qint64 size, Diagnostics &out)
@@ -194,7 +96,7 @@ void lintEntry(const ToolManifest &m, const QString &toolMd, const QString &entr
     case ReadStatus::Ok: {
         EntryScan scan = scanEntry(source, entryPath);
         out.append(scan.diagnostics);
-        checkParams(m, scan, toolMd, entryPath, out);
+        out.append(checkParams(m, scan, toolMd, entryPath));
         break;
     }
     }
@@ -204,7 +106,7 @@ ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QStri
                          Scope scope, const QString &user)
 {
     ToolDirScan result;
-    const QString toolMd = dir + u'/' + kToolMd;
+    const QString toolMd = toolMdPath(dir);
     const std::optional<QList<DirEntry>> entries = listDirectory(dir);
     if (!entries) {
         result.skipped = makeSkip(dir, dirName,
@@ -219,11 +121,11 @@ ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QStri
         files.append(e.isDir ? e.name + u'/' : e.name);
         if (e.isDir)
             continue;
-        if (e.name == kToolMd)
+        if (e.name == kToolMdFile)
             toolMdEntry = &e;
-        else if (e.name == kIndexTs)
+        else if (e.name == kEntryTsFile)
             tsEntry = &e;
-        else if (e.name == kIndexJs)
+        else if (e.name == kEntryJsFile)
             jsEntry = &e;
     }
     // DESIGN.md: index.ts wins if both exist.
@@ -288,7 +190,7 @@ ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QStri
     ++result.filesRead;
     const ReadStatus entryStatus = readCapped(entryPath, kMaxEntryScanBytes, source, size);
     lintEntry(tool.manifest, toolMd, entryPath, entryStatus, source, size, tool.diagnostics);
-    checkBundle(*entries, dir, tool.diagnostics);
+    tool.diagnostics.append(checkBundle(*entries, dir));
     result.tool = std::move(tool);
     return result;
 }
@@ -314,21 +216,27 @@ ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope s
 Diagnostics lintToolBytes(const QString &dir, const QByteArray &toolMd, const QString &entryPath,
                           const QByteArray &entrySource)
 {
-    const QString toolMdPath = dir + u'/' + kToolMd;
+    const QString toolMdFile = toolMdPath(dir);
     if (toolMd.size() > kMaxToolMdBytes) {
         return {{QStringLiteral("file-too-large"), Severity::Skip,
                  QStringLiteral("TOOL.md is %1 bytes; the limit is %2").arg(toolMd.size()).arg(kMaxToolMdBytes),
-                 toolMdPath, 0}};
+                 toolMdFile, 0}};
     }
-    ToolMdParse parse = parseToolMd(toolMd, toolMdPath);
-    Diagnostics out = std::move(parse.diagnostics);
+    return lintToolParse(dir, parseToolMd(toolMd, toolMdFile), entryPath, entrySource);
+}
+
+Diagnostics lintToolParse(const QString &dir, const ToolMdParse &parse, const QString &entryPath,
+                          const QByteArray &entrySource)
+{
+    const QString toolMdFile = toolMdPath(dir);
+    Diagnostics out = parse.diagnostics;
     if (!parse.manifest)
         return out; // the loader would skip the directory for these
     const qint64 size = entrySource.size();
-    lintEntry(*parse.manifest, toolMdPath, entryPath, size > kMaxEntryScanBytes ? ReadStatus::TooLarge : ReadStatus::Ok,
+    lintEntry(*parse.manifest, toolMdFile, entryPath, size > kMaxEntryScanBytes ? ReadStatus::TooLarge : ReadStatus::Ok,
               entrySource, size, out);
     if (const std::optional<QList<DirEntry>> entries = listDirectory(dir))
-        checkBundle(*entries, dir, out);
+        out.append(checkBundle(*entries, dir));
     return out;
 }
 

@@ -2,6 +2,7 @@
 // Scans one tools location the way the platform's tool-loader does: every subdirectory with
 // TOOL.md and an entry file is a tool; every other subdirectory is skipped with a reason.
 
+#include "toolmd/toolmdreader.h"
 #include "toolmd/toolrecord.h"
 
 #include <QString>
@@ -25,6 +26,10 @@ ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope s
 // what scanToolDir (and so `toolwright lint DIR` and the Problems panel) reports once they are
 // saved. The editor shows it for its unsaved text.
 Diagnostics lintToolBytes(const QString &dir, const QByteArray &toolMd, const QString &entryPath,
+                          const QByteArray &entrySource);
+// The same for a TOOL.md already read (parseToolMd of its bytes, labelled `dir`/TOOL.md): the
+// editor reads each change once and lints that reading.
+Diagnostics lintToolParse(const QString &dir, const ToolMdParse &parse, const QString &entryPath,
                           const QByteArray &entrySource);
 
 // Scans `path` as a location. A missing location is an empty scan with exists == false. The

@@ -1,5 +1,7 @@
 #include "catalog/scancache.h"
 
+#include "toolmd/toollayout.h"
+
 namespace tw::engine {
 
 bool ScanCache::Stamps::racy() const
@@ -10,8 +12,8 @@ bool ScanCache::Stamps::racy() const
 ScanCache::Stamps ScanCache::stampsFor(const QString &dir)
 {
     const qint64 takenAtNs = fileClockNs(); // before the stats: see isRacy
-    return {stampOf(dir), stampOf(dir + QStringLiteral("/TOOL.md")), stampOf(dir + QStringLiteral("/index.ts")),
-            stampOf(dir + QStringLiteral("/index.js")), takenAtNs};
+    return {stampOf(dir), stampOf(toolMdPath(dir)), stampOf(dir + u'/' + kEntryTsFile),
+            stampOf(dir + u'/' + kEntryJsFile), takenAtNs};
 }
 
 std::optional<ToolDirScan> ScanCache::find(const QString &dir, const Stamps &stamps) const

@@ -44,7 +44,7 @@ BundleResult bundleEntry(const QString &entryPath, const QString &outputDir, con
     const QFileInfo entry(entryPath);
     const QString toolDir = entry.absoluteDir().canonicalPath();
     const QString realEntry = toolDir + u'/' + entry.fileName();
-    const QString out = QDir(outputDir).filePath(QStringLiteral("entry.mjs"));
+    const QString out = QDir(outputDir).filePath(kRunDirEntry);
     const QString metaUrl = QUrl::fromLocalFile(sandboxEntryPath).toString(QUrl::FullyEncoded);
     QProcess p;
     p.setChildProcessModifier(closeInheritedDescriptorsOnExec);

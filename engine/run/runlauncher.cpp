@@ -2,6 +2,10 @@
 
 #include "run/runsettings.h"
 #include "run/runtime.h"
+#include "secrets/secretbinding.h"
+#include "secrets/secretstore.h"
+
+#include <QPointer>
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -45,8 +49,50 @@ RunLauncher::~RunLauncher()
         m_write->waitForFinished();
 }
 
+bool RunLauncher::needsSecretStore() const
+{
+    if (!m_remember.isEmpty() || !Integrations::load(m_request.user).secretKeys(m_request.user).isEmpty())
+        return true;
+    for (const InputSpec &spec : m_request.tool.manifest.inputs) {
+        const QJsonValue v = m_request.params.value(spec.name);
+        if (spec.sensitive && (v.isUndefined() || v.isNull() || v == QJsonValue(QString())))
+            return true;
+    }
+    return false;
+}
+
 void RunLauncher::launch()
 {
+    // Step 0: a locked store is unlocked before anything is read — by the caller, who may ask
+    // the user; a read never asks (configuredsecretstore.h).
+    const QString locked = m_secrets.lockedPath();
+    if (!locked.isEmpty() && m_unlock && needsSecretStore()) {
+        m_waitingForUnlock = true;
+        QPointer<RunLauncher> self(this);
+        m_unlock(locked, [self] {
+            if (!self || !self->m_waitingForUnlock)
+                return; // gone, or already answered
+            self->m_waitingForUnlock = false;
+            self->rememberAndGather();
+        });
+        return;
+    }
+    rememberAndGather();
+}
+
+void RunLauncher::rememberAndGather()
+{
+    // Typed secrets the caller asked to remember go to the store, bound to this tool; the run
+    // does not wait for them (it has the typed values).
+    for (const QString &input : std::as_const(m_remember)) {
+        const QString key = secretKey(m_request.user, m_request.tool.manifest.name, input);
+        m_secrets.write(key, m_request.params.value(input).toString(), this,
+                        [this, key, input, tool = m_request.tool](const SecretResult &r) {
+                            if (r.ok())
+                                SecretBinding::record(key, tool); // for this tool, not whatever has its name later
+                            Q_EMIT secretRemembered(input, r);
+                        });
+    }
     // Step 1 of DESIGN.md "Running a tool": sensitive inputs left empty and the integration
     // tokens come from the secret store; they travel on stdin and in the environment only.
     gatherRunInputs(m_secrets, m_request.user, m_request.tool, m_request.params, Integrations::load(m_request.user), this,
@@ -76,30 +122,42 @@ void RunLauncher::onGathered(RunInputs inputs)
 
 void RunLauncher::cancel()
 {
-    if (m_started)
+    if (m_waitingForUnlock) {
+        // Nothing asked of the store yet: the run ends here, cancelled and recorded, whatever
+        // the unlock's answer will be.
+        m_waitingForUnlock = false;
+        m_started = true;
+        m_session->start();
         m_session->cancel();
-    else
+    } else if (m_started) {
+        m_session->cancel();
+    } else {
         m_cancelRequested = true;
+    }
 }
 
 void RunLauncher::onFinished(const RunOutcome &outcome)
 {
-    m_record = m_builder.finish(outcome);
-    if (m_historyPath.isEmpty()) {
-        Q_EMIT recorded(m_record, 0, QString());
-        return;
-    }
-    m_write = new QFutureWatcher<std::pair<qint64, QString>>(this);
+    // The record is made off the calling thread as well as written there: for a 20 MB result
+    // it decodes the first text to cut it to the record's cap, a stall on a GUI thread.
+    m_write = new QFutureWatcher<Written>(this);
     connect(m_write, &QFutureWatcherBase::finished, this, [this] {
-        const auto [id, error] = m_write->result();
+        Written w = m_write->result();
         m_write->deleteLater();
         m_write = nullptr;
-        Q_EMIT recorded(m_record, id, error);
+        m_record = std::move(w.record);
+        Q_EMIT recorded(m_record, w.id, w.error);
     });
-    m_write->setFuture(QtConcurrent::run([path = m_historyPath, record = m_record] {
+    m_write->setFuture(QtConcurrent::run([path = m_historyPath, builder = m_builder, outcome]() mutable {
+        Written w;
+        w.record = builder.finish(outcome);
+        if (path.isEmpty())
+            return w; // no history: the record only
         RunHistory history(path);
-        const qint64 id = history.isOpen() ? history.add(record) : 0;
-        return std::pair<qint64, QString>(id, id > 0 ? QString() : history.error());
+        w.id = history.isOpen() ? history.add(w.record) : 0;
+        if (w.id <= 0)
+            w.error = history.error();
+        return w;
     }));
 }
 

@@ -302,8 +302,8 @@ RunSession::Prepared RunSession::prepare() const
     }
     // The harness and the modules beside it (the tool's own process, what both import).
     const QDir runner(sharedDataDir() + QStringLiteral("/resources/runner"));
-    if (!runner.exists(QStringLiteral("harness.mjs"))) {
-        p.error = QStringLiteral("the runner harness is missing (%1)").arg(runner.filePath(QStringLiteral("harness.mjs")));
+    if (!runner.exists(kRunDirHarness)) {
+        p.error = QStringLiteral("the runner harness is missing (%1)").arg(runner.filePath(kRunDirHarness));
         return p;
     }
     for (const QString &name : runner.entryList({QStringLiteral("*.mjs")}, QDir::Files)) {
@@ -312,9 +312,12 @@ RunSession::Prepared RunSession::prepare() const
             return p;
         }
     }
-    const QString sandboxEntry = (m_tool.scope == Scope::Global ? kSandboxGlobalTools : kSandboxUserTools) + u'/'
-        + m_tool.dirName + u'/' + m_tool.entryName();
-    const BundleResult bundle = bundleEntry(m_tool.entryPath, m_runDir.path(), sandboxEntry);
+    p.layout = sandboxLayout({m_dataPath, m_user, m_runDir.path(), m_options.emailDb}, m_tool, m_options.extraEnv);
+    if (!p.layout.ok()) {
+        p.error = p.layout.error;
+        return p;
+    }
+    const BundleResult bundle = bundleEntry(m_tool.entryPath, m_runDir.path(), p.layout.toolEntry);
     if (!bundle.ok()) {
         p.error = formatDiagnostic(bundle.diagnostic);
         return p;
@@ -322,17 +325,12 @@ RunSession::Prepared RunSession::prepare() const
     p.nonce = QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0')
         + QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0');
     RunSpec spec;
-    spec.dataPath = m_dataPath;
-    spec.user = m_user;
-    spec.runDir = m_runDir.path();
+    spec.layout = p.layout;
     // Names the tool can see (podman writes the container's into /etc/hosts): never from the nonce.
     const QString runId = QString::number(QRandomGenerator::system()->generate64(), 36);
     spec.containerName = QStringLiteral("toolwright-") + runId;
-    spec.emailDb = m_options.emailDb;
     spec.network = m_options.network;
     spec.memoryMb = m_options.memoryMb;
-    spec.env = toolEnvironment(m_user, m_options.extraEnv);
-    p.sandboxEnv = spec.env;
     spec.owner = runOwnerToken();
     p.plan = runtime->plan(spec);
     if (!p.plan.error.isEmpty()) {
@@ -377,7 +375,7 @@ void RunSession::launch(const Prepared &prepared)
     if (!prepared.error.isEmpty())
         return fail(prepared.error);
     m_plan = prepared.plan;
-    m_sandboxEnv = prepared.sandboxEnv;
+    m_layout = prepared.layout;
     m_cgroup = prepared.cgroup;
     m_pidsLimit = prepared.pidsLimit;
     m_limitsEnforcedBy = prepared.limitsEnforcedBy;
@@ -395,7 +393,7 @@ void RunSession::launch(const Prepared &prepared)
     m_worker->moveToThread(m_parserThread);
     m_parserThread->start();
     m_request = QJsonDocument(QJsonObject{{QStringLiteral("toolCallId"), m_options.toolCallId},
-                                          {QStringLiteral("entry"), QString(kSandboxRunDir + QStringLiteral("/entry.mjs"))},
+                                          {QStringLiteral("entry"), m_layout.bundledEntry},
                                           {QStringLiteral("params"), m_options.params},
                                           // DESIGN.md: the framing nonce travels on stdin only, never in
                                           // the environment, where the tool could read it.
@@ -413,10 +411,10 @@ void RunSession::launch(const Prepared &prepared)
 QStringList RunSession::maskedEnvironment() const
 {
     QStringList lines;
-    QStringList names = m_sandboxEnv.keys();
+    QStringList names = m_layout.environment.keys();
     std::sort(names.begin(), names.end());
     for (const QString &name : std::as_const(names))
-        lines << name + u'=' + maskSecrets(m_sandboxEnv.value(name), m_options.secretValues);
+        lines << name + u'=' + maskSecrets(m_layout.environment.value(name), m_options.secretValues);
     return lines;
 }
 

@@ -2,6 +2,15 @@
 // One tool call in a sandbox: bundles the entry, starts the runtime's sandbox with the harness,
 // sends the request, turns the output into events, and ends it — by its result, a timeout, or
 // a cancel (the cancel line, then a kill after a grace period; bwrap takes the sandbox with it).
+//
+// One class of some 630 lines on purpose: it is one state machine over one sandbox process.
+// The timers (timeout, hard limit, grace, after-answer), the flags (cancelled, timed out,
+// killed, draining, cleaning) and the three processes (sandbox, OOM probe, container removal)
+// decide together which outcome a run has and when it is reported; split in two, each half
+// would need the other's state. What does not need that state lives outside: the sandbox's
+// paths and environment (SandboxLayout), the command lines (Runtime), the frame parser
+// (RunEventParser), the limits (RunCgroup), the bundling (bundleEntry), the settings, inputs
+// and history (RunLauncher).
 
 #include "run/runeventparser.h"
 #include "run/runtime.h"
@@ -116,7 +125,7 @@ private:
         QString error;
         QString runtimeName;
         LaunchPlan plan;
-        QProcessEnvironment sandboxEnv; // what the tool sees, without the nonce
+        SandboxLayout layout; // what the sandbox holds; its environment is what the tool sees, without the nonce
         QByteArray nonce;
         std::shared_ptr<RunCgroup> cgroup; // bubblewrap's limits; null for containers or when unavailable
         int pidsLimit = 0;
@@ -141,7 +150,7 @@ private:
     RuntimeChooser m_chooser;
     QString m_runtimeName;
     LaunchPlan m_plan;
-    QProcessEnvironment m_sandboxEnv;
+    SandboxLayout m_layout;
     QFutureWatcher<Prepared> m_prepareWatcher;
     QProcess m_process;
     QProcess m_cleanup;

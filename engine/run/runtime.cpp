@@ -1,8 +1,6 @@
 #include "run/runtime.h"
 
-#include "catalog/catalog.h"
 #include "run/runowner.h"
-#include "run/sandboxpaths.h"
 
 #include <QFileInfo>
 #include <QProcess>
@@ -57,32 +55,6 @@ bool BubblewrapRuntime::isAvailable(QString *why) const
     return ok;
 }
 
-QList<SandboxMount> sandboxMounts(const RunSpec &spec, QString *error)
-{
-    const SandboxPaths paths = resolveSandboxPaths(spec.dataPath, spec.user);
-    if (!paths.ok()) {
-        *error = paths.error;
-        return {};
-    }
-    using K = SandboxMount::Kind;
-    QList<SandboxMount> m;
-    // TOOLS.md "Container Filesystem". A DATA_PATH without global tools still shows an (empty)
-    // /officer/tools, as PI_TOOLS_DIRS names it.
-    m.append(paths.globalTools.isEmpty() ? SandboxMount{K::EmptyReadOnly, {}, kSandboxGlobalTools}
-                                         : SandboxMount{K::ReadOnly, paths.globalTools, kSandboxGlobalTools});
-    if (paths.userRoot.isEmpty()) {
-        m.append({K::EmptyWritable, {}, kSandboxUserRoot});
-        m.append({K::EmptyReadOnly, {}, kSandboxUserTools});
-    } else {
-        m.append({K::ReadWrite, paths.userRoot, kSandboxUserRoot});
-        m.append({K::ReadOnly, paths.userTools, kSandboxUserTools});
-    }
-    if (!spec.emailDb.isEmpty())
-        m.append({K::ReadWrite, spec.emailDb, kSandboxEmailDb});
-    m.append({K::ReadOnly, spec.runDir, kSandboxRunDir});
-    return m;
-}
-
 // Without --cap-drop and a uid of its own, bwrap run as root keeps root's capabilities, and
 // a tool could remount its read-only binds writable; --new-session: no TIOCSTI into a terminal.
 QStringList bubblewrapIsolation()
@@ -129,11 +101,13 @@ LaunchPlan BubblewrapRuntime::plan(const RunSpec &spec) const
                                  "docker (their bridge network), or turn network off in the run settings.");
         return p;
     }
-    const QList<SandboxMount> mounts = sandboxMounts(spec, &p.error);
-    if (!p.error.isEmpty())
+    const SandboxLayout &layout = spec.layout;
+    if (!layout.ok()) {
+        p.error = layout.error;
         return p;
+    }
     QStringList a = bubblewrapIsolation() + bubblewrapSystem();
-    for (const SandboxMount &m : mounts) {
+    for (const SandboxMount &m : layout.mounts) {
         switch (m.kind) {
         case SandboxMount::Kind::ReadOnly: a << QStringLiteral("--ro-bind") << m.source << m.target; break;
         case SandboxMount::Kind::ReadWrite: a << QStringLiteral("--bind") << m.source << m.target; break;
@@ -148,11 +122,11 @@ LaunchPlan BubblewrapRuntime::plan(const RunSpec &spec) const
     // stderr where the tool could open them through /proc/1/fd (read the frames, nonce and all,
     // and write its own); the harness's first process is PID 1 instead, and closes them.
     a << QStringLiteral("--as-pid-1") << QStringLiteral("--hostname") << kSandboxHostname << QStringLiteral("--chdir")
-      << kSandboxUserRoot;
-    a << node << QStringLiteral("--max-old-space-size=%1").arg(spec.memoryMb) << kSandboxRunDir + QStringLiteral("/harness.mjs");
+      << layout.workingDir;
+    a << node << QStringLiteral("--max-old-space-size=%1").arg(spec.memoryMb) << layout.harness;
     p.arguments = a;
     // bwrap hands its own environment to the sandbox: values (secrets included) never appear in argv.
-    p.environment = spec.env;
+    p.environment = layout.environment;
     return p;
 }
 
@@ -221,9 +195,11 @@ LaunchPlan ContainerRuntime::plan(const RunSpec &spec) const
         p.error = QStringLiteral("%1 is not installed (or set its binary in Settings → Runtime)").arg(name());
         return p;
     }
-    const QList<SandboxMount> mounts = sandboxMounts(spec, &p.error);
-    if (!p.error.isEmpty())
+    const SandboxLayout &layout = spec.layout;
+    if (!layout.ok()) {
+        p.error = layout.error;
         return p;
+    }
     QStringList a = globalArgs();
     // No --rm: the session asks a container that died of SIGKILL whether it ran out of memory,
     // then removes it itself.
@@ -247,7 +223,7 @@ LaunchPlan ContainerRuntime::plan(const RunSpec &spec) const
         // variables (credentials included) and its defaults (container, HOSTNAME, TERM).
         a << QStringLiteral("--http-proxy=false") << QStringLiteral("--unsetenv-all");
     }
-    for (const SandboxMount &m : mounts) {
+    for (const SandboxMount &m : layout.mounts) {
         switch (m.kind) {
         case SandboxMount::Kind::ReadOnly: a << QStringLiteral("-v") << m.source + u':' + m.target + QStringLiteral(":ro"); break;
         case SandboxMount::Kind::ReadWrite: a << QStringLiteral("-v") << m.source + u':' + m.target; break;
@@ -255,15 +231,15 @@ LaunchPlan ContainerRuntime::plan(const RunSpec &spec) const
         case SandboxMount::Kind::EmptyWritable: a << QStringLiteral("--tmpfs") << m.target; break;
         }
     }
-    a << QStringLiteral("-w") << kSandboxUserRoot << QStringLiteral("--hostname") << kSandboxHostname;
+    a << QStringLiteral("-w") << layout.workingDir << QStringLiteral("--hostname") << kSandboxHostname;
     // The fixed TOOLS.md values (paths, PATH) as `-e NAME=value`: the client itself needs its own
     // PATH and HOME. Everything else — integration tokens, OFFICER_RESOURCES, secrets — as
     // `-e NAME` without a value: the client copies it from its environment, so no such value is
     // ever on a command line.
     p.environment = QProcessEnvironment::systemEnvironment();
-    const QProcessEnvironment fixed = toolEnvironment(QString(), {});
-    for (const QString &key : spec.env.keys()) {
-        const QString value = spec.env.value(key);
+    const QProcessEnvironment fixed = toolEnvironment();
+    for (const QString &key : layout.environment.keys()) {
+        const QString value = layout.environment.value(key);
         if (fixed.contains(key) && fixed.value(key) == value && key != u"OFFICER_RESOURCES") {
             a << QStringLiteral("-e") << key + u'=' + value;
         } else {
@@ -273,7 +249,7 @@ LaunchPlan ContainerRuntime::plan(const RunSpec &spec) const
     }
     a << (m_engine == Engine::Podman ? m_config.podmanArgs : m_config.dockerArgs);
     a << m_config.image << QStringLiteral("node") << QStringLiteral("--max-old-space-size=%1").arg(spec.memoryMb)
-      << kSandboxRunDir + QStringLiteral("/harness.mjs");
+      << layout.harness;
     p.arguments = a;
     if (!spec.containerName.isEmpty()) {
         p.cleanupProgram = p.program;
@@ -346,24 +322,6 @@ std::unique_ptr<Runtime> makeRuntime(const QString &name, const RuntimeConfig &c
         return nullptr;
     }
     return r;
-}
-
-QProcessEnvironment toolEnvironment(const QString &, const QProcessEnvironment &extra)
-{
-    QProcessEnvironment env;
-    env.insert(QStringLiteral("HOME"), kSandboxUserRoot);
-    env.insert(QStringLiteral("OFFICER_USER_HOME"), kSandboxUserRoot);
-    env.insert(QStringLiteral("OFFICER_USER_ROOT"), kSandboxUserRoot);
-    env.insert(QStringLiteral("PI_TOOLS_DIRS"), kSandboxGlobalTools + u':' + kSandboxUserTools);
-    env.insert(QStringLiteral("OFFICER_EMAIL_DB"), kSandboxEmailDb);
-    env.insert(QStringLiteral("OFFICER_RESOURCES"), QStringLiteral("{}"));
-    // Not in TOOLS.md's table, but every container has them: tools run helpers by name, and
-    // bubblewrap sets PWD whatever it is told, so every runtime gives the same one.
-    env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/local/bin:/usr/bin:/bin"));
-    env.insert(QStringLiteral("PWD"), kSandboxUserRoot);
-    env.insert(QStringLiteral("HOSTNAME"), kSandboxHostname); // podman sets it whatever it is told
-    env.insert(extra);
-    return env;
 }
 
 } // namespace tw::engine

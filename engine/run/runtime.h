@@ -1,7 +1,10 @@
 #pragma once
 // How a tool call is sandboxed: one class per engine behind this interface (DESIGN.md
 // "Running a tool"). A runtime turns a RunSpec into a program, its argument list and its
-// environment; secrets travel only in the environment, never in the arguments.
+// environment; secrets travel only in the environment, never in the arguments. What the sandbox
+// holds is the spec's SandboxLayout: a runtime only translates it into its own syntax.
+
+#include "run/sandboxlayout.h"
 
 #include <QProcessEnvironment>
 #include <QString>
@@ -13,15 +16,11 @@ namespace tw::engine {
 
 struct RunSpec
 {
-    QString dataPath;
-    QString user;           // the one user whose data root and tools are mounted (required)
-    QString runDir;         // private dir with the harness and the bundled entry
-    QString emailDb;        // host path of the email DB, mounted when set
+    SandboxLayout layout;   // what the sandbox holds and where (sandboxLayout()); its error refuses the run
     QString containerName;  // a unique name, so a container can be removed after a kill
     QString owner;          // runOwnerToken(): containers are labelled with it
     bool network = false;
     int memoryMb = 512;
-    QProcessEnvironment env; // the tool's environment (TOOLS.md "Available Environment Variables")
 };
 
 // How the runtimes are set up on this machine (Settings → Runtime; QSettings group "runtime").
@@ -43,37 +42,6 @@ struct RuntimeConfig
     static RuntimeConfig load();   // from QSettings
     void save() const;
 };
-
-// The paths TOOLS.md gives the container filesystem.
-inline const QString kSandboxGlobalTools = QStringLiteral("/officer/tools");
-inline const QString kSandboxUserRoot = QStringLiteral("/officer/user");
-inline const QString kSandboxUserTools = QStringLiteral("/officer/user/tools");
-inline const QString kSandboxEmailDb = QStringLiteral("/officer/data/emails.db");
-inline const QString kSandboxRunDir = QStringLiteral("/run/toolwright");
-// The unprivileged uid and gid a tool runs as inside bubblewrap's user namespace (mapped to
-// the account running Toolwright, whose files the tool's writes in its data root become).
-inline constexpr int kSandboxUid = 1000;
-inline const QString kSandboxHostname = QStringLiteral("toolwright");
-
-// One entry of the TOOLS.md container filesystem, in mount order.
-struct SandboxMount
-{
-    enum class Kind {
-        ReadOnly,      // a host directory, read-only
-        ReadWrite,     // a host directory or file, read-write
-        EmptyReadOnly, // an empty directory nothing can write (a user without tools)
-        EmptyWritable, // an empty, throw-away directory (a user without a data root)
-    };
-    Kind kind;
-    QString source; // host path; empty for the empty kinds
-    QString target; // path in the sandbox
-};
-
-// The sandbox's mounts for a spec, from host paths checked by resolveSandboxPaths(): global
-// tools ro at /officer/tools, the user's data root rw at /officer/user, the user's tools ro at
-// /officer/user/tools (always a mount, so no run can plant a tool there), the email DB, the
-// run dir. One table that every runtime translates. `error` when the paths cannot be used.
-QList<SandboxMount> sandboxMounts(const RunSpec &spec, QString *error);
 
 // bubblewrap's isolation without any mount or command: an unprivileged uid in a user namespace
 // of its own, no capabilities, no further user namespaces, every namespace unshared, its own
@@ -177,8 +145,5 @@ inline std::unique_ptr<Runtime> makeRuntime(const QString &name, QString *error)
 {
     return makeRuntime(name, RuntimeConfig::load(), error);
 }
-
-// The environment TOOLS.md promises every tool, for a user, plus `extra` (e.g. secrets).
-QProcessEnvironment toolEnvironment(const QString &user, const QProcessEnvironment &extra);
 
 } // namespace tw::engine

@@ -2,7 +2,9 @@
 
 #include "secrets/secretbackend.h"
 
+#include <QFutureWatcher>
 #include <QSettings>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace tw::engine {
 
@@ -38,7 +40,30 @@ EncryptedFileSecretStore &ConfiguredSecretStore::file()
     return *m_file;
 }
 
-QString ConfiguredSecretStore::describe()
+QString ConfiguredSecretStore::lockedPath() const
+{
+    if (kind() != SecretStoreConfig::Kind::File)
+        return {};
+    const QString path = SecretStoreConfig::load().filePath;
+    return m_file && m_file->path() == path && m_file->isUnlocked() ? QString() : path;
+}
+
+bool ConfiguredSecretStore::unlock(const QString &passphrase, QString *error)
+{
+    return kind() == SecretStoreConfig::Kind::File ? file().unlock(passphrase, error) : true;
+}
+
+namespace {
+
+QString describeKeychain(const KeychainBackend &b)
+{
+    return b.available() ? QStringLiteral("OS keychain: %1").arg(b.description)
+                         : QStringLiteral("OS keychain: unavailable — %1").arg(b.problem);
+}
+
+} // namespace
+
+QString ConfiguredSecretStore::describeNow()
 {
     if (kind() == SecretStoreConfig::Kind::File) {
         EncryptedFileSecretStore &f = file();
@@ -46,19 +71,29 @@ QString ConfiguredSecretStore::describe()
             .arg(f.path(), !f.exists() ? QStringLiteral("not created yet") : f.isUnlocked() ? QStringLiteral("unlocked")
                                                                                             : QStringLiteral("locked"));
     }
-    const KeychainBackend b = detectKeychainBackend();
-    return b.available() ? QStringLiteral("OS keychain: %1").arg(b.description)
-                         : QStringLiteral("OS keychain: unavailable — %1").arg(b.problem);
+    return describeKeychain(detectKeychainBackend());
+}
+
+void ConfiguredSecretStore::describe(QObject *context, std::function<void(const QString &line)> done)
+{
+    if (kind() == SecretStoreConfig::Kind::File) {
+        // Only the file's state: no bus call. Still answered on a later turn, as the keychain's is.
+        QMetaObject::invokeMethod(context, [done = std::move(done), line = describeNow()] { done(line); }, Qt::QueuedConnection);
+        return;
+    }
+    auto *watcher = new QFutureWatcher<KeychainBackend>(context);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, context, [watcher, done = std::move(done)] {
+        watcher->deleteLater();
+        done(describeKeychain(watcher->result()));
+    });
+    watcher->setFuture(QtConcurrent::run([] { return detectKeychainBackend(); }));
 }
 
 SecretStore *ConfiguredSecretStore::current()
 {
     if (kind() == SecretStoreConfig::Kind::Keychain)
         return &m_keychain;
-    EncryptedFileSecretStore &f = file();
-    if (!f.isUnlocked() && m_prompt)
-        m_prompt(f);
-    return &f;
+    return &file(); // locked: the operation fails with "locked", it never asks
 }
 
 void ConfiguredSecretStore::read(const QString &key, QObject *context, Callback done)

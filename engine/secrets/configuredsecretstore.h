@@ -6,6 +6,7 @@
 #include "secrets/secretfile.h"
 #include "secrets/secretstore.h"
 
+#include <functional>
 #include <memory>
 
 namespace tw::engine {
@@ -21,23 +22,28 @@ struct SecretStoreConfig
     void save() const;
 };
 
-// The store the settings name, switching when they change. The encrypted file asks for its
-// passphrase through `setUnlockPrompt` when an operation finds it locked (the GUI shows a
-// dialog; the CLI reads a terminal or a file descriptor); without a prompt, or when the prompt
-// declines, the operation fails with "locked".
+// The store the settings name, switching when they change. The encrypted file is never
+// unlocked from inside an operation: a locked file fails with "locked" (lockedPath() says so
+// before anything is tried), and the caller unlocks it first — the Run view through
+// RunLauncher's unlock step, Settings → Secrets, the CLI with --passphrase-fd or a terminal.
+// A prompt inside a read would be a dialog's event loop nested in an engine call.
 class ConfiguredSecretStore final : public SecretStore
 {
 public:
-    using UnlockPrompt = std::function<bool(EncryptedFileSecretStore &file)>;
     ConfiguredSecretStore();
     ~ConfiguredSecretStore() override;
     // A fixed choice instead of the settings (the CLI's --store).
     void overrideKind(SecretStoreConfig::Kind kind) { m_override = kind; m_hasOverride = true; }
     SecretStoreConfig::Kind kind() const;
-    void setUnlockPrompt(UnlockPrompt prompt) { m_prompt = std::move(prompt); }
     EncryptedFileSecretStore &file(); // the configured file (recreated when its path changes)
-    // A line for status displays: "OS keychain: Secret Service (gnome-keyring-daemon)".
-    QString describe();
+    QString lockedPath() const override;
+    bool unlock(const QString &passphrase, QString *error) override;
+    // A line for status displays: "OS keychain: Secret Service (gnome-keyring-daemon)". Blocking
+    // (the keychain's detection is a D-Bus call): the CLI and tests only.
+    QString describeNow();
+    // The same, found on a worker thread and handed to `done` on `context`'s thread (dropped if
+    // `context` is gone): for the GUI.
+    void describe(QObject *context, std::function<void(const QString &line)> done);
 
     void read(const QString &key, QObject *context, Callback done) override;
     void write(const QString &key, const QString &value, QObject *context, Callback done) override;
@@ -47,7 +53,6 @@ private:
     SecretStore *current();
     KeychainSecretStore m_keychain;
     std::unique_ptr<EncryptedFileSecretStore> m_file;
-    UnlockPrompt m_prompt;
     SecretStoreConfig::Kind m_override = SecretStoreConfig::Kind::Keychain;
     bool m_hasOverride = false;
 };

@@ -1,9 +1,12 @@
 #include "secrets/secretbackend.h"
 
+#include <QAtomicInt>
+#include <QCoreApplication>
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
 #include <QFile>
 #include <QFileInfo>
+#include <QThread>
 
 #include <optional>
 
@@ -25,10 +28,19 @@ QString ownerProgram(QDBusConnectionInterface *bus, const QString &name)
     return comm.open(QIODevice::ReadOnly) ? QString::fromLocal8Bit(comm.readAll()).trimmed() : QString();
 }
 
+QAtomicInt g_mainThreadDetections;
+
 } // namespace
+
+int keychainDetectionsOnMainThread()
+{
+    return g_mainThreadDetections.loadRelaxed();
+}
 
 KeychainBackend detectKeychainBackend(bool describe)
 {
+    if (const QCoreApplication *app = QCoreApplication::instance(); app && QThread::currentThread() == app->thread())
+        g_mainThreadDetections.ref();
     KeychainBackend b;
     const QDBusConnection bus = QDBusConnection::sessionBus();
     if (!bus.isConnected()) {

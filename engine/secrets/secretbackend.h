@@ -20,5 +20,8 @@ struct KeychainBackend
 // `describe`: name the daemon that provides the service (one more bus call and a /proc read);
 // the per-operation check in KeychainSecretStore only needs to know there is one.
 KeychainBackend detectKeychainBackend(bool describe = true);
+// How often detectKeychainBackend ran on the application's main thread (for tests: the GUI
+// never calls it there, it blocks on the bus).
+int keychainDetectionsOnMainThread();
 
 } // namespace tw::engine

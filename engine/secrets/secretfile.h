@@ -35,8 +35,9 @@ public:
     bool isUnlocked() const { return m_key != nullptr; }
     // Derives the key and checks it against the file; creates an empty file when there is none
     // yet (then the passphrase must have kMinPassphraseChars). False with a message otherwise.
-    bool unlock(const QString &passphrase, QString *error);
+    bool unlock(const QString &passphrase, QString *error) override;
     void lock();
+    QString lockedPath() const override { return isUnlocked() ? QString() : m_path; }
 
     void read(const QString &key, QObject *context, Callback done) override;
     void write(const QString &key, const QString &value, QObject *context, Callback done) override;

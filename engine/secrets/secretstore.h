@@ -44,6 +44,18 @@ public:
     virtual void write(const QString &key, const QString &value, QObject *context, Callback done) = 0;
     virtual void remove(const QString &key, QObject *context, Callback done) = 0;
 
+    // A store that needs a passphrase first (the encrypted file, secretfile.h) names what is
+    // locked; empty when operations can go ahead. An operation on a locked store fails with
+    // "locked": it never asks. Whoever may ask the user unlocks first (RunLauncher's unlock
+    // step, Settings → Secrets, the CLI's --passphrase-fd).
+    virtual QString lockedPath() const { return {}; }
+    virtual bool unlock(const QString &passphrase, QString *error)
+    {
+        Q_UNUSED(passphrase);
+        Q_UNUSED(error);
+        return true;
+    }
+
     // Blocking forms for the CLI and tests (a local event loop; never from a GUI slot).
     SecretResult readNow(const QString &key);
     SecretResult writeNow(const QString &key, const QString &value);

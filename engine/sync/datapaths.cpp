@@ -2,6 +2,7 @@
 
 #include "catalog/catalog.h"
 #include "sync/seedsync.h"
+#include "toolmd/toollayout.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -47,7 +48,7 @@ QString sharedDataDir()
     if (inBuildTree)
         candidates.append(QStringLiteral(TOOLWRIGHT_SOURCE_DIR));
     for (const QString &c : candidates) {
-        if (!c.isEmpty() && QFileInfo(c + QStringLiteral("/seed/tools")).isDir())
+        if (!c.isEmpty() && QFileInfo(c + QStringLiteral("/seed/") + kToolsDirName).isDir())
             return QDir::cleanPath(c);
     }
     return {};
@@ -56,7 +57,7 @@ QString sharedDataDir()
 QString bundledSeedToolsDir()
 {
     const QString share = sharedDataDir();
-    return share.isEmpty() ? QString() : share + QStringLiteral("/seed/tools");
+    return share.isEmpty() ? QString() : share + QStringLiteral("/seed/") + kToolsDirName;
 }
 
 QString resolveDataPath(const QString &explicitPath)
@@ -80,6 +81,22 @@ QStringList prepareEmbeddedDataPath(const QString &dataPath, const QString &user
     if (!QDir().mkpath(userToolsPath(dataPath, user)))
         errors.append(QStringLiteral("cannot create %1").arg(userToolsPath(dataPath, user)));
     return errors;
+}
+
+OpenedDataPath openDataPath(const QString &explicitPath, const QString &user)
+{
+    OpenedDataPath opened;
+    opened.path = resolveDataPath(explicitPath);
+    opened.user = user;
+    opened.embedded = explicitPath.isEmpty() && qEnvironmentVariableIsEmpty("DATA_PATH");
+    if (opened.embedded) {
+        if (opened.user.isEmpty())
+            opened.user = defaultUserEmail();
+        opened.warnings = prepareEmbeddedDataPath(opened.path, opened.user);
+    }
+    if (!QFileInfo(opened.path).isDir())
+        opened.error = QStringLiteral("data dir %1 does not exist").arg(opened.path);
+    return opened;
 }
 
 } // namespace tw::engine

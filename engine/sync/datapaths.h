@@ -25,4 +25,21 @@ QString resolveDataPath(const QString &explicitPath);
 // Returns error lines; empty on success.
 QStringList prepareEmbeddedDataPath(const QString &dataPath, const QString &user);
 
+// The DATA_PATH a program opens, as the one rule of the CLI and the GUI chooses it.
+struct OpenedDataPath
+{
+    QString path;         // absolute and clean
+    QString user;         // the user asked for; in the embedded default, the default user if none was
+    bool embedded = false; // neither --data nor $DATA_PATH: the embedded default, prepared
+    QStringList warnings; // what preparing the embedded default could not do (shown, not fatal)
+    QString error;        // one line when there is no directory to open
+    bool ok() const { return error.isEmpty(); }
+};
+
+// --data (`explicitPath`), then $DATA_PATH, then the embedded default; the embedded default is
+// prepared (prepareEmbeddedDataPath) for `user`, or for the default user when `user` is empty.
+// A data dir that does not exist (after that) is an error: nothing is created in a DATA_PATH
+// the user named.
+OpenedDataPath openDataPath(const QString &explicitPath, const QString &user = QString());
+
 } // namespace tw::engine

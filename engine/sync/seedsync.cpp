@@ -4,6 +4,7 @@
 #include "catalog/direntries.h"
 #include "catalog/locationscanner.h"
 #include "toolmd/toolmdreader.h"
+#include "toolmd/toollayout.h"
 
 #include <QDir>
 #include <QFile>
@@ -88,7 +89,7 @@ QString syncActionName(SyncActionKind kind)
 
 int syncVersionOf(const QString &toolDir, Diagnostics *notes)
 {
-    const QString path = toolDir + QStringLiteral("/TOOL.md");
+    const QString path = toolMdPath(toolDir);
     QFile file(path);
     QByteArray bytes;
     if (file.open(QIODevice::ReadOnly) && file.size() <= kMaxToolMdBytes)

@@ -1,6 +1,7 @@
 #include "toolmd/toolmdreader.h"
 
 #include "toolmd/utf8text.h"
+#include "toolmd/yamlchecks.h"
 #include "toolmd/yamlnode.h"
 
 #include <QJsonArray>
@@ -9,6 +10,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -311,251 +313,6 @@ std::optional<Split> splitFrontmatter(const QByteArray &bytes, qsizetype start, 
     return std::nullopt;
 }
 
-} // namespace
-
-namespace {
-
-bool isDigit(QChar c) { return c >= u'0' && c <= u'9'; }
-
-// Digits from `i` on; returns how many.
-qsizetype digitsAt(QStringView t, qsizetype i)
-{
-    qsizetype n = 0;
-    while (i + n < t.size() && isDigit(t[i + n]))
-        ++n;
-    return n;
-}
-
-// [-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)? — the core schema's int and float.
-bool isCoreNumber(QStringView t)
-{
-    qsizetype i = 0;
-    if (i < t.size() && (t[i] == u'-' || t[i] == u'+'))
-        ++i;
-    const qsizetype whole = digitsAt(t, i);
-    i += whole;
-    if (i < t.size() && t[i] == u'.') {
-        const qsizetype fraction = digitsAt(t, i + 1);
-        if (whole == 0 && fraction == 0)
-            return false;
-        i += 1 + fraction;
-    } else if (whole == 0) {
-        return false;
-    }
-    if (i < t.size() && (t[i] == u'e' || t[i] == u'E')) {
-        ++i;
-        if (i < t.size() && (t[i] == u'-' || t[i] == u'+'))
-            ++i;
-        const qsizetype exponent = digitsAt(t, i);
-        if (exponent == 0)
-            return false;
-        i += exponent;
-    }
-    return i == t.size();
-}
-
-bool isOneOf(QStringView t, std::initializer_list<const char16_t *> words)
-{
-    for (const char16_t *w : words) {
-        if (t == QStringView(w))
-            return true;
-    }
-    return false;
-}
-
-// `prefix` then at least one character of `digits`.
-bool isPrefixedInteger(QStringView t, QStringView prefix, bool (*digit)(QChar))
-{
-    if (t.size() <= prefix.size() || !t.startsWith(prefix))
-        return false;
-    for (QChar c : t.mid(prefix.size()))
-        if (!digit(c))
-            return false;
-    return true;
-}
-
-} // namespace
-
-// By hand rather than with regular expressions: this runs for every scalar of every tool on
-// every scan, on all cores, and QRegularExpression::match takes a lock.
-QJsonValue resolvePlainScalar(const QString &text)
-{
-    const QStringView t(text);
-    if (isOneOf(t, {u"", u"~", u"null", u"Null", u"NULL"}))
-        return QJsonValue::Null;
-    if (isOneOf(t, {u"true", u"True", u"TRUE"}))
-        return true;
-    if (isOneOf(t, {u"false", u"False", u"FALSE"}))
-        return false;
-    if (isCoreNumber(t))
-        return text.toDouble();
-    if (isPrefixedInteger(t, u"0o", [](QChar c) { return c >= u'0' && c <= u'7'; }))
-        return double(text.mid(2).toLongLong(nullptr, 8));
-    if (isPrefixedInteger(t, u"0x", [](QChar c) {
-            return isDigit(c) || (c >= u'a' && c <= u'f') || (c >= u'A' && c <= u'F');
-        }))
-        return double(text.mid(2).toLongLong(nullptr, 16));
-    const QStringView unsignedPart = t.startsWith(u'-') || t.startsWith(u'+') ? t.mid(1) : t;
-    if (isOneOf(unsignedPart, {u".inf", u".Inf", u".INF"}))
-        return t.startsWith(u'-') ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-    if (isOneOf(t, {u".nan", u".NaN", u".NAN"}))
-        return std::numeric_limits<double>::quiet_NaN();
-    return text;
-}
-
-qsizetype firstInvalidUtf8(const QByteArray &bytes)
-{
-    const auto *p = reinterpret_cast<const unsigned char *>(bytes.constData());
-    const qsizetype n = bytes.size();
-    qsizetype i = 0;
-    while (i < n) {
-        // Eight ASCII bytes at a time (no high bit, no NUL): nearly every TOOL.md is mostly ASCII.
-        if (i + 8 <= n) {
-            quint64 word;
-            std::memcpy(&word, p + i, 8);
-            const quint64 high = word & 0x8080808080808080ULL;
-            const quint64 zero = (word - 0x0101010101010101ULL) & ~word & 0x8080808080808080ULL;
-            if (!high && !zero) {
-                i += 8;
-                continue;
-            }
-        }
-        const unsigned char c = p[i];
-        if (c >= 0x01 && c < 0x80) {
-            ++i;
-            continue;
-        }
-        int len = 0;
-        unsigned min = 0;
-        unsigned cp = 0;
-        if ((c & 0xE0) == 0xC0) { len = 2; cp = c & 0x1F; min = 0x80; }
-        else if ((c & 0xF0) == 0xE0) { len = 3; cp = c & 0x0F; min = 0x800; }
-        else if ((c & 0xF8) == 0xF0) { len = 4; cp = c & 0x07; min = 0x10000; }
-        else return i; // NUL, stray continuation byte or invalid lead byte
-        if (i + len > n)
-            return i;
-        for (int k = 1; k < len; ++k) {
-            if ((p[i + k] & 0xC0) != 0x80)
-                return i;
-            cp = (cp << 6) | (p[i + k] & 0x3F);
-        }
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return i;
-        i += len;
-    }
-    return -1;
-}
-
-// ^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$
-bool isSnakeCase(const QString &name)
-{
-    if (name.isEmpty() || name.front() < u'a' || name.front() > u'z' || name.back() == u'_')
-        return false;
-    QChar previous;
-    for (QChar c : name) {
-        const bool ok = (c >= u'a' && c <= u'z') || isDigit(c) || (c == u'_' && previous != u'_');
-        if (!ok)
-            return false;
-        previous = c;
-    }
-    return true;
-}
-
-namespace {
-
-struct DuplicateKey
-{
-    std::string key;
-    int firstLine = 0, secondLine = 0; // 0-based, within the YAML text
-};
-
-// The first key that appears twice in one mapping, anywhere in the tree.
-std::optional<DuplicateKey> duplicateKey(const YamlNode &node)
-{
-    if (node.isMap()) {
-        // The keys sorted by text (then position): a duplicate is a neighbour. The earliest
-        // second occurrence in document order is the one reported.
-        std::vector<std::pair<std::string_view, size_t>> keys;
-        keys.reserve(node.mapSize());
-        for (size_t i = 0; i < node.mapSize(); ++i) {
-            if (node.key(i).isScalar())
-                keys.emplace_back(node.key(i).scalar, i);
-        }
-        std::sort(keys.begin(), keys.end());
-        std::optional<std::pair<size_t, size_t>> first; // (first, second) map indexes
-        for (size_t k = 1; k < keys.size(); ++k) {
-            if (keys[k].first == keys[k - 1].first && (!first || keys[k].second < first->second)) {
-                size_t j = k - 1; // the first occurrence of this key
-                while (j > 0 && keys[j - 1].first == keys[k].first)
-                    --j;
-                first.emplace(keys[j].second, keys[k].second);
-            }
-        }
-        for (size_t i = 0; i < node.mapSize(); ++i) {
-            if (first && i == first->second)
-                return DuplicateKey{node.key(i).scalar, node.key(first->first).line, node.key(i).line};
-            if (auto d = duplicateKey(node.value(i)))
-                return d;
-        }
-    } else if (node.isSequence()) {
-        for (const YamlNode &item : node.items)
-            if (auto d = duplicateKey(item))
-                return d;
-    }
-    return std::nullopt;
-}
-
-// yaml-cpp folds the next line into a plain scalar even when that line is not indented past
-// the scalar's key, and takes a bare word on its own line for a key without a value; the
-// platform's parser rejects both ("Implicit map keys need to be followed by map values"). The
-// first such line (0-based in `lines`), anywhere in the tree.
-std::optional<int> unindentedContinuation(const YamlNode &node, const std::vector<std::string_view> &lines)
-{
-    if (node.isSequence()) {
-        for (const YamlNode &item : node.items)
-            if (auto l = unindentedContinuation(item, lines))
-                return l;
-        return std::nullopt;
-    }
-    if (!node.isMap())
-        return std::nullopt;
-    for (size_t i = 0; i < node.mapSize(); ++i) {
-        const YamlNode &key = node.key(i), &value = node.value(i);
-        // A bare word on a line of its own is taken as a key with no value; it is not one.
-        if (node.style != YamlNode::Style::Flow && key.isScalar() && key.isPlain() && key.line >= 0
-            && key.line < int(lines.size())) {
-            // A plain key is followed, on its line, by `:` and a space or the line's end.
-            const std::string_view line = lines[size_t(key.line)];
-            size_t after = size_t(key.column) + key.scalar.size();
-            while (after < line.size() && (line[after] == ' ' || line[after] == '\t'))
-                ++after;
-            if (after >= line.size() || line[after] != ':'
-                || (after + 1 < line.size() && line[after + 1] != ' ' && line[after + 1] != '\t'))
-                return key.line;
-        }
-        if (value.isScalar() && value.isPlain() && value.line >= 0 && key.line >= 0) {
-            const int column = key.column;
-            // A value on the lines below its key must be indented past it.
-            if (value.line > key.line && value.column <= column)
-                return value.line;
-            const int end = i + 1 < node.mapSize() ? node.key(i + 1).line : int(lines.size());
-            for (int l = value.line + 1; l < end && l < int(lines.size()); ++l) {
-                const std::string_view text = lines[size_t(l)];
-                const size_t first = text.find_first_not_of(' ');
-                if (first == std::string_view::npos || text[first] == '#')
-                    continue;
-                if (int(first) < column)
-                    break; // the enclosing mapping's next line
-                if (int(first) == column)
-                    return l;
-            }
-        }
-        if (auto l = unindentedContinuation(value, lines))
-            return l;
-    }
-    return std::nullopt;
-}
-
 // yaml-cpp's reading of the frontmatter, for what the fast reader leaves to it. yaml-cpp
 // accepts a quoted scalar left open at the end of the input, where the platform's parser
 // rejects it: a sentinel key after the text reveals it, as an open quote swallows it.
@@ -599,10 +356,15 @@ std::optional<YamlNode> readWithYamlCpp(const std::string &yamlText, Context &ct
     }
 }
 
+std::atomic<quint64> g_parses{0};
+
 } // namespace
+
+quint64 parseToolMdCount() { return g_parses.load(std::memory_order_relaxed); }
 
 ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
 {
+    g_parses.fetch_add(1, std::memory_order_relaxed);
     ToolMdParse out;
     if (bytes.size() > kMaxToolMdBytes) {
         out.diagnostics.append({QStringLiteral("file-too-large"), Severity::Skip,
@@ -622,6 +384,8 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
     const std::optional<Split> split = splitFrontmatter(bytes, start, out, file);
     if (!split)
         return out;
+    out.yamlBegin = split->yamlBegin;
+    out.yamlEnd = split->yamlEnd;
     out.frontmatterEndLine = split->closingLine;
     out.body = bytes.mid(split->bodyBegin);
     out.bodyLine = split->closingLine + 1;
@@ -638,7 +402,9 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
         parsed = readWithYamlCpp(yamlText, ctx);
     if (!parsed)
         return out;
-    YamlNode &root = *parsed;
+    auto tree = std::make_shared<const YamlNode>(std::move(*parsed));
+    out.yaml = tree;
+    const YamlNode &root = *tree;
     // The platform's parser (the `yaml` package) rejects a mapping that has a key twice
     // ("Map keys must be unique"); yaml-cpp keeps both, and which one wins is not the platform's.
     if (const auto dup = duplicateKey(root)) {
@@ -666,9 +432,7 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
             return out;
         }
     }
-    if (root.isMap() && root.mapSize() == 0)
-        root = YamlNode();
-    if (root.isNull()) {
+    if (root.isNull() || (root.isMap() && root.mapSize() == 0)) {
         ctx.add("name-missing", Severity::Skip,
                 QStringLiteral("the frontmatter is empty; a tool needs at least name, description and version"),
                 1);

@@ -3,12 +3,14 @@
 // DESIGN.md "TOOL.md parsing" as Diagnostics with file and line.
 
 #include "toolmd/diagnostic.h"
+#include "toolmd/textrules.h"
 #include "toolmd/toolmanifest.h"
+#include "toolmd/yamlnode.h"
 
 #include <QByteArray>
-#include <QJsonValue>
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 namespace tw::engine {
@@ -26,19 +28,16 @@ struct ToolMdParse
     int bodyLine = 0;                     // line of the first body byte
     int frontmatterEndLine = 0;           // line of the closing `---`
     bool crlf = false;                    // the file uses CRLF line endings
+    // Where the YAML between the fences lies in the bytes (0, 0 when there are no fences).
+    qsizetype yamlBegin = 0, yamlEnd = 0;
+    // The frontmatter's YAML tree, when it read as YAML at all (lines 0-based from yamlBegin):
+    // the editor finds its keys in it instead of reading the text a second time.
+    std::shared_ptr<const YamlNode> yaml;
 };
 
 // Parses the bytes of a TOOL.md. `filePath` only labels the diagnostics.
 ToolMdParse parseToolMd(const QByteArray &bytes, const QString &filePath);
-
-// Offset of the first byte that is not valid UTF-8 (NUL counts as invalid), or -1.
-qsizetype firstInvalidUtf8(const QByteArray &bytes);
-
-// What a plain (unquoted) scalar means under the YAML 1.2 core schema the platform's loader
-// uses: null, a boolean, a number, or else the string itself.
-QJsonValue resolvePlainScalar(const QString &text);
-
-// TOOLS.md: "Use snake_case" for names.
-bool isSnakeCase(const QString &name);
+// How many times parseToolMd ran in this process: tests count what one edit costs.
+quint64 parseToolMdCount();
 
 } // namespace tw::engine

@@ -9,6 +9,17 @@
     </message>
 </context>
 <context>
+    <name>SecretFilePrompt</name>
+    <message>
+        <source>Unlock Secrets</source>
+        <translation>Geheimnisse entsperren</translation>
+    </message>
+    <message>
+        <source>Passphrase of the encrypted secret file %1:</source>
+        <translation>Passphrase der verschlüsselten Geheimnisdatei %1:</translation>
+    </message>
+</context>
+<context>
     <name>tw::model</name>
     <message>
         <source>Tool</source>
@@ -322,14 +333,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>duplicate name: another directory wins</source>
         <translation>doppelter Name: ein anderes Verzeichnis gewinnt</translation>
-    </message>
-    <message>
-        <source>Unlock Secrets</source>
-        <translation>Geheimnisse entsperren</translation>
-    </message>
-    <message>
-        <source>Passphrase of the encrypted secret file %1:</source>
-        <translation>Passphrase der verschlüsselten Geheimnisdatei %1:</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1461,6 +1464,10 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <source>The tool sent no progress updates.</source>
         <translation>Das Tool hat keine Fortschrittsmeldungen gesendet.</translation>
     </message>
+    <message>
+        <source>Waiting for the passphrase of the secret file…</source>
+        <translation>Warte auf die Passphrase der Geheimnisdatei…</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::RunRecordView</name>
@@ -2098,10 +2105,6 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
         <translation>Für diese Sitzung entsperrt.</translation>
     </message>
     <message>
-        <source>Locked: Toolwright asks for the passphrase when it first needs a secret.</source>
-        <translation>Gesperrt: Toolwright fragt nach der Passphrase, wenn es zum ersten Mal ein Geheimnis braucht.</translation>
-    </message>
-    <message>
         <source>The two passphrases differ.</source>
         <translation>Die beiden Passphrasen unterscheiden sich.</translation>
     </message>
@@ -2124,6 +2127,14 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     <message>
         <source>•••••• (set, stored; type a JSON object to replace)</source>
         <translation>•••••• (gesetzt, gespeichert; zum Ersetzen ein JSON-Objekt eingeben)</translation>
+    </message>
+    <message>
+        <source>Looking for the OS keychain on this host…</source>
+        <translation>Suche den Schlüsselbund des Systems auf diesem Rechner…</translation>
+    </message>
+    <message>
+        <source>Locked: unlock it here to store tokens; a run that needs a secret asks for the passphrase before it starts.</source>
+        <translation>Gesperrt: Entsperren Sie die Datei hier, um Token zu speichern; ein Lauf, der ein Geheimnis braucht, fragt vor dem Start nach der Passphrase.</translation>
     </message>
 </context>
 <context>

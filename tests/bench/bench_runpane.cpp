@@ -17,7 +17,9 @@
 #include "benchclock.h"
 #include "benchprocess.h"
 #include "catalog/catalog.h"
+#include "run/runlauncher.h"
 #include "run/runtime.h"
+#include "secrets/secretstore.h"
 #include "running/runpane.h"
 #include "runupdatesmodel.h"
 
@@ -103,17 +105,12 @@ struct Round
 Round measureOnce(const engine::ToolRecord &tool, const QString &data)
 {
     Round round;
-    auto session = std::make_unique<engine::RunSession>(tool, data, QStringLiteral("bench@localhost"), engine::RunOptions{},
-                                                        engine::RuntimeChooser([](QString *e) {
-                                                            return engine::makeRuntime(QStringLiteral("bwrap"), e);
-                                                        }));
-    engine::RunSession *s = session.get();
-    ui::RunPane::Context context;
-    context.dataPath = data;
-    context.user = QStringLiteral("bench@localhost");
-    context.runtimeChoice = QStringLiteral("bwrap");
-    context.source = QStringLiteral("global v1");
-    ui::RunPane pane(std::move(session), context);
+    // The pane presents the one run path, as the Run view makes it (no history, no secrets).
+    engine::MemorySecretStore secrets;
+    engine::RunRequest request{tool, data, QStringLiteral("bench@localhost"), {}, QStringLiteral("bwrap"), 0,
+                               QStringLiteral("global v1")};
+    ui::RunPane pane(std::make_unique<engine::RunLauncher>(std::move(request), secrets, QString()));
+    engine::RunSession *s = pane.session();
     pane.resize(1000, 700);
     pane.show();
     auto *app = static_cast<TimedApplication *>(QCoreApplication::instance());

@@ -1,7 +1,8 @@
 // Where things live: the embedded default DATA_PATH and its first-use preparation (TOOLS.md's
 // layout: DATA_PATH/tools synced from the seed, DATA_PATH/<email>/tools), the order --data,
 // $DATA_PATH and the default are chosen in, the default user, and the shared data dir — from
-// the source tree only for programs in the build tree, never for an installed copy.
+// the source tree only for programs in the build tree, never for an installed copy; and the
+// one opener of the CLI and the GUI (--data, $DATA_PATH, the embedded default prepared).
 
 #include "catalog/catalog.h"
 #include "fixture.h"
@@ -166,6 +167,86 @@ private Q_SLOTS:
         QCOMPARE(prepareEmbeddedDataPath(data, user), QStringList());
         QCOMPARE(tw::test::readFile(edited), md);
         QVERIFY(!QFileInfo::exists(data + QStringLiteral("/.toolwright-staging")));
+    }
+
+    // The one opener of the CLI and the GUI (issue 22): which dir, which user, prepared or not,
+    // and when it is an error. "dir" is an existing data dir, "missing" one that is not there,
+    // "embedded" the embedded default (of a fresh $XDG_DATA_HOME for each row); "-" is unset.
+    void openDataPath_data()
+    {
+        QTest::addColumn<QString>("given");    // --data
+        QTest::addColumn<QString>("env");      // $DATA_PATH
+        QTest::addColumn<QString>("user");     // --user
+        QTest::addColumn<QString>("opened");   // the dir opened
+        QTest::addColumn<QString>("openedAs"); // the user it is opened for; "default": defaultUserEmail()
+        QTest::addColumn<bool>("ok");
+        const QString none = QStringLiteral("-");
+        const QString dir = QStringLiteral("dir"), missing = QStringLiteral("missing"), embedded = QStringLiteral("embedded");
+        const QString bob = QStringLiteral("bob@example.com"), deflt = QStringLiteral("default");
+        QTest::newRow("--data") << dir << none << QString() << dir << QString() << true;
+        QTest::newRow("--data with --user") << dir << none << bob << dir << bob << true;
+        QTest::newRow("--data missing") << missing << none << QString() << missing << QString() << false;
+        QTest::newRow("--data before DATA_PATH") << dir << missing << QString() << dir << QString() << true;
+        QTest::newRow("DATA_PATH") << none << dir << bob << dir << bob << true;
+        QTest::newRow("DATA_PATH missing") << none << missing << QString() << missing << QString() << false;
+        QTest::newRow("DATA_PATH empty") << none << QString() << QString() << embedded << deflt << true;
+        QTest::newRow("embedded") << none << none << QString() << embedded << deflt << true;
+        QTest::newRow("embedded with --user") << none << none << bob << embedded << bob << true;
+    }
+    void openDataPath()
+    {
+        QFETCH(QString, given);
+        QFETCH(QString, env);
+        QFETCH(QString, user);
+        QFETCH(QString, opened);
+        QFETCH(QString, openedAs);
+        QFETCH(bool, ok);
+        QTemporaryDir tmp;
+        const EnvGuard dataPathGuard("DATA_PATH");
+        const EnvGuard homeGuard("XDG_DATA_HOME");
+        qputenv("XDG_DATA_HOME", (tmp.path() + QStringLiteral("/home")).toUtf8());
+        QVERIFY(QDir().mkpath(tmp.path() + QStringLiteral("/dir")));
+        const auto path = [&](const QString &which) {
+            return which == u"embedded" ? embeddedDataPath() : tmp.path() + u'/' + which;
+        };
+        QVERIFY(embeddedDataPath().startsWith(tmp.path())); // never the user's own
+        env == u"-" ? qunsetenv("DATA_PATH") : qputenv("DATA_PATH", env.isEmpty() ? QByteArray() : path(env).toUtf8());
+
+        const OpenedDataPath r = tw::engine::openDataPath(given == u"-" ? QString() : path(given), user);
+        QCOMPARE(r.path, path(opened));
+        QCOMPARE(r.user, openedAs == u"default" ? defaultUserEmail() : openedAs);
+        QCOMPARE(r.embedded, opened == u"embedded");
+        QCOMPARE(r.warnings, QStringList());
+        QCOMPARE(r.ok(), ok);
+        QCOMPARE(r.error, ok ? QString() : QStringLiteral("data dir %1 does not exist").arg(path(opened)));
+        if (r.embedded) {
+            // Prepared: the seed's tools and the user's tools dir, as prepareTheEmbeddedDataPath.
+            QVERIFY(QFileInfo(r.path + QStringLiteral("/tools")).isDir());
+            QVERIFY(QFileInfo(r.path + u'/' + r.user + QStringLiteral("/tools")).isDir());
+        } else {
+            // Nothing is created in a DATA_PATH the user named, nor the embedded default.
+            QCOMPARE(QDir(tmp.path() + QStringLiteral("/dir")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList());
+            QVERIFY(!QFileInfo::exists(tmp.path() + QStringLiteral("/missing")));
+            QVERIFY(!QFileInfo::exists(embeddedDataPath()));
+        }
+    }
+
+    // An embedded default that cannot be made (a file where its dir goes): the warnings of the
+    // preparation, then the error, so that neither the CLI nor the GUI opens nothing silently.
+    void openUnusableEmbeddedDataPath()
+    {
+        QTemporaryDir tmp;
+        const EnvGuard dataPathGuard("DATA_PATH");
+        const EnvGuard homeGuard("XDG_DATA_HOME");
+        qunsetenv("DATA_PATH");
+        qputenv("XDG_DATA_HOME", tmp.path().toUtf8());
+        QVERIFY(QDir().mkpath(QFileInfo(embeddedDataPath()).path()));
+        tw::test::writeFile(embeddedDataPath(), "not a directory");
+        const OpenedDataPath r = tw::engine::openDataPath(QString());
+        QVERIFY(r.embedded);
+        QVERIFY2(r.warnings.join(u'\n').contains(QStringLiteral("cannot create")), qPrintable(r.warnings.join(u'\n')));
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error, QStringLiteral("data dir %1 does not exist").arg(embeddedDataPath()));
     }
 };
 

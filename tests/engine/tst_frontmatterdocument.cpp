@@ -559,6 +559,42 @@ private Q_SLOTS:
                                                        : "\r\n# Web Search\r\n\r\nBody --- stays.\r\n"));
         }
     }
+
+    // Parse once: the document keeps the reading of its bytes until they change. Reading the
+    // manifest again costs nothing, and a change is read once, by the check that verifies it,
+    // which is then the reading of the new text.
+    void oneParsePerChange()
+    {
+        quint64 before = parseToolMdCount();
+        FrontmatterDocument doc = load(kRich);
+        QCOMPARE(parseToolMdCount() - before, quint64(1));
+        const std::shared_ptr<const ToolMdParse> first = doc.parse();
+        before = parseToolMdCount();
+        ToolManifest m = doc.manifest();
+        doc.manifest();
+        QCOMPARE(doc.parse(), first);
+        QCOMPARE(parseToolMdCount() - before, quint64(0));
+
+        m.inputs[1].description = QStringLiteral("Most results.");
+        doc.applyManifest(m);
+        QCOMPARE(parseToolMdCount() - before, quint64(1));
+        QCOMPARE(doc.manifest().inputs[1].description, QStringLiteral("Most results."));
+        QVERIFY(doc.parse() != first);
+        QCOMPARE(parseToolMdCount() - before, quint64(1));
+
+        before = parseToolMdCount();
+        QVERIFY(doc.setYamlText(doc.yamlText().replace(QStringLiteral("version: 3"), QStringLiteral("version: 4"))));
+        QCOMPARE(doc.manifest().version, 4);
+        QCOMPARE(parseToolMdCount() - before, quint64(1));
+
+        // The reading is the reader's, of exactly these bytes.
+        const ToolMdParse fresh = parseToolMd(doc.bytes(), QStringLiteral("TOOL.md"));
+        QCOMPARE(doc.parse()->diagnostics, fresh.diagnostics);
+        QVERIFY(doc.parse()->manifest == fresh.manifest);
+        QCOMPARE(doc.parse()->body, fresh.body);
+        doc.setBody("\nNew body.\n");
+        QCOMPARE(doc.parse()->body, QByteArray("\nNew body.\n"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFrontmatterDocument)

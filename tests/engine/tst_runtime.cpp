@@ -6,6 +6,7 @@
 
 #include "fixture.h"
 #include "run/runtime.h"
+#include "run/sandboxlayout.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -15,17 +16,99 @@ using namespace tw::engine;
 
 namespace {
 
-RunSpec spec(const QString &data)
+ToolRecord tool(Scope scope = Scope::Global)
+{
+    ToolRecord t;
+    t.scope = scope;
+    t.dirName = QStringLiteral("greet");
+    t.entryPath = QStringLiteral("/somewhere/greet/index.ts");
+    return t;
+}
+
+RunSpec spec(const QString &data, const QString &user = QStringLiteral("u@x"), const QString &emailDb = {})
 {
     RunSpec s;
-    s.dataPath = data;
-    s.user = QStringLiteral("u@x");
-    s.runDir = data + QStringLiteral("/run");
+    QProcessEnvironment extra;
+    extra.insert(QStringLiteral("OFFICER_APIFY_TOKEN"), QStringLiteral("tok-VALUE-1"));
+    extra.insert(QStringLiteral("HOME"), QStringLiteral("/officer/user"));
+    s.layout = sandboxLayout({data, user, data + QStringLiteral("/run"), emailDb}, tool(), extra);
     s.containerName = QStringLiteral("toolwright-abc");
     s.memoryMb = 256;
-    s.env.insert(QStringLiteral("OFFICER_APIFY_TOKEN"), QStringLiteral("tok-VALUE-1"));
-    s.env.insert(QStringLiteral("HOME"), QStringLiteral("/officer/user"));
     return s;
+}
+
+// A mount as a command line makes it: kind, host path, path in the sandbox.
+QString mountText(const QString &kind, const QString &source, const QString &target)
+{
+    return kind + u' ' + (source.isEmpty() ? QStringLiteral("-") : source) + QStringLiteral(" -> ") + target;
+}
+
+QStringList layoutMounts(const SandboxLayout &layout)
+{
+    QStringList out;
+    for (const SandboxMount &m : layout.mounts) {
+        switch (m.kind) {
+        case SandboxMount::Kind::ReadOnly: out << mountText(QStringLiteral("ro"), m.source, m.target); break;
+        case SandboxMount::Kind::ReadWrite: out << mountText(QStringLiteral("rw"), m.source, m.target); break;
+        case SandboxMount::Kind::EmptyReadOnly: out << mountText(QStringLiteral("empty-ro"), {}, m.target); break;
+        case SandboxMount::Kind::EmptyWritable: out << mountText(QStringLiteral("empty-rw"), {}, m.target); break;
+        }
+    }
+    return out;
+}
+
+// Every mount a bwrap command line makes, read back from its options (bwrap(1)).
+QStringList bubblewrapMounts(const QStringList &a)
+{
+    QStringList out;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const QString &o = a[i];
+        const QString next = a.value(i + 1), after = a.value(i + 2);
+        if (o == u"--ro-bind" || o == u"--ro-bind-try") {
+            out << mountText(QStringLiteral("ro"), next, after);
+            i += 2;
+        } else if (o == u"--bind" || o == u"--bind-try" || o == u"--dev-bind" || o == u"--dev-bind-try") {
+            out << mountText(QStringLiteral("rw"), next, after);
+            i += 2;
+        } else if (o == u"--symlink" || o == u"--bind-data" || o == u"--ro-bind-data" || o == u"--file"
+                   || o == u"--overlay" || o == u"--ro-overlay") {
+            out << mountText(o, next, after);
+            i += 2;
+        } else if (o == u"--tmpfs") {
+            const bool readOnly = after == u"--remount-ro" && a.value(i + 3) == next;
+            out << mountText(readOnly ? QStringLiteral("empty-ro") : QStringLiteral("empty-rw"), {}, next);
+            i += readOnly ? 3 : 1;
+        } else if (o == u"--proc" || o == u"--dev" || o == u"--mqueue" || o == u"--dir" || o == u"--remount-ro") {
+            out << mountText(o, {}, next);
+            ++i;
+        }
+    }
+    return out;
+}
+
+// Every mount a podman or docker `run` makes, read back from its options.
+QStringList containerMounts(const QStringList &a)
+{
+    QStringList out;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        const QString &o = a[i];
+        const QString next = a.value(i + 1);
+        if (o == u"-v" || o == u"--volume") {
+            const QStringList parts = next.split(u':');
+            const bool readOnly = parts.size() > 2 && parts[2].split(u',').contains(QStringLiteral("ro"));
+            out << mountText(readOnly ? QStringLiteral("ro") : QStringLiteral("rw"), parts.value(0), parts.value(1));
+            ++i;
+        } else if (o == u"--tmpfs") {
+            const bool readOnly = next.section(u':', 1).split(u',').contains(QStringLiteral("ro"));
+            out << mountText(readOnly ? QStringLiteral("empty-ro") : QStringLiteral("empty-rw"), {}, next.section(u':', 0, 0));
+            ++i;
+        } else if (o == u"--mount" || o.startsWith(QStringLiteral("--volume=")) || o.startsWith(QStringLiteral("--mount="))
+                   || o.startsWith(QStringLiteral("--tmpfs=")) || o == u"--volumes-from" || o == u"--image-volume") {
+            out << mountText(o, {}, next);
+            ++i;
+        }
+    }
+    return out;
 }
 
 // An engine binary that answers `image inspect` as told (and anything else with success).
@@ -166,6 +249,80 @@ private Q_SLOTS:
         QVERIFY(refused.arguments.isEmpty());
     }
 
+    // Each runtime mounts exactly the layout's mounts, in its order: the one table is translated,
+    // never added to or dropped from. Besides it only each runtime's own system: bubblewrap's
+    // read-only host system, /proc, /dev and a private /tmp; a container's private /tmp.
+    void runtimesMountExactlyTheLayout_data()
+    {
+        QTest::addColumn<bool>("populated");
+        QTest::newRow("global tools, a data root, an email DB") << true;
+        QTest::newRow("empty DATA_PATH, no data root") << false;
+    }
+    void runtimesMountExactlyTheLayout()
+    {
+        QFETCH(bool, populated);
+        QTemporaryDir tmp;
+        QString emailDb;
+        if (populated) {
+            QVERIFY(QDir().mkpath(tmp.path() + QStringLiteral("/tools")));
+            QVERIFY(QDir().mkpath(tmp.path() + QStringLiteral("/u@x/tools")));
+            emailDb = tmp.path() + QStringLiteral("/emails.db");
+            tw::test::writeFile(emailDb, "");
+        }
+        const RunSpec s = spec(tmp.path(), QStringLiteral("u@x"), emailDb);
+        QVERIFY2(s.layout.ok(), qPrintable(s.layout.error));
+        const QStringList expected = layoutMounts(s.layout);
+        QCOMPARE(expected.size(), populated ? 5 : 4);
+
+        const LaunchPlan bw = BubblewrapRuntime().plan(s);
+        QVERIFY2(bw.error.isEmpty(), qPrintable(bw.error));
+        QStringList system;
+        for (const char *dir : {"/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/etc/alternatives", "/etc/ssl",
+                                "/etc/ca-certificates", "/etc/ld.so.cache", "/etc/localtime"})
+            system << mountText(QStringLiteral("ro"), QLatin1StringView(dir), QLatin1StringView(dir));
+        system << mountText(QStringLiteral("--proc"), {}, QStringLiteral("/proc"))
+               << mountText(QStringLiteral("--dev"), {}, QStringLiteral("/dev"))
+               << mountText(QStringLiteral("empty-rw"), {}, QStringLiteral("/tmp"));
+        QCOMPARE(bubblewrapMounts(bw.arguments), system + expected);
+
+        RuntimeConfig c;
+        c.podmanBinary = c.dockerBinary = fakeEngine(tmp.path(), "", 0);
+        for (const auto engine : {ContainerRuntime::Engine::Podman, ContainerRuntime::Engine::Docker}) {
+            const LaunchPlan p = ContainerRuntime(engine, c).plan(s);
+            QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+            QCOMPARE(containerMounts(p.arguments), QStringList{mountText(QStringLiteral("empty-rw"), {}, QStringLiteral("/tmp"))} + expected);
+        }
+    }
+
+    // The paths inside the sandbox come from the layout: the session names the entry from it,
+    // and every runtime starts its harness with its environment.
+    void theLayoutNamesEveryPathInside()
+    {
+        QTemporaryDir tmp;
+        const SandboxHost host{tmp.path(), QStringLiteral("u@x"), tmp.path() + QStringLiteral("/run"), {}};
+        const SandboxLayout global = sandboxLayout(host, tool(Scope::Global), {});
+        QVERIFY2(global.ok(), qPrintable(global.error));
+        QCOMPARE(global.toolEntry, QStringLiteral("/officer/tools/greet/index.ts"));
+        QCOMPARE(sandboxLayout(host, tool(Scope::User), {}).toolEntry, QStringLiteral("/officer/user/tools/greet/index.ts"));
+        QCOMPARE(global.bundledEntry, QStringLiteral("/run/toolwright/entry.mjs"));
+        QCOMPARE(global.harness, QStringLiteral("/run/toolwright/harness.mjs"));
+        QCOMPARE(global.workingDir, QStringLiteral("/officer/user"));
+        QCOMPARE(global.environment.value(QStringLiteral("PI_TOOLS_DIRS")), QStringLiteral("/officer/tools:/officer/user/tools"));
+        RunSpec s;
+        s.layout = global;
+        const LaunchPlan bw = BubblewrapRuntime().plan(s);
+        QVERIFY2(bw.error.isEmpty(), qPrintable(bw.error));
+        QCOMPARE(bw.arguments.constLast(), global.harness);
+        QCOMPARE(bw.environment, global.environment);
+        RuntimeConfig c;
+        c.podmanBinary = fakeEngine(tmp.path(), "", 0);
+        const LaunchPlan pod = ContainerRuntime(ContainerRuntime::Engine::Podman, c).plan(s);
+        QCOMPARE(pod.arguments.constLast(), global.harness);
+        const QString joined = pod.arguments.join(u' ');
+        for (const QString &name : global.environment.keys())
+            QVERIFY2(joined.contains(QStringLiteral("-e ") + name), qPrintable(name));
+    }
+
     // Every run is for one user: no user, or a name that is not a user directory, is refused
     // before any runtime sees a path.
     void aRunNeedsOneUser_data()
@@ -180,8 +337,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, user);
         QTemporaryDir tmp;
-        RunSpec s = spec(tmp.path());
-        s.user = user;
+        const RunSpec s = spec(tmp.path(), user);
         for (const LaunchPlan &p : {BubblewrapRuntime().plan(s), ContainerRuntime(ContainerRuntime::Engine::Docker, RuntimeConfig()).plan(s)}) {
             QVERIFY(!p.error.isEmpty());
             QVERIFY(p.arguments.isEmpty());

@@ -1,7 +1,9 @@
 // The engine's save path: version-bump enforcement, conflict detection, atomic writes.
 
 #include "authoring/tooleditsession.h"
+#include "catalog/locationscanner.h"
 #include "fixture.h"
+#include "toolmd/toolmdreader.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -207,6 +209,34 @@ private Q_SLOTS:
         QCOMPARE(r.status, ToolEditSession::SaveStatus::WriteFailed);
         QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 3)); // the version was not raised alone
         QVERIFY(!r.diagnostic.message.isEmpty());
+    }
+
+    // The lint of the unsaved bytes is lintToolBytes()'s, computed once per change of either
+    // file and kept in between.
+    void problemsAreTheLintOncePerChange()
+    {
+        auto s = ToolEditSession::open(m_dir);
+        QVERIFY(s);
+        auto lint = [&] { return lintToolBytes(m_dir, s->document().bytes(), s->entryPath(), s->entrySource()); };
+        QCOMPARE(s->problems(), lint());
+        quint64 before = parseToolMdCount();
+        s->problems();
+        s->isBumped();
+        s->document().manifest();
+        QCOMPARE(parseToolMdCount() - before, quint64(0));
+        ToolManifest m = s->document().manifest();
+        m.description = QString(1100, u'd'); // description-too-long
+        s->document().applyManifest(m);
+        s->setEntrySource("export async function execute() {\n  console.log('x');\n}\n");
+        before = parseToolMdCount();
+        const Diagnostics problems = s->problems();
+        QCOMPARE(parseToolMdCount() - before, quint64(0)); // the edit's own reading serves
+        QCOMPARE(problems, lint());
+        QStringList codes;
+        for (const Diagnostic &d : problems)
+            codes.append(d.code);
+        QVERIFY2(codes.contains(QStringLiteral("description-too-long")) && codes.contains(QStringLiteral("console-output")),
+                 qPrintable(codes.join(u' ')));
     }
 
     void unreadable()

@@ -6,6 +6,7 @@
 
 #include "catalog/catalog.h"
 #include "fixture.h"
+#include "run/runlauncher.h"
 #include "run/runsettings.h"
 #include "run/runtime.h"
 #include "running/runpane.h"
@@ -106,24 +107,15 @@ class TestRunPane final : public QObject
     QString m_data;
     engine::ToolRecord m_tool;
 
-    std::unique_ptr<ui::RunPane> makePane(const QJsonObject &params, const QProcessEnvironment &env = {},
-                                          const QStringList &secrets = {})
+    engine::MemorySecretStore m_store;
+
+    // A pane presents the one run path (RunLauncher), as the Run view makes it; no history.
+    std::unique_ptr<ui::RunPane> makePane(const QJsonObject &params)
     {
-        engine::RunOptions options;
-        options.params = params;
-        options.timeoutMs = 120000;
         // A run is always for one user (the global tool runs for u@x).
-        auto session = std::make_unique<engine::RunSession>(m_tool, m_data, QStringLiteral("u@x"), options,
-                                                            engine::RuntimeChooser([](QString *e) {
-                                                                return engine::makeRuntime(QStringLiteral("bwrap"), e);
-                                                            }));
-        session->setInputs(params, env, secrets);
-        ui::RunPane::Context context;
-        context.dataPath = m_data;
-        context.user = QStringLiteral("u@x");
-        context.runtimeChoice = QStringLiteral("bwrap");
-        context.source = QStringLiteral("global v1");
-        auto pane = std::make_unique<ui::RunPane>(std::move(session), context);
+        engine::RunRequest request{m_tool, m_data, QStringLiteral("u@x"), params, QStringLiteral("bwrap"), 120000,
+                                   QStringLiteral("global v1")};
+        auto pane = std::make_unique<ui::RunPane>(std::make_unique<engine::RunLauncher>(std::move(request), m_store, QString()));
         pane->resize(1000, 700);
         pane->show();
         return pane;
@@ -339,10 +331,16 @@ private Q_SLOTS:
     {
         const QString token = QStringLiteral("tok-SECRET-31");
         const QString apify = QStringLiteral("apify-SECRET-77");
-        QProcessEnvironment env;
-        env.insert(QStringLiteral("OFFICER_APIFY_TOKEN"), apify);
-        auto pane = makePane({{QStringLiteral("mode"), QStringLiteral("echo")}, {QStringLiteral("token"), token}}, env, {token, apify});
+        // The Apify token as the launcher finds it: configured for u@x, its value in the store.
+        engine::Integrations integrations = engine::Integrations::load(QStringLiteral("u@x"));
+        integrations.apifyToken = true;
+        integrations.save(QStringLiteral("u@x"));
+        QCOMPARE(m_store.writeNow(engine::resourceSecretKey(QStringLiteral("u@x"), engine::Integrations::kApifyId), apify).status,
+                 engine::SecretResult::Status::Ok);
+        auto pane = makePane({{QStringLiteral("mode"), QStringLiteral("echo")}, {QStringLiteral("token"), token}});
         pane->start();
+        integrations.apifyToken = false;
+        integrations.save(QStringLiteral("u@x")); // read by the start; the other cases run without it
         QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 30000);
         QCOMPARE(pane->outcome()->state, engine::RunState::Result);
         pane->updatesView()->setCurrentIndex(pane->updatesModel()->index(0));

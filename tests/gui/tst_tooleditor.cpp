@@ -1,7 +1,8 @@
 // The tool editor offscreen: edit a field and see the YAML follow, save without a bump
 // (refused), bump and save, check the bytes on disk; a bump for every save; undo, YAML errors,
 // inputs, typed defaults, the lint the CLI reports, conflicts, closing with changes (broken YAML
-// too), read-only global tools, a folded description edited in the form; in the main window,
+// too), read-only global tools, a folded description edited in the form, one reading of TOOL.md
+// per keystroke; in the main window,
 // the empty Editor view and closing a tab or the window with broken YAML.
 
 #include "browsing/markdownview.h"
@@ -13,6 +14,7 @@
 #include "editing/tooleditor.h"
 #include "fixture.h"
 #include "secrets/secretstore.h"
+#include "toolmd/toolmdreader.h"
 #include "widgets/diffview.h"
 #include "widgets/messagebox.h"
 #include "window/mainwindow.h"
@@ -341,6 +343,61 @@ private Q_SLOTS:
         QTest::keyClicks(m_editor->labelEdit(), QStringLiteral("!"));
         QVERIFY(m_editor->save());
         QVERIFY(test::readFile(m_dir + QStringLiteral("/TOOL.md")).contains("version: 5\n"));
+    }
+
+    // Parse once: a keystroke in the form or in the raw YAML reads TOOL.md once, and the
+    // manifest, the views, the status and the Problems all come from that reading (before, one
+    // keystroke read it 7 to 12 times on the GUI thread).
+    void oneParsePerKeystroke()
+    {
+        auto typeAtEndOf = [](QPlainTextEdit *edit, const QString &lineStart, Qt::Key key) {
+            const qsizetype at = edit->toPlainText().indexOf(lineStart);
+            QVERIFY(at >= 0);
+            QTextCursor c = edit->textCursor();
+            c.setPosition(int(at));
+            c.movePosition(QTextCursor::EndOfLine);
+            edit->setTextCursor(c);
+            edit->setFocus();
+            const quint64 before = engine::parseToolMdCount();
+            QTest::keyClick(edit, key);
+            QCOMPARE(engine::parseToolMdCount() - before, quint64(1));
+        };
+        typeAtEndOf(m_editor->descriptionEdit(), QStringLiteral("Greets"), Qt::Key_X);
+        QVERIFY(m_editor->yamlEdit()->toPlainText().contains(QStringLiteral("description: Greets someone by name.x\n")));
+        typeAtEndOf(m_editor->yamlEdit(), QStringLiteral("description:"), Qt::Key_Y);
+        QCOMPARE(m_editor->descriptionEdit()->toPlainText(), QStringLiteral("Greets someone by name.xy"));
+        // The name and an input's description: one reading each.
+        m_editor->nameEdit()->setFocus();
+        m_editor->nameEdit()->end(false);
+        quint64 before = engine::parseToolMdCount();
+        QTest::keyClick(m_editor->nameEdit(), Qt::Key_S);
+        QCOMPARE(engine::parseToolMdCount() - before, quint64(1));
+        QVERIFY(m_editor->yamlEdit()->toPlainText().startsWith(QStringLiteral("name: greets\n")));
+        before = engine::parseToolMdCount();
+        m_editor->inputsTable()->item(0, ui::ToolEditor::DescriptionColumn)->setText(QStringLiteral("Whom to greet."));
+        QCOMPARE(engine::parseToolMdCount() - before, quint64(1));
+        QVERIFY(m_editor->yamlEdit()->toPlainText().contains(QStringLiteral("    description: Whom to greet.\n")));
+        // What the Problems show is still the lint of these bytes.
+        const engine::Diagnostics lint = engine::lintToolBytes(m_dir, m_editor->session().document().bytes(),
+                                                               m_editor->session().entryPath(),
+                                                               m_editor->session().entrySource());
+        QStringList codes;
+        for (const engine::Diagnostic &d : lint)
+            codes.append(d.code);
+        codes.append(QStringLiteral("version-not-bumped"));
+        QCOMPARE(problemCodes(), codes);
+    }
+
+    // The views are set only where they differ from the session: after a revert, the entry
+    // typed a moment before is replaced by the file's, though nothing else was redrawn between.
+    void revertRightAfterTypingInTheEntry()
+    {
+        const QString onDisk = m_editor->entryEdit()->text();
+        m_editor->entryEdit()->setText(onDisk + QStringLiteral("// typed\n"));
+        QVERIFY(m_editor->isModified());
+        m_editor->revert();
+        QCOMPARE(m_editor->entryEdit()->text(), onDisk);
+        QVERIFY(!m_editor->isModified());
     }
 
     void problemsAreWhatLintReports()

@@ -12,17 +12,37 @@ using namespace tw::model;
 class TestDiagnosticListModel final : public QObject
 {
     Q_OBJECT
+    static QStringList codes(const DiagnosticListModel &model)
+    {
+        QStringList codes;
+        for (int r = 0; r < model.rowCount(); ++r)
+            codes.append(model.index(r, DiagnosticListModel::CodeColumn).data().toString());
+        return codes;
+    }
+
 private Q_SLOTS:
+    // Every kind of finding in the fixture has its row.
+    void hasARowFor_data()
+    {
+        QTest::addColumn<QString>("code");
+        for (const char *c : {"yaml-syntax", "missing-tool-md", "missing-entry", "console-output", "duplicate-name"})
+            QTest::newRow(c) << QString::fromLatin1(c);
+    }
+    void hasARowFor()
+    {
+        QFETCH(QString, code);
+        DiagnosticListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setCatalog(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath")));
+        QVERIFY2(codes(model).contains(code), qPrintable(code));
+    }
+
     void rows()
     {
         DiagnosticListModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setCatalog(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath")));
-        QStringList codes;
-        for (int r = 0; r < model.rowCount(); ++r)
-            codes.append(model.index(r, DiagnosticListModel::CodeColumn).data().toString());
-        for (const char *c : {"yaml-syntax", "missing-tool-md", "missing-entry", "console-output", "duplicate-name"})
-            QVERIFY2(codes.contains(QLatin1StringView(c)), c);
+        const QStringList codes = TestDiagnosticListModel::codes(model);
         QCOMPARE(model.count(Severity::Skip), 3); // broken_yaml, notatool (two reasons)
         QCOMPARE(model.count(Severity::Error), 0);
         const int yaml = int(codes.indexOf(QStringLiteral("yaml-syntax")));

@@ -24,6 +24,30 @@ class TestEffectiveToolsModel final : public QObject
     }
 
 private Q_SLOTS:
+    // Each user's effective tools: global first, the user's over a global one of the same name.
+    void rowsForAUser_data()
+    {
+        QTest::addColumn<QString>("user");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("no user: the global tools") << QString()
+                                                   << QStringList{QStringLiteral("greet@global"), QStringLiteral("weather@global")};
+        QTest::newRow("alice") << QStringLiteral("alice@example.com")
+                               << QStringList{QStringLiteral("greet@user"), QStringLiteral("todo@user"), QStringLiteral("weather@global")};
+        QTest::newRow("bob") << QStringLiteral("bob@example.com")
+                             << QStringList{QStringLiteral("dup@user"), QStringLiteral("greet@global"), QStringLiteral("weather@user")};
+    }
+    void rowsForAUser()
+    {
+        QFETCH(QString, user);
+        QFETCH(QStringList, expected);
+        EffectiveToolsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setCatalog(std::make_shared<const Catalog>(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"))));
+        model.setUser(user);
+        QCOMPARE(rows(model), expected);
+    }
+
+    // Switching users updates the rows by diffs, never a reset.
     void perUser()
     {
         EffectiveToolsModel model;

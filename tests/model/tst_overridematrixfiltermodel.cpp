@@ -29,24 +29,48 @@ class TestOverrideMatrixFilterModel final : public QObject
     }
 
 private Q_SLOTS:
+    // Each combination from an unfiltered model: the rows and the columns it leaves.
+    void filters_data()
+    {
+        QTest::addColumn<QString>("tool");
+        QTest::addColumn<QString>("user");
+        QTest::addColumn<bool>("customizedOnly");
+        QTest::addColumn<QStringList>("rows");
+        QTest::addColumn<QStringList>("columns"); // empty: not compared
+        const QStringList allRows{QStringLiteral("broken_yaml"), QStringLiteral("dup"), QStringLiteral("greet"),
+                                  QStringLiteral("notatool"), QStringLiteral("todo"), QStringLiteral("weather")};
+        QTest::newRow("tool, any case") << QStringLiteral("E") << QString() << false
+                                        << QStringList{QStringLiteral("broken_yaml"), QStringLiteral("greet"), QStringLiteral("weather")}
+                                        << QStringList();
+        QTest::newRow("user") << QString() << QStringLiteral("bob") << false << allRows
+                              << QStringList{QStringLiteral("Global"), QStringLiteral("bob@example.com")};
+        QTest::newRow("rows bob customises") << QString() << QStringLiteral("bob") << true
+                                             << QStringList{QStringLiteral("dup"), QStringLiteral("weather")}
+                                             << QStringList{QStringLiteral("Global"), QStringLiteral("bob@example.com")};
+        QTest::newRow("rows some user customises")
+            << QString() << QString() << true
+            << QStringList{QStringLiteral("dup"), QStringLiteral("greet"), QStringLiteral("todo"), QStringLiteral("weather")}
+            << QStringList();
+        QTest::newRow("carol customises nothing") << QString() << QStringLiteral("carol") << true << QStringList() << QStringList();
+    }
     void filters()
     {
+        QFETCH(QString, tool);
+        QFETCH(QString, user);
+        QFETCH(bool, customizedOnly);
+        QFETCH(QStringList, rows);
+        QFETCH(QStringList, columns);
         OverrideMatrixModel model;
         model.setCatalog(std::make_shared<const Catalog>(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"))));
         OverrideMatrixFilterModel filter;
         QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
         filter.setSourceModel(&model);
-        filter.setToolFilter(QStringLiteral("E")); // case-insensitive
-        QCOMPARE(rowNames(filter), (QStringList{QStringLiteral("broken_yaml"), QStringLiteral("greet"), QStringLiteral("weather")}));
-        filter.setToolFilter(QString());
-        filter.setUserFilter(QStringLiteral("bob"));
-        QCOMPARE(columnNames(filter), (QStringList{QStringLiteral("Global"), QStringLiteral("bob@example.com")}));
-        filter.setCustomizedOnly(true); // rows bob customises
-        QCOMPARE(rowNames(filter), (QStringList{QStringLiteral("dup"), QStringLiteral("weather")}));
-        filter.setUserFilter(QString());
-        QCOMPARE(rowNames(filter).size(), 4); // dup, greet, todo, weather: some user's
-        filter.setUserFilter(QStringLiteral("carol")); // carol customises nothing
-        QCOMPARE(rowNames(filter), QStringList());
+        filter.setToolFilter(tool);
+        filter.setUserFilter(user);
+        filter.setCustomizedOnly(customizedOnly);
+        QCOMPARE(rowNames(filter), rows);
+        if (!columns.isEmpty())
+            QCOMPARE(columnNames(filter), columns);
     }
 };
 

@@ -35,71 +35,119 @@ class TestToolFilterProxyModel final : public QObject
 private Q_SLOTS:
     void initTestCase() { m_model.applyCatalog(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"))); }
 
+    // Each filter on its own, from an unfiltered proxy. `expected` lists the visible leaves
+    // (name@owner, depth first); rows that only count them leave it empty.
+    void filters_data()
+    {
+        using Scope = ToolFilterProxyModel::ScopeFilter;
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("scope");
+        QTest::addColumn<bool>("problemsOnly");
+        QTest::addColumn<bool>("overriddenOnly");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<QStringList>("expected");
+        const int all = int(Scope::All);
+        QTest::newRow("no filter: 7 tools + 2 skipped") << QString() << all << false << false << 9 << QStringList();
+        QTest::newRow("text, any case") << QStringLiteral("WEATHER") << all << false << false << 2
+                                        << QStringList{QStringLiteral("weather@global"), QStringLiteral("weather@bob@example.com")};
+        QTest::newRow("text matches a label") << QStringLiteral("alice's") << all << false << false << 1
+                                              << QStringList{QStringLiteral("greet@alice@example.com")};
+        QTest::newRow("every word must match (description)") << QStringLiteral("todo list") << all << false << false << 1
+                                                             << QStringList{QStringLiteral("todo@alice@example.com")};
+        QTest::newRow("skipped directories are searchable") << QStringLiteral("broken") << all << false << false << 1
+                                                            << QStringList{QStringLiteral("broken_yaml@global")};
+        QTest::newRow("global scope") << QString() << int(Scope::Global) << false << false << 2
+                                      << QStringList{QStringLiteral("greet@global"), QStringLiteral("weather@global")};
+        QTest::newRow("user scope") << QString() << int(Scope::User) << false << false << 5 << QStringList();
+        QTest::newRow("problems only")
+            << QString() << all << true << false << 5
+            << QStringList{QStringLiteral("broken_yaml@global"), QStringLiteral("notatool@global"), QStringLiteral("todo@alice@example.com"),
+                           QStringLiteral("dup@bob@example.com"), QStringLiteral("dup@bob@example.com")};
+        QTest::newRow("overridden only")
+            << QString() << all << false << true << 5
+            << QStringList{QStringLiteral("greet@global"), QStringLiteral("weather@global"), QStringLiteral("greet@alice@example.com"),
+                           QStringLiteral("dup@bob@example.com"), QStringLiteral("weather@bob@example.com")};
+    }
     void filters()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, scope);
+        QFETCH(bool, problemsOnly);
+        QFETCH(bool, overriddenOnly);
+        QFETCH(int, count);
+        QFETCH(QStringList, expected);
+        ToolFilterProxyModel proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&m_model);
+        QVERIFY(!proxy.isFiltering());
+        proxy.setText(text);
+        proxy.setScopeFilter(ToolFilterProxyModel::ScopeFilter(scope));
+        proxy.setProblemsOnly(problemsOnly);
+        proxy.setOverriddenOnly(overriddenOnly);
+        const QStringList shown = visible(proxy);
+        QCOMPARE(shown.size(), count);
+        if (!expected.isEmpty())
+            QCOMPARE(shown, expected);
+        // Back to no filter: everything again.
+        proxy.setText(QString());
+        proxy.setScopeFilter(ToolFilterProxyModel::ScopeFilter::All);
+        proxy.setProblemsOnly(false);
+        proxy.setOverriddenOnly(false);
+        QCOMPARE(visible(proxy).size(), 9);
+    }
+
+    // Groups without a matching tool are hidden while filtering.
+    void groupsWithoutAMatchAreHidden()
     {
         ToolFilterProxyModel proxy;
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.setSourceModel(&m_model);
-        QCOMPARE(visible(proxy).size(), 9); // 7 tools + 2 skipped
-        QVERIFY(!proxy.isFiltering());
-
-        proxy.setText(QStringLiteral("WEATHER"));
-        QCOMPARE(visible(proxy), (QStringList{QStringLiteral("weather@global"), QStringLiteral("weather@bob@example.com")}));
-        proxy.setText(QStringLiteral("alice's"));  // matches a label
-        QCOMPARE(visible(proxy), QStringList{QStringLiteral("greet@alice@example.com")});
-        proxy.setText(QStringLiteral("todo list")); // every word must match (description)
-        QCOMPARE(visible(proxy), QStringList{QStringLiteral("todo@alice@example.com")});
-        proxy.setText(QStringLiteral("broken"));    // skipped directories are searchable too
-        QCOMPARE(visible(proxy), QStringList{QStringLiteral("broken_yaml@global")});
-        proxy.setText(QString());
-
-        proxy.setScopeFilter(ToolFilterProxyModel::ScopeFilter::Global);
-        QCOMPARE(visible(proxy), (QStringList{QStringLiteral("greet@global"), QStringLiteral("weather@global")}));
-        proxy.setScopeFilter(ToolFilterProxyModel::ScopeFilter::User);
-        QCOMPARE(visible(proxy).size(), 5);
-        proxy.setScopeFilter(ToolFilterProxyModel::ScopeFilter::All);
-
-        proxy.setProblemsOnly(true);
-        QCOMPARE(visible(proxy), (QStringList{QStringLiteral("broken_yaml@global"), QStringLiteral("notatool@global"),
-                                              QStringLiteral("todo@alice@example.com"), QStringLiteral("dup@bob@example.com"),
-                                              QStringLiteral("dup@bob@example.com")}));
-        proxy.setProblemsOnly(false);
-
         proxy.setOverriddenOnly(true);
-        QCOMPARE(visible(proxy), (QStringList{QStringLiteral("greet@global"), QStringLiteral("weather@global"),
-                                              QStringLiteral("greet@alice@example.com"), QStringLiteral("dup@bob@example.com"),
-                                              QStringLiteral("weather@bob@example.com")}));
-        // Groups without a matching tool are hidden while filtering.
         proxy.setText(QStringLiteral("greet"));
         QCOMPARE(proxy.rowCount(), 2);
         const QModelIndex users = proxy.index(1, 0);
         QCOMPARE(proxy.rowCount(users), 1); // only alice
     }
 
+    // A group's title counts its tools; while filtering, how many of them are shown.
+    void groupCountsFollowTheFilter_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("problemsOnly");
+        QTest::addColumn<QString>("group"); // "global", "users" or a user
+        QTest::addColumn<QString>("title");
+        const QString bob = QStringLiteral("bob@example.com");
+        QTest::newRow("global") << QString() << false << QStringLiteral("global") << QStringLiteral("Global tools (2 tools)");
+        QTest::newRow("users") << QString() << false << QStringLiteral("users") << QStringLiteral("Users (3 users)");
+        QTest::newRow("a user") << QString() << false << bob << QStringLiteral("bob@example.com (3 tools)");
+        QTest::newRow("text: global") << QStringLiteral("weather") << false << QStringLiteral("global") << QStringLiteral("Global tools (1 of 2)");
+        QTest::newRow("text: users") << QStringLiteral("weather") << false << QStringLiteral("users") << QStringLiteral("Users (1 of 3)");
+        QTest::newRow("text: a user") << QStringLiteral("weather") << false << bob << QStringLiteral("bob@example.com (1 of 3)");
+        // Only a skipped directory matches: no tool of the group is shown.
+        QTest::newRow("only a skipped dir") << QStringLiteral("broken") << false << QStringLiteral("global") << QStringLiteral("Global tools (0 of 2)");
+        QTest::newRow("problems: a user") << QString() << true << bob << QStringLiteral("bob@example.com (2 of 3)");
+    }
     void groupCountsFollowTheFilter()
     {
+        QFETCH(QString, text);
+        QFETCH(bool, problemsOnly);
+        QFETCH(QString, group);
+        QFETCH(QString, title);
         ToolFilterProxyModel proxy;
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.setSourceModel(&m_model);
-        auto title = [&](const QModelIndex &i) { return i.data(Qt::DisplayRole).toString(); };
-        auto user = [&](const QString &email) { return proxy.mapFromSource(m_model.userIndex(email)); };
-        QCOMPARE(title(proxy.index(0, 0)), QStringLiteral("Global tools (2 tools)"));
-        QCOMPARE(title(proxy.index(1, 0)), QStringLiteral("Users (3 users)"));
-        QCOMPARE(title(user(QStringLiteral("bob@example.com"))), QStringLiteral("bob@example.com (3 tools)"));
-
-        // While filtering, a group says how many of its tools are shown.
-        proxy.setText(QStringLiteral("weather"));
-        QCOMPARE(title(proxy.index(0, 0)), QStringLiteral("Global tools (1 of 2)"));
-        QCOMPARE(title(proxy.index(1, 0)), QStringLiteral("Users (1 of 3)"));
-        QCOMPARE(title(user(QStringLiteral("bob@example.com"))), QStringLiteral("bob@example.com (1 of 3)"));
-        // Only a skipped directory matches: no tool of the group is shown.
-        proxy.setText(QStringLiteral("broken"));
-        QCOMPARE(title(proxy.index(0, 0)), QStringLiteral("Global tools (0 of 2)"));
+        const auto at = [&] {
+            return group == u"global" ? proxy.index(0, 0)
+                : group == u"users"   ? proxy.index(1, 0)
+                                      : proxy.mapFromSource(m_model.userIndex(group));
+        };
+        proxy.setText(text);
+        proxy.setProblemsOnly(problemsOnly);
+        QCOMPARE(at().data(Qt::DisplayRole).toString(), title);
+        // Without the filter the title counts the tools again.
         proxy.setText(QString());
-        proxy.setProblemsOnly(true);
-        QCOMPARE(title(user(QStringLiteral("bob@example.com"))), QStringLiteral("bob@example.com (2 of 3)"));
         proxy.setProblemsOnly(false);
-        QCOMPARE(title(proxy.index(0, 0)), QStringLiteral("Global tools (2 tools)"));
+        QCOMPARE(proxy.index(0, 0).data(Qt::DisplayRole).toString(), QStringLiteral("Global tools (2 tools)"));
     }
 
     void singularAndPluralCounts()

@@ -2,15 +2,19 @@
 // the tool and nothing else, the record is masked, carries its runtime and source and is in the
 // history; a secret stored for another definition of the tool is asked about before the start
 // and a refusal keeps the sandbox from starting; a cancel before the inputs arrive never starts
-// it and is recorded.
+// it and is recorded; a locked secret file is unlocked through the caller before anything is read.
 
 #include "catalog/locationscanner.h"
 #include "fixture.h"
 #include "run/runlauncher.h"
+#include "secrets/configuredsecretstore.h"
 #include "secrets/secretbinding.h"
+#include "secrets/secretfile.h"
 #include "secrets/secretstore.h"
 
 #include <QJsonDocument>
+#include <QScopeGuard>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -47,6 +51,40 @@ public:
 
 private:
     MemorySecretStore m_memory;
+};
+
+// Another store seen from outside: every call into it logged in order, and whether a read was
+// still waiting for its answer when the unlock was asked for.
+class WatchedStore final : public SecretStore
+{
+public:
+    explicit WatchedStore(SecretStore &inner) : m_inner(inner) {}
+    void read(const QString &key, QObject *context, Callback done) override
+    {
+        calls << QStringLiteral("read");
+        ++readsInFlight;
+        m_inner.read(key, context, [this, done](const SecretResult &r) {
+            --readsInFlight;
+            done(r);
+        });
+    }
+    void write(const QString &key, const QString &value, QObject *context, Callback done) override
+    {
+        calls << QStringLiteral("write");
+        m_inner.write(key, value, context, std::move(done));
+    }
+    void remove(const QString &key, QObject *context, Callback done) override { m_inner.remove(key, context, std::move(done)); }
+    QString lockedPath() const override { return m_inner.lockedPath(); }
+    bool unlock(const QString &passphrase, QString *error) override
+    {
+        calls << QStringLiteral("unlock");
+        return m_inner.unlock(passphrase, error);
+    }
+    QStringList calls;
+    int readsInFlight = 0;
+
+private:
+    SecretStore &m_inner;
 };
 
 } // namespace
@@ -155,6 +193,73 @@ private Q_SLOTS:
             QCOMPARE(SecretBinding::load(key).definition, toolDefinition(m_tool));
         }
         SecretBinding::forget(key);
+    }
+
+    // Issue 22: a locked secret file is unlocked before the run — the launcher asks its caller,
+    // before anything is read — never from inside a read; the caller's answer may come later,
+    // from the event loop (a dialog's). The run then gets the file's secret.
+    void aLockedFileIsUnlockedBeforeAnyRead()
+    {
+        const QString path = m_data.path() + QStringLiteral("/vault/secrets.twsecrets");
+        const QString passphrase = QStringLiteral("a fine passphrase");
+        const QString secret = QStringLiteral("file-s3cr3t-") + QString::number(QCoreApplication::applicationPid());
+        const QString key = secretKey(kUser, QStringLiteral("vault_echo"), QStringLiteral("token"));
+        {
+            EncryptedFileSecretStore file(path);
+            QString error;
+            QVERIFY2(file.unlock(passphrase, &error), qPrintable(error));
+            QCOMPARE(file.writeNow(key, secret).status, SecretResult::Status::Ok);
+        }
+        SecretBinding::record(key, m_tool);
+        SecretStoreConfig config;
+        config.kind = SecretStoreConfig::Kind::File;
+        config.filePath = path;
+        config.save();
+        const auto restore = qScopeGuard([&] {
+            QSettings().remove(QStringLiteral("secrets"));
+            SecretBinding::forget(key);
+        });
+        ConfiguredSecretStore configured;
+        QCOMPARE(configured.lockedPath(), path);
+        // A read of the locked file fails, saying so; it asks nobody.
+        QVERIFY(configured.readNow(key).error.contains(QStringLiteral("locked")));
+
+        WatchedStore store(configured);
+        RunLauncher launcher(request({{QStringLiteral("note"), QStringLiteral("hi")}}), store, QString());
+        int asked = 0;
+        int readsWhenAsked = -1;
+        launcher.setUnlockHandler([&](const QString &locked, std::function<void()> proceed) {
+            ++asked;
+            QCOMPARE(locked, path);
+            readsWhenAsked = int(store.calls.count(QStringLiteral("read")));
+            QTimer::singleShot(10, this, [&store, passphrase, proceed] {
+                QString error;
+                store.unlock(passphrase, &error);
+                proceed();
+            });
+        });
+        QSignalSpy recorded(&launcher, &RunLauncher::recorded);
+        RunOutcome outcome;
+        connect(launcher.session(), &RunSession::finished, this, [&](const RunOutcome &o) { outcome = o; });
+        launcher.launch();
+        QVERIFY(launcher.isWaitingForUnlock());
+        QVERIFY(recorded.wait(60000));
+        QCOMPARE(asked, 1);
+        QCOMPARE(readsWhenAsked, 0);
+        QCOMPARE(store.calls.first(), QStringLiteral("unlock"));
+        QVERIFY(store.calls.contains(QStringLiteral("read")));
+        QCOMPARE(outcome.state, RunState::Result);
+        QVERIFY2(outcomeText(outcome).contains(QStringLiteral("token=") + kSecretMarker), qPrintable(outcomeText(outcome)));
+        QVERIFY(!outcomeText(outcome).contains(secret));
+
+        // Unlocked now: the next launch does not ask.
+        RunLauncher again(request({}), store, QString());
+        again.setUnlockHandler([&](const QString &, std::function<void()> proceed) { ++asked; proceed(); });
+        QSignalSpy recordedAgain(&again, &RunLauncher::recorded);
+        again.launch();
+        QVERIFY(recordedAgain.wait(60000));
+        QCOMPARE(asked, 1);
+        QCOMPARE(again.record().state, QStringLiteral("result"));
     }
 
     void aCancelBeforeTheInputsNeverStartsTheSandbox()

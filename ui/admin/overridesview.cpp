@@ -7,6 +7,7 @@
 #include "overridematrixfiltermodel.h"
 #include "overridematrixmodel.h"
 #include "toolroles.h"
+#include "toolmd/toollayout.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -46,9 +47,9 @@ Side sideOf(const QString &who, const engine::ToolRecord *tool, const QList<cons
         const engine::SkippedDir *d = skipped.first();
         s.dir = d->dir;
         s.dirName = d->dirName;
-        if (d->files.contains(QStringLiteral("TOOL.md")))
-            s.toolMd = d->dir + QStringLiteral("/TOOL.md");
-        for (const QString &entry : {QStringLiteral("index.ts"), QStringLiteral("index.js")}) {
+        if (d->files.contains(engine::kToolMdFile))
+            s.toolMd = engine::toolMdPath(d->dir);
+        for (const QString &entry : engine::kEntryFiles) {
             if (s.entry.isEmpty() && d->files.contains(entry))
                 s.entry = d->dir + u'/' + entry;
         }

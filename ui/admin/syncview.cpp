@@ -3,6 +3,7 @@
 #include "browsing/tooldiffpane.h"
 #include "catalog/catalog.h"
 #include "syncplanmodel.h"
+#include "toolmd/toollayout.h"
 #include "widgets/messagebox.h"
 
 #include <QFileDialog>
@@ -185,12 +186,12 @@ void SyncView::showRow(const QModelIndex &index)
     QList<engine::TreeFileComparison> files = engine::compareTrees(installed, seed);
     // TOOL.md first (the version lives there), then what changed, then the rest.
     std::stable_sort(files.begin(), files.end(), [](const engine::TreeFileComparison &x, const engine::TreeFileComparison &y) {
-        const auto rank = [](const engine::TreeFileComparison &f) { return f.path == u"TOOL.md" ? 0 : f.differs ? 1 : 2; };
+        const auto rank = [](const engine::TreeFileComparison &f) { return f.path == engine::kToolMdFile ? 0 : f.differs ? 1 : 2; };
         return rank(x) < rank(y);
     });
     if (files.size() > kMaxComparedFiles) {
         files.erase(std::remove_if(files.begin(), files.end(),
-                                   [](const engine::TreeFileComparison &f) { return !f.differs && f.path != u"TOOL.md"; }),
+                                   [](const engine::TreeFileComparison &f) { return !f.differs && f.path != engine::kToolMdFile; }),
                     files.end());
         files.resize(std::min(files.size(), kMaxComparedFiles));
     }

@@ -2,8 +2,8 @@
 
 #include "browsing/markdownview.h"
 #include "catalog/catalogjson.h"
-#include "catalog/locationscanner.h"
 #include "diffmodel.h"
+#include "toolmd/toollayout.h"
 #include "toolmd/toolmdreader.h"
 #include "widgets/diffview.h"
 #include "widgets/messagebox.h"
@@ -43,19 +43,8 @@ using engine::ToolManifest;
 
 namespace {
 
-const QStringList kTypes = {QStringLiteral("string"), QStringLiteral("number"), QStringLiteral("boolean"),
-                            QStringLiteral("enum")};
 const QStringList kLanguages = {QStringLiteral("typescript"), QStringLiteral("bash"), QStringLiteral("python")};
 enum MergeId { NoMerge = -1, FormMerge = 1, YamlMerge, BodyMerge, EntryMerge };
-
-QStringList splitValues(const QString &text)
-{
-    QStringList values;
-    for (const QString &v : text.split(u','))
-        if (!v.trimmed().isEmpty())
-            values.append(v.trimmed());
-    return values;
-}
 
 } // namespace
 
@@ -101,8 +90,7 @@ ToolEditor::ToolEditor(engine::ToolEditSession session, bool editable, QWidget *
     m_previewTimer = new QTimer(this);
     m_previewTimer->setSingleShot(true);
     m_previewTimer->setInterval(150);
-    connect(m_previewTimer, &QTimer::timeout, this,
-            [this] { m_preview->setMarkdown(m_session.document().body()); });
+    connect(m_previewTimer, &QTimer::timeout, this, &ToolEditor::showPreview);
     buildUi();
     refresh(Source::None);
     connect(m_undo, &QUndoStack::cleanChanged, this, [this] { Q_EMIT modifiedChanged(isModified()); });
@@ -182,21 +170,7 @@ void ToolEditor::buildUi()
     form->addRow(tr("Lan&guage:"), m_language);
     formLayout->addLayout(form);
 
-    m_inputs = new QTableWidget(0, ColumnCount, formPane);
-    m_inputs->setObjectName(QStringLiteral("editInputs"));
-    m_inputs->setAccessibleName(tr("Inputs"));
-    m_inputs->setHorizontalHeaderLabels({tr("Name"), tr("Type"), tr("Description"), tr("Optional"), tr("Sensitive"),
-                                         tr("Values"), tr("Default")});
-    m_inputs->horizontalHeader()->setSectionResizeMode(DescriptionColumn, QHeaderView::Stretch);
-    for (int c : {OptionalColumn, SensitiveColumn})
-        m_inputs->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
-    m_inputs->setColumnWidth(NameColumn, 110);
-    m_inputs->setColumnWidth(TypeColumn, 95);
-    m_inputs->setColumnWidth(ValuesColumn, 110);
-    m_inputs->setColumnWidth(DefaultColumn, 110);
-    m_inputs->verticalHeader()->hide();
-    m_inputs->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_inputs->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_inputs = new InputsTable(m_editable, formPane);
     auto *inputButtons = new QHBoxLayout;
     m_addInput = new QPushButton(tr("&Add Input"), formPane);
     m_removeInput = new QPushButton(tr("&Remove"), formPane);
@@ -269,7 +243,6 @@ void ToolEditor::buildUi()
     m_yaml->setReadOnly(!m_editable);
     m_body->setReadOnly(!m_editable);
     m_entry->setReadOnly(!m_editable);
-    m_inputs->setEditTriggers(m_editable ? QAbstractItemView::AllEditTriggers : QAbstractItemView::NoEditTriggers);
 
     connect(m_name, &QLineEdit::textEdited, this, &ToolEditor::formEdited);
     connect(m_label, &QLineEdit::textEdited, this, &ToolEditor::formEdited);
@@ -277,13 +250,7 @@ void ToolEditor::buildUi()
     connect(m_version, &QSpinBox::valueChanged, this, &ToolEditor::formEdited);
     connect(m_language, &QComboBox::currentIndexChanged, this, &ToolEditor::formEdited);
     connect(m_bump, &QPushButton::clicked, this, &ToolEditor::bump);
-    connect(m_inputs, &QTableWidget::itemChanged, this, [this](QTableWidgetItem *item) {
-        if (m_refreshing)
-            return;
-        if (item->column() == ValuesColumn) // the default's choices follow the values
-            rebuildDefaultEditor(item->row(), QJsonValue::Undefined);
-        formEdited();
-    });
+    connect(m_inputs, &InputsTable::edited, this, &ToolEditor::formEdited);
     connect(m_addInput, &QPushButton::clicked, this, [this] {
         const Snapshot before = snapshot();
         ToolManifest m = manifestFromForm();
@@ -330,86 +297,6 @@ void ToolEditor::moveInput(int from, int to)
     m_inputs->setCurrentCell(to, NameColumn);
 }
 
-void ToolEditor::fillInputRow(int row, const InputSpec &spec)
-{
-    auto text = [&](int column, const QString &value) {
-        auto *item = new QTableWidgetItem(value);
-        m_inputs->setItem(row, column, item);
-    };
-    auto check = [&](int column, bool on) {
-        auto *item = new QTableWidgetItem;
-        item->setFlags((item->flags() | Qt::ItemIsUserCheckable) & ~Qt::ItemIsEditable);
-        item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
-        m_inputs->setItem(row, column, item);
-    };
-    text(NameColumn, spec.name);
-    text(DescriptionColumn, spec.description);
-    check(OptionalColumn, spec.optional);
-    check(SensitiveColumn, spec.sensitive);
-    text(ValuesColumn, spec.values.join(QStringLiteral(", ")));
-    auto *type = new QComboBox(m_inputs);
-    type->setAccessibleName(tr("Type of %1").arg(spec.name));
-    type->addItems(kTypes);
-    type->setCurrentIndex(int(spec.type));
-    type->setEnabled(m_editable);
-    connect(type, &QComboBox::currentIndexChanged, this, [this, type] {
-        for (int r = 0; r < m_inputs->rowCount(); ++r)
-            if (m_inputs->cellWidget(r, TypeColumn) == type)
-                rebuildDefaultEditor(r, QJsonValue::Undefined);
-        formEdited();
-    });
-    m_inputs->setCellWidget(row, TypeColumn, type);
-    rebuildDefaultEditor(row, spec.defaultValue);
-}
-
-// A default editor that fits the type: a number field, a tri-state check box (partly checked
-// = no default), a choice among the values, or a line edit; empty means "no default".
-void ToolEditor::rebuildDefaultEditor(int row, const QJsonValue &value)
-{
-    const auto *type = qobject_cast<QComboBox *>(m_inputs->cellWidget(row, TypeColumn));
-    const InputType t = type ? InputType(type->currentIndex()) : InputType::String;
-    QWidget *editor = nullptr;
-    switch (t) {
-    case InputType::Boolean: {
-        auto *box = new QCheckBox(tr("default"), m_inputs);
-        box->setTristate(true);
-        box->setCheckState(value.isBool() ? (value.toBool() ? Qt::Checked : Qt::Unchecked) : Qt::PartiallyChecked);
-        connect(box, &QCheckBox::stateChanged, this, &ToolEditor::formEdited);
-        editor = box;
-        break;
-    }
-    case InputType::Enum: {
-        auto *combo = new QComboBox(m_inputs);
-        combo->addItem(tr("(no default)"), QString());
-        const QTableWidgetItem *values = m_inputs->item(row, ValuesColumn);
-        for (const QString &v : splitValues(values ? values->text() : QString()))
-            combo->addItem(v, v);
-        const int at = value.isString() ? combo->findData(value.toString()) : 0;
-        combo->setCurrentIndex(std::max(at, 0));
-        connect(combo, &QComboBox::currentIndexChanged, this, &ToolEditor::formEdited);
-        editor = combo;
-        break;
-    }
-    case InputType::Number:
-    case InputType::String: {
-        auto *line = new QLineEdit(m_inputs);
-        line->setPlaceholderText(tr("no default"));
-        if (t == InputType::Number) {
-            line->setValidator(new QDoubleValidator(line));
-            line->setText(value.isDouble() ? engine::compactJsonText(value) : QString());
-        } else {
-            line->setText(value.isString() ? value.toString() : QString());
-        }
-        connect(line, &QLineEdit::textEdited, this, &ToolEditor::formEdited);
-        editor = line;
-        break;
-    }
-    }
-    editor->setAccessibleName(tr("Default"));
-    editor->setEnabled(m_editable);
-    m_inputs->setCellWidget(row, DefaultColumn, editor);
-}
-
 ToolManifest ToolEditor::manifestFromForm() const
 {
     ToolManifest m = m_session.document().manifest();
@@ -421,29 +308,8 @@ ToolManifest ToolEditor::manifestFromForm() const
     m.language = m_language->currentText();
     const QList<InputSpec> old = m.inputs;
     m.inputs.clear();
-    for (int r = 0; r < m_inputs->rowCount(); ++r) {
-        InputSpec in = r < old.size() ? old[r] : InputSpec{};
-        in.name = m_inputs->item(r, NameColumn) ? m_inputs->item(r, NameColumn)->text().trimmed() : QString();
-        const auto *type = qobject_cast<QComboBox *>(m_inputs->cellWidget(r, TypeColumn));
-        in.type = type ? InputType(type->currentIndex()) : InputType::String;
-        in.description = m_inputs->item(r, DescriptionColumn) ? m_inputs->item(r, DescriptionColumn)->text() : QString();
-        in.optional = m_inputs->item(r, OptionalColumn) && m_inputs->item(r, OptionalColumn)->checkState() == Qt::Checked;
-        in.sensitive = m_inputs->item(r, SensitiveColumn) && m_inputs->item(r, SensitiveColumn)->checkState() == Qt::Checked;
-        const QString values = m_inputs->item(r, ValuesColumn) ? m_inputs->item(r, ValuesColumn)->text() : QString();
-        in.values = splitValues(values);
-        in.hasValues = in.hasValues || !in.values.isEmpty() || in.type == InputType::Enum;
-        if (in.values.isEmpty() && in.type != InputType::Enum && !(r < old.size() && old[r].hasValues))
-            in.hasValues = false;
-        QWidget *def = m_inputs->cellWidget(r, DefaultColumn);
-        in.defaultValue = QJsonValue::Undefined;
-        if (auto *box = qobject_cast<QCheckBox *>(def); box && box->checkState() != Qt::PartiallyChecked)
-            in.defaultValue = box->checkState() == Qt::Checked;
-        else if (auto *combo = qobject_cast<QComboBox *>(def); combo && !combo->currentData().toString().isEmpty())
-            in.defaultValue = combo->currentData().toString();
-        else if (auto *line = qobject_cast<QLineEdit *>(def); line && !line->text().isEmpty())
-            in.defaultValue = in.type == InputType::Number ? QJsonValue(line->text().toDouble()) : QJsonValue(line->text());
-        m.inputs.append(in);
-    }
+    for (int r = 0; r < m_inputs->rowCount(); ++r)
+        m.inputs.append(m_inputs->inputAt(r, r < old.size() ? std::optional<InputSpec>(old[r]) : std::nullopt));
     return m;
 }
 
@@ -536,6 +402,9 @@ void ToolEditor::entryEdited()
     record(EntryMerge, before);
 }
 
+// Only what differs is set: a keystroke in one view changes a line or a field of the others,
+// and re-creating 40 rows of widgets or re-laying out the whole YAML for it took most of the
+// keystroke (tests/bench/bench_editor.cpp).
 void ToolEditor::refresh(Source except)
 {
     m_refreshing = true;
@@ -551,50 +420,88 @@ void ToolEditor::refresh(Source except)
             m_description->setPlainText(m.description);
         m_version->setValue(m.version);
         m_language->setCurrentIndex(std::max(0, int(kLanguages.indexOf(m.language))));
-        m_inputs->setRowCount(int(m.inputs.size()));
-        for (int r = 0; r < m.inputs.size(); ++r)
-            fillInputRow(r, m.inputs[r]);
+        m_inputs->showInputs(m.inputs);
     }
-    if (except != Source::Yaml && m_yaml->toPlainText() != m_session.document().yamlText())
-        m_yaml->setPlainText(m_session.document().yamlText());
-    QString body = QString::fromUtf8(m_session.document().body());
-    body.remove(u'\r');
-    if (except != Source::Body && m_body->toPlainText() != body)
-        m_body->setPlainText(body);
-    const QString entry = QString::fromUtf8(m_session.entrySource());
-    if (except != Source::Entry && m_entry->text() != entry)
-        m_entry->setText(entry);
-    m_preview->setMarkdown(m_session.document().body());
+    if (except != Source::Yaml)
+        replaceChangedText(m_yaml, m_session.document().yamlText());
+    const QByteArray bodyBytes = m_session.document().body();
+    if (except != Source::Body) {
+        QString body = QString::fromUtf8(bodyBytes);
+        body.remove(u'\r');
+        if (m_body->toPlainText() != body)
+            m_body->setPlainText(body);
+    }
+    if (bodyBytes != m_previewBody)
+        showPreview();
+    if (except != Source::Entry && m_session.entryRevision() != m_shownEntryRevision) {
+        const QString entry = QString::fromUtf8(m_session.entrySource());
+        if (m_entry->text() != entry)
+            m_entry->setText(entry);
+    }
+    m_shownEntryRevision = m_session.entryRevision();
     m_refreshing = false;
     updateProblems();
     updateStatus();
 }
 
+void ToolEditor::showPreview()
+{
+    m_previewTimer->stop();
+    m_previewBody = m_session.document().body();
+    m_preview->setMarkdown(m_previewBody);
+}
+
+// Replaces only the lines that differ: setPlainText() lays out the whole text again.
+void ToolEditor::replaceChangedText(QPlainTextEdit *edit, const QString &text)
+{
+    const QString shown = edit->toPlainText();
+    if (shown == text)
+        return;
+    qsizetype head = 0;
+    const qsizetype common = std::min(shown.size(), text.size());
+    while (head < common && shown[head] == text[head])
+        ++head;
+    qsizetype tail = 0;
+    while (tail < common - head && shown[shown.size() - 1 - tail] == text[text.size() - 1 - tail])
+        ++tail;
+    QTextCursor cursor(edit->document());
+    cursor.setPosition(int(head));
+    cursor.setPosition(int(shown.size() - tail), QTextCursor::KeepAnchor);
+    cursor.insertText(text.mid(head, text.size() - head - tail));
+    // As setPlainText() did: the view's own undo does not reach past what the editor set.
+    edit->document()->clearUndoRedoStacks();
+}
+
 void ToolEditor::updateProblems()
 {
     // The engine's lint of the bytes being edited: what `toolwright lint` and the Problems panel
-    // will report once they are saved.
-    const engine::Diagnostics diagnostics = engine::lintToolBytes(dir(), m_session.document().bytes(),
-                                                                  m_session.entryPath(), m_session.entrySource());
+    // will report once they are saved (computed once per change, by the session).
+    engine::Diagnostics diagnostics = m_session.problems();
+    if (m_session.isModified() && !m_session.isBumped()) {
+        diagnostics.append({QStringLiteral("version-not-bumped"), engine::Severity::Error,
+                            tr("The version on disk is %1: saving this change needs version %2 or higher "
+                               "(Bump, or Save and choose \"Bump to %2 and Save\").")
+                                .arg(m_session.diskVersion())
+                                .arg(m_session.nextVersion()),
+                            QString(), 0});
+    }
+    if (diagnostics == m_shownProblems)
+        return; // typing rarely changes them: the list and the annotations stay
+    m_shownProblems = diagnostics;
     m_problems->clear();
     m_entry->clearAnnotations();
-    for (const engine::Diagnostic &d : diagnostics) {
-        auto *item = new QListWidgetItem(QStringLiteral("%1%2: %3 [%4]")
-                                             .arg(QFileInfo(d.file).fileName(),
-                                                  d.line > 0 ? u':' + QString::number(d.line) : QString(),
-                                                  d.message, d.code),
+    for (const engine::Diagnostic &d : std::as_const(diagnostics)) {
+        // The version notice is the editor's own line, not lint's.
+        const bool notice = d.file.isEmpty() && d.code == u"version-not-bumped";
+        auto *item = new QListWidgetItem(notice ? d.message
+                                                : QStringLiteral("%1%2: %3 [%4]")
+                                                      .arg(QFileInfo(d.file).fileName(),
+                                                           d.line > 0 ? u':' + QString::number(d.line) : QString(),
+                                                           d.message, d.code),
                                          m_problems);
         item->setData(Qt::UserRole, d.code);
         if (d.file == m_session.entryPath() && d.line > 0)
             m_entry->annotate(d.line - 1, engine::severityName(d.severity) + QStringLiteral(": ") + d.message, 0);
-    }
-    if (m_session.isModified() && !m_session.isBumped()) {
-        auto *item = new QListWidgetItem(tr("The version on disk is %1: saving this change needs version %2 or higher "
-                                            "(Bump, or Save and choose \"Bump to %2 and Save\").")
-                                             .arg(m_session.diskVersion())
-                                             .arg(m_session.nextVersion()),
-                                         m_problems);
-        item->setData(Qt::UserRole, QStringLiteral("version-not-bumped"));
     }
 }
 
@@ -676,7 +583,7 @@ bool ToolEditor::save()
                 dialog.setWindowTitle(tr("Compare TOOL.md"));
                 auto *l = new QVBoxLayout(&dialog);
                 auto *diff = new model::DiffModel(&dialog);
-                diff->setTitles(tr("On disk — %1").arg(QStringLiteral("TOOL.md")), tr("In the editor (unsaved)"));
+                diff->setTitles(tr("On disk — %1").arg(engine::kToolMdFile), tr("In the editor (unsaved)"));
                 diff->setTexts(QString::fromUtf8(m_session.diskToolMd()), QString::fromUtf8(m_session.document().bytes()));
                 auto *view = new DiffView(&dialog);
                 view->setObjectName(QStringLiteral("compareDiff"));
@@ -709,6 +616,7 @@ void ToolEditor::revert()
     engine::Diagnostic error;
     if (auto fresh = engine::ToolEditSession::open(dir(), &error)) {
         m_session = std::move(*fresh);
+        m_shownEntryRevision = ~quint64(0); // a new session counts from 0 again: compare the text
         setYamlError(nullptr);
         m_undo->clear();
         refresh(Source::None);

@@ -4,8 +4,12 @@
 // annotations. One undo stack covers all of them; saving goes through the engine's
 // ToolEditSession, which enforces the version rule and never overwrites a changed file. The
 // problems listed are the engine's lint of the unsaved bytes, the same as `toolwright lint`.
+// Each change is read once (the session keeps the reading and its lint) and only what differs
+// is set in the other views. The inputs table is InputsTable; what stays here (about 640
+// lines) is one job: the views of one tool kept in step, its undo, and its save flow.
 
 #include "authoring/tooleditsession.h"
+#include "editing/inputstable.h"
 
 #include <QWidget>
 
@@ -31,8 +35,13 @@ class ToolEditor final : public QWidget
 {
     Q_OBJECT
 public:
-    enum Column { NameColumn, TypeColumn, DescriptionColumn, OptionalColumn, SensitiveColumn, ValuesColumn,
-                  DefaultColumn, ColumnCount };
+    // The inputs table's columns.
+    static constexpr InputsTable::Column NameColumn = InputsTable::NameColumn, TypeColumn = InputsTable::TypeColumn,
+                                         DescriptionColumn = InputsTable::DescriptionColumn,
+                                         OptionalColumn = InputsTable::OptionalColumn,
+                                         SensitiveColumn = InputsTable::SensitiveColumn,
+                                         ValuesColumn = InputsTable::ValuesColumn,
+                                         DefaultColumn = InputsTable::DefaultColumn;
 
     // `editable` false shows the tool read-only (a global tool outside admin mode).
     ToolEditor(engine::ToolEditSession session, bool editable, QWidget *parent = nullptr);
@@ -86,9 +95,9 @@ private:
 
     void buildUi();
     void refresh(Source except);
-    void fillInputRow(int row, const engine::InputSpec &spec);
-    void rebuildDefaultEditor(int row, const QJsonValue &value);
     engine::ToolManifest manifestFromForm() const;
+    static void replaceChangedText(QPlainTextEdit *edit, const QString &text);
+    void showPreview();
     void formEdited();
     void yamlEdited();
     void bodyEdited();
@@ -108,6 +117,10 @@ private:
     bool m_refreshing = false;
     QUndoStack *m_undo = nullptr;
     QTimer *m_previewTimer = nullptr;
+    // What the views show, so that a change sets only what differs.
+    QByteArray m_previewBody;
+    quint64 m_shownEntryRevision = ~quint64(0); // none yet: the first refresh compares the text
+    engine::Diagnostics m_shownProblems;
 
     QLineEdit *m_name = nullptr;
     QLineEdit *m_label = nullptr;
@@ -115,7 +128,7 @@ private:
     QSpinBox *m_version = nullptr;
     QPushButton *m_bump = nullptr;
     QComboBox *m_language = nullptr;
-    QTableWidget *m_inputs = nullptr;
+    InputsTable *m_inputs = nullptr;
     QPushButton *m_addInput = nullptr;
     QPushButton *m_removeInput = nullptr;
     QPushButton *m_moveUp = nullptr;

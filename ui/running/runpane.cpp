@@ -59,23 +59,6 @@ protected:
     }
 };
 
-bool atEnd(const QPlainTextEdit *view)
-{
-    const QScrollBar *bar = view->verticalScrollBar();
-    return bar->value() >= bar->maximum() - 2;
-}
-
-// Appends text and follows the end only if the view was already there (as Kate's output view).
-void appendFollowing(QPlainTextEdit *view, const QString &text)
-{
-    const bool follow = atEnd(view);
-    const int column = view->horizontalScrollBar()->value(); // lines start with their time: keep the start in view
-    view->appendPlainText(text);
-    view->horizontalScrollBar()->setValue(column);
-    if (follow)
-        view->verticalScrollBar()->setValue(view->verticalScrollBar()->maximum());
-}
-
 QString outputName(RunPane::Output which)
 {
     switch (which) {
@@ -111,33 +94,46 @@ QPlainTextEdit *makeRunTextView(QWidget *parent, const QString &name, QPlainText
     return v;
 }
 
-void RunPane::Stream::add(const QString &line)
+RunPane::RunPane(std::unique_ptr<engine::RunLauncher> launcher, QWidget *parent)
+    : QWidget(parent), m_launcher(std::move(launcher))
 {
-    ++lines;
-    totalChars += line.size() + 1;
-    if (full.size() + line.size() + 1 <= kMaxKeptChars) {
-        full += line;
-        full += u'\n';
-    } else {
-        droppedChars += line.size() + 1;
-    }
-    pending << line;
-    // Only the newest kDisplayCap characters can be shown: the queue never holds much more.
-    static constexpr qsizetype kMaxPending = 4096;
-    if (pending.size() > 2 * kMaxPending) {
-        pending.remove(0, pending.size() - kMaxPending);
-        pendingTrimmed = true;
-    }
+    auto *v = new QVBoxLayout(this);
+    makeHeader(v);
+
+    m_banner = new QLabel(this);
+    m_banner->setWordWrap(true);
+    m_banner->hide();
+    v->addWidget(m_banner);
+
+    v->addWidget(makeTabs(), 1);
+
+    m_flushTimer.setSingleShot(true);
+    m_flushTimer.setInterval(kFlushIntervalMs);
+    connect(&m_flushTimer, &QTimer::timeout, this, &RunPane::flush);
+    m_tick.setInterval(100);
+    connect(&m_tick, &QTimer::timeout, this, &RunPane::tick);
+
+    engine::RunSession *session = m_launcher->session();
+    connect(session, &engine::RunSession::sandboxStarted, this, &RunPane::onSandboxStarted);
+    connect(session, &engine::RunSession::eventReceived, this, &RunPane::onEvent);
+    connect(session, &engine::RunSession::finished, this, &RunPane::onFinished);
+    // The inputs are in: the launcher starts the session now.
+    connect(m_launcher.get(), &engine::RunLauncher::inputsGathered, this, [this] {
+        if (m_phase != Phase::Waiting)
+            return;
+        setPhase(Phase::Preparing);
+        m_tick.start();
+    });
+    connect(m_launcher.get(), &engine::RunLauncher::refused, this, &RunPane::onRefused);
+    connect(m_launcher.get(), &engine::RunLauncher::recorded, this,
+            [this](const engine::RunRecord &, qint64 id, const QString &error) { Q_EMIT recorded(id, error); });
+    setPhase(Phase::Waiting);
+    tick();
 }
 
-RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, QWidget *parent)
-    : QWidget(parent),
-      m_session(std::move(session)),
-      m_context(std::move(context)),
-      m_record(m_session->tool().manifest.name, m_context.user, m_context.runtimeChoice, m_context.maskedParams)
+void RunPane::makeHeader(QVBoxLayout *v)
 {
-    m_record.setSource(m_context.source);
-    auto *v = new QVBoxLayout(this);
+    const engine::RunRequest &request = m_launcher->request();
     // Two header rows, so a pane is never what widens the window: the phase, the time and
     // Cancel; then where the tool comes from and the limits it had (elided, whole in their
     // tooltips) beside the output buttons.
@@ -151,9 +147,9 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
     m_elapsed->setToolTip(tr("Time since the run started"));
     m_source = new ElidedLabel(this);
     m_source->setObjectName(QStringLiteral("runSource"));
-    m_source->setFullText(m_context.source, tr("%1 — %2").arg(m_context.source, m_session->tool().dir));
+    m_source->setFullText(request.source, tr("%1 — %2").arg(request.source, request.tool.dir));
     setTone(m_source, model::Tone::Muted);
-    m_source->setAccessibleName(tr("Source: %1").arg(m_context.source));
+    m_source->setAccessibleName(tr("Source: %1").arg(request.source));
     header->addWidget(m_status);
     header->addSpacing(12);
     header->addWidget(m_elapsed);
@@ -187,12 +183,13 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
     header->addWidget(m_cancel);
     v->addLayout(header);
     v->addLayout(details);
+    connect(m_cancel, &QPushButton::clicked, this, &RunPane::cancel);
+    connect(m_copyResult, &QPushButton::clicked, this, &RunPane::copyResult);
+    connect(copyCommand, &QPushButton::clicked, this, &RunPane::copyCommandLine);
+}
 
-    m_banner = new QLabel(this);
-    m_banner->setWordWrap(true);
-    m_banner->hide();
-    v->addWidget(m_banner);
-
+QTabWidget *RunPane::makeTabs()
+{
     m_tabs = new QTabWidget(this);
 
     // Snapshot: the latest update in place.
@@ -242,41 +239,26 @@ RunPane::RunPane(std::unique_ptr<engine::RunSession> session, Context context, Q
     m_tabs->addTab(m_result, tr("Result"));
     m_tabs->addTab(m_raw, tr("Raw"));
     m_tabs->addTab(m_environment, tr("Environment"));
-    v->addWidget(m_tabs, 1);
-
-    m_flushTimer.setSingleShot(true);
-    m_flushTimer.setInterval(kFlushIntervalMs);
-    connect(&m_flushTimer, &QTimer::timeout, this, &RunPane::flush);
-    m_tick.setInterval(100);
-    connect(&m_tick, &QTimer::timeout, this, &RunPane::tick);
-
-    connect(m_cancel, &QPushButton::clicked, this, &RunPane::cancel);
-    connect(m_copyResult, &QPushButton::clicked, this, &RunPane::copyResult);
-    connect(copyCommand, &QPushButton::clicked, this, &RunPane::copyCommandLine);
-    connect(m_session.get(), &engine::RunSession::sandboxStarted, this, &RunPane::onSandboxStarted);
-    connect(m_session.get(), &engine::RunSession::eventReceived, this, &RunPane::onEvent);
-    connect(m_session.get(), &engine::RunSession::finished, this, &RunPane::onFinished);
-    setPhase(Phase::Waiting);
-    tick();
+    return m_tabs;
 }
 
 RunPane::~RunPane()
 {
     // Closing a pane ends its run; the session's destructor kills what is left.
-    if (m_session && m_session->isRunning())
-        m_session->cancel();
+    if (session()->isRunning())
+        session()->cancel();
 }
 
 void RunPane::start()
 {
     if (m_phase != Phase::Waiting)
         return;
-    m_wall.start();
-    setPhase(Phase::Preparing);
-    m_tick.start();
-    m_session->start();
-    if (m_cancelRequested)
-        m_session->cancel(); // cancelled while the inputs were gathered: the sandbox never starts
+    if (m_started)
+        return;
+    m_started = true;
+    m_launcher->launch();
+    if (m_launcher->isWaitingForUnlock())
+        setStatus(tr("Waiting for the passphrase of the secret file…"));
 }
 
 void RunPane::cancel()
@@ -287,8 +269,7 @@ void RunPane::cancel()
     m_cancel->setEnabled(false);
     m_cancel->setText(tr("Cancelling…"));
     setStatus(tr("Cancelling…"));
-    if (m_phase != Phase::Waiting)
-        m_session->cancel();
+    m_launcher->cancel(); // before the start, the launcher ends it without a sandbox
     Q_EMIT stateChanged();
 }
 
@@ -299,7 +280,7 @@ bool RunPane::isRunning() const
 
 QString RunPane::title() const
 {
-    const QString name = m_session->tool().manifest.name;
+    const QString name = session()->tool().manifest.name;
     switch (m_phase) {
     case Phase::Waiting: return tr("%1 — starting").arg(name);
     case Phase::Preparing: return tr("%1 — preparing").arg(name);
@@ -343,20 +324,19 @@ void RunPane::setStatus(const QString &text, std::optional<model::Tone> tone)
 
 void RunPane::tick()
 {
-    const qint64 ms = m_outcome ? m_outcome->durationMs : m_session->elapsedMs();
+    const qint64 ms = m_outcome ? m_outcome->durationMs : session()->elapsedMs();
     m_elapsed->setText(QStringLiteral("%1 s").arg(double(ms) / 1000.0, 0, 'f', 1));
 }
 
 void RunPane::onSandboxStarted(const QString &runtime)
 {
     m_runtime = runtime;
-    m_record.setRuntime(runtime);
     m_rawStream.add(tr("// the request on stdin (secrets masked), then every event, each after its time since the start"));
-    addRaw(m_session->elapsedMs(), QString::fromUtf8(m_session->maskedRequestLine()));
+    addRaw(session()->elapsedMs(), QString::fromUtf8(session()->maskedRequestLine()));
     QStringList env{tr("# What the tool sees in its environment (secret values masked)")};
-    env << m_session->maskedEnvironment();
+    env << session()->maskedEnvironment();
     QStringList command;
-    for (const QString &word : m_session->launchCommand())
+    for (const QString &word : session()->launchCommand())
         command << engine::shellQuote(word);
     env << QString() << tr("# The sandbox was started with (secrets never appear here: they travel in the environment)")
         << command.join(u' ');
@@ -368,8 +348,7 @@ void RunPane::onSandboxStarted(const QString &runtime)
 
 void RunPane::onEvent(const engine::RunEvent &e)
 {
-    const qint64 t = m_session->elapsedMs();
-    m_record.add(e, t);
+    const qint64 t = session()->elapsedMs();
     switch (e.kind) {
     case engine::RunEvent::Kind::Update:
         // onUpdate carries the accumulated result so far: the newest replaces the snapshot.
@@ -411,8 +390,9 @@ void RunPane::onEvent(const engine::RunEvent &e)
 
 void RunPane::addRaw(qint64 elapsedMs, const QString &json)
 {
-    // The time first, as the Timeline shows it: "+0.123 s  {…}".
-    m_rawStream.add(model::formatElapsed(elapsedMs) + QStringLiteral("  ") + json);
+    // The time first, as the Timeline shows it: "+0.123 s  {…}". The JSON is kept as the event
+    // brought it (made on the session's thread), not copied behind its time.
+    m_rawStream.add(model::formatElapsed(elapsedMs) + QStringLiteral("  "), json);
 }
 
 void RunPane::showSnapshot()
@@ -430,47 +410,6 @@ void RunPane::showSnapshot()
     m_latest->setEnabled(true);
 }
 
-void RunPane::flushStream(Stream &s, QPlainTextEdit *view, Output which)
-{
-    if (s.pending.isEmpty())
-        return;
-    QString fresh = s.pending.join(u'\n');
-    s.pending.clear();
-    const bool contiguous = !std::exchange(s.pendingTrimmed, false);
-    if (contiguous && s.shownChars + fresh.size() + 1 <= kDisplayCap) {
-        appendFollowing(view, fresh);
-        s.shownChars += fresh.size() + 1;
-        return;
-    }
-    // Over the cap: show the newest half of it, from a line start, below a marker.
-    const bool follow = atEnd(view);
-    QString tail = fresh.size() > kDisplayCap / 2 ? fresh.right(kDisplayCap / 2) : fresh;
-    if (fresh.size() > kDisplayCap / 2) {
-        const qsizetype nl = tail.indexOf(u'\n');
-        if (nl >= 0 && nl + 1 < tail.size())
-            tail = tail.mid(nl + 1);
-    } else if (contiguous) {
-        // Fill up with the end of what is already shown.
-        const QString shown = view->toPlainText();
-        const qsizetype room = kDisplayCap / 2 - tail.size();
-        QString keep = shown.right(room);
-        const qsizetype nl = keep.indexOf(u'\n');
-        keep = nl >= 0 ? keep.mid(nl + 1) : QString();
-        if (keep.startsWith(QStringLiteral("⋯")))
-            keep.clear();
-        if (!keep.isEmpty())
-            tail = keep + u'\n' + tail;
-    }
-    const QLocale l;
-    const QString marker = tr("⋯ TRUNCATED: %1 earlier characters are not shown (this view keeps the newest). "
-                              "Save Output → %2 writes all of it.")
-                               .arg(l.toString(qint64(s.totalChars - tail.size() - 1)), outputName(which));
-    view->setPlainText(marker + u'\n' + tail);
-    s.shownChars = marker.size() + 1 + tail.size();
-    if (follow)
-        view->verticalScrollBar()->setValue(view->verticalScrollBar()->maximum());
-}
-
 void RunPane::flush()
 {
     ++m_flushes;
@@ -486,12 +425,12 @@ void RunPane::flush()
             m_updatesView->scrollToBottom();
     }
     showSnapshot();
-    const qint64 logLines = m_logStream.lines;
-    if (!m_logStream.pending.isEmpty()) {
-        flushStream(m_logStream, m_log, Output::Log);
+    const qint64 logLines = m_logStream.lines();
+    if (m_logStream.hasPending()) {
+        m_logStream.flushInto(m_log, outputName(Output::Log));
         m_tabs->setTabText(2, tr("Log (%L1)").arg(logLines));
     }
-    flushStream(m_rawStream, m_raw, Output::Raw);
+    m_rawStream.flushInto(m_raw, outputName(Output::Raw));
 }
 
 void RunPane::onFinished(const engine::RunOutcome &outcome)
@@ -500,10 +439,10 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
     m_tick.stop();
     m_flushTimer.stop();
     // Stamped, as every line, when the pane received it (its duration_ms says when the sandbox ended).
-    addRaw(m_session->elapsedMs(), compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("exit")},
+    addRaw(session()->elapsedMs(), compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("exit")},
                                         {QStringLiteral("state"), engine::runStateName(outcome.state)},
                                         {QStringLiteral("duration_ms"), outcome.durationMs},
-                                        {QStringLiteral("runtime"), m_session->runtimeName()},
+                                        {QStringLiteral("runtime"), session()->runtimeName()},
                                         {QStringLiteral("message"), outcome.message},
                                         {QStringLiteral("network"), outcome.network},
                                         {QStringLiteral("limits"), engine::limitsJson(outcome)}}));
@@ -515,6 +454,56 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
     m_cancel->setText(tr("Cancel"));
 
     m_resultText = engine::outcomeText(outcome);
+    QString banner = showEndState(outcome);
+    const bool enforced = !outcome.limitsEnforcedBy.isEmpty();
+    m_limits->setFullText(enforced ? tr("%1 MB · %2 processes · %3")
+                                         .arg(outcome.memoryMb)
+                                         .arg(outcome.pidsLimit)
+                                         .arg(outcome.network ? tr("network") : tr("no network"))
+                                   : tr("limits not enforced · %1").arg(outcome.network ? tr("network") : tr("no network")),
+                          engine::describeLimits(outcome));
+    m_limits->setAccessibleName(tr("Limits: %1").arg(engine::describeLimits(outcome)));
+    setTone(m_limits, enforced ? model::Tone::Muted : model::Tone::Warning);
+    m_limits->show();
+    const bool noResult = outcome.state != engine::RunState::Result && outcome.state != engine::RunState::ToolError;
+    if (noResult && hadPartialOutput)
+        banner += (banner.isEmpty() ? QString() : QStringLiteral(" ")) + tr("The last snapshot is kept in the Snapshot tab.");
+    if (m_resultText.isEmpty() && noResult)
+        m_resultText = outcome.message;
+    m_result->setPlainText(headForDisplay(m_resultText, Output::Result));
+    const bool isError = outcome.state != engine::RunState::Result;
+    setBanner(m_result, isError ? std::optional(model::Tone::Error) : std::nullopt);
+    m_result->setProperty("isError", isError);
+    if (!banner.isEmpty()) {
+        // A cancelled run is the tester's doing: a warning, not an error.
+        m_banner->setText(banner);
+        setBanner(m_banner, outcome.state == engine::RunState::Cancelled ? model::Tone::Warning : model::Tone::Error);
+        m_banner->show();
+    }
+    // Empty views say why they are empty.
+    if (m_logStream.lines() == 0)
+        m_log->setPlaceholderText(tr("The tool wrote no output (nothing on stdout or stderr)."));
+    if (m_updates->total() == 0)
+        m_snapshot->setPlaceholderText(tr("The tool sent no progress updates."));
+    m_copyResult->setEnabled(!m_resultText.isEmpty());
+    // A run that ended without a result but with progress shows that progress.
+    m_tabs->setCurrentIndex(noResult && hadPartialOutput ? 0 : 3);
+    Q_EMIT stateChanged();
+    Q_EMIT finished();
+}
+
+void RunPane::onRefused(const QString &message)
+{
+    // The session never starts: the pane ends here, as a run that could not run.
+    engine::RunOutcome outcome;
+    outcome.state = engine::RunState::Failed;
+    outcome.message = message;
+    onFinished(outcome);
+}
+
+// The status line for how the run ended; returns what the banner says about it.
+QString RunPane::showEndState(const engine::RunOutcome &outcome)
+{
     QString banner;
     switch (outcome.state) {
     case engine::RunState::Result:
@@ -546,41 +535,7 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
                      .arg(outcome.memoryMb);
         break;
     }
-    const bool enforced = !outcome.limitsEnforcedBy.isEmpty();
-    m_limits->setFullText(enforced ? tr("%1 MB · %2 processes · %3")
-                                         .arg(outcome.memoryMb)
-                                         .arg(outcome.pidsLimit)
-                                         .arg(outcome.network ? tr("network") : tr("no network"))
-                                   : tr("limits not enforced · %1").arg(outcome.network ? tr("network") : tr("no network")),
-                          engine::describeLimits(outcome));
-    m_limits->setAccessibleName(tr("Limits: %1").arg(engine::describeLimits(outcome)));
-    setTone(m_limits, enforced ? model::Tone::Muted : model::Tone::Warning);
-    m_limits->show();
-    const bool noResult = outcome.state != engine::RunState::Result && outcome.state != engine::RunState::ToolError;
-    if (noResult && hadPartialOutput)
-        banner += (banner.isEmpty() ? QString() : QStringLiteral(" ")) + tr("The last snapshot is kept in the Snapshot tab.");
-    if (m_resultText.isEmpty() && noResult)
-        m_resultText = outcome.message;
-    m_result->setPlainText(headForDisplay(m_resultText, Output::Result));
-    const bool isError = outcome.state != engine::RunState::Result;
-    setBanner(m_result, isError ? std::optional(model::Tone::Error) : std::nullopt);
-    m_result->setProperty("isError", isError);
-    if (!banner.isEmpty()) {
-        // A cancelled run is the tester's doing: a warning, not an error.
-        m_banner->setText(banner);
-        setBanner(m_banner, outcome.state == engine::RunState::Cancelled ? model::Tone::Warning : model::Tone::Error);
-        m_banner->show();
-    }
-    // Empty views say why they are empty.
-    if (m_logStream.lines == 0)
-        m_log->setPlaceholderText(tr("The tool wrote no output (nothing on stdout or stderr)."));
-    if (m_updates->total() == 0)
-        m_snapshot->setPlaceholderText(tr("The tool sent no progress updates."));
-    m_copyResult->setEnabled(!m_resultText.isEmpty());
-    // A run that ended without a result but with progress shows that progress.
-    m_tabs->setCurrentIndex(noResult && hadPartialOutput ? 0 : 3);
-    Q_EMIT stateChanged();
-    Q_EMIT finished(m_record.finish(outcome));
+    return banner;
 }
 
 QString RunPane::fullOutput(Output which) const
@@ -588,8 +543,8 @@ QString RunPane::fullOutput(Output which) const
     switch (which) {
     case Output::Result: return m_resultText;
     case Output::Snapshot: return m_latestFull;
-    case Output::Log: return m_logStream.full;
-    case Output::Raw: return m_rawStream.full;
+    case Output::Log: return m_logStream.fullText();
+    case Output::Raw: return m_rawStream.fullText();
     }
     return {};
 }
@@ -608,7 +563,7 @@ bool RunPane::saveOutput(Output which, const QString &path, QString *error) cons
 
 void RunPane::chooseSaveFile(Output which)
 {
-    const QString suggested = QDir::home().filePath(m_session->tool().manifest.name + u'-'
+    const QString suggested = QDir::home().filePath(session()->tool().manifest.name + u'-'
                                                     + outputName(which).toLower().replace(u' ', u'-')
                                                     + QStringLiteral(".txt")); // Raw lines start with their time: not JSON Lines
     const QString path = QFileDialog::getSaveFileName(this, tr("Save %1").arg(outputName(which)), suggested);
@@ -626,17 +581,19 @@ QString RunPane::commandLine()
 {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/run-params");
     QDir().mkpath(dir);
-    const QString file = dir + u'/' + m_session->tool().manifest.name + u'-'
+    const QString file = dir + u'/' + session()->tool().manifest.name + u'-'
         + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) + QStringLiteral(".json");
     QSaveFile out(file);
     QString paramsFile;
     if (out.open(QIODevice::WriteOnly)) {
-        out.write(QJsonDocument(m_context.plainParams).toJson());
+        const engine::RunRequest &request = m_launcher->request();
+        // Without sensitive inputs: they come from the keychain, never a file or a command line.
+        out.write(QJsonDocument(engine::withoutSensitive(request.tool.manifest, request.params)).toJson());
         if (out.commit())
             paramsFile = file;
     }
-    return engine::runCommandLine(m_session->tool().manifest.name, m_context.dataPath, m_context.user,
-                                  m_context.runtimeChoice, paramsFile);
+    const engine::RunRequest &request = m_launcher->request();
+    return engine::runCommandLine(request.tool.manifest.name, request.dataPath, request.user, request.runtimeChoice, paramsFile);
 }
 
 void RunPane::copyCommandLine()

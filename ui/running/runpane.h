@@ -1,5 +1,6 @@
 #pragma once
-// One run's live progress pane.
+// One run's live progress pane: it presents a RunLauncher (the one run path, shared with the
+// CLI), which gathers the inputs, starts the session and writes the history; the pane only shows.
 //
 // Header: the run's phase (starting, preparing, running with no output yet, running with
 // partial output, finished — each told apart), the elapsed time (always shown, ticking while it
@@ -19,11 +20,12 @@
 // can freeze the window.
 
 #include "run/runhistory.h"
+#include "run/runlauncher.h"
 #include "run/runsession.h"
+#include "running/runtextstream.h"
 #include "tones.h"
 #include "widgets/elidedlabel.h"
 
-#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QPlainTextEdit>
 #include <QTimer>
@@ -36,6 +38,7 @@ class QLabel;
 class QListView;
 class QPushButton;
 class QTabWidget;
+class QVBoxLayout;
 class QToolButton;
 
 namespace tw::model {
@@ -52,28 +55,20 @@ class RunPane final : public QWidget
 {
     Q_OBJECT
 public:
-    struct Context
-    {
-        QString dataPath;
-        QString user;
-        QString runtimeChoice;   // what the tester chose (auto, bwrap, …)
-        QString source;          // where the tool comes from: "global v3", "user · shadows global v2"
-        QJsonObject maskedParams; // for history and the raw view
-        QJsonObject plainParams;  // without sensitive inputs: for "copy as command"
-    };
     enum class Phase { Waiting, Preparing, Running, PartialOutput, Finished };
     enum class Output { Result, Snapshot, Log, Raw };
 
     static constexpr int kFlushIntervalMs = 50;
-    static constexpr qsizetype kDisplayCap = 100 * 1024;            // characters per view
-    static constexpr qsizetype kMaxKeptChars = 64 * 1024 * 1024;     // of the log and raw events, for Save Output
+    static constexpr qsizetype kDisplayCap = RunTextStream::kDisplayCap;     // characters per view
+    static constexpr qsizetype kMaxKeptChars = RunTextStream::kMaxKeptChars; // of the log and raw events, for Save Output
 
-    RunPane(std::unique_ptr<engine::RunSession> session, Context context, QWidget *parent = nullptr);
+    explicit RunPane(std::unique_ptr<engine::RunLauncher> launcher, QWidget *parent = nullptr);
     ~RunPane() override;
 
+    // Launches the run (unlock, inputs, start: the launcher's order).
     void start();
-    // Cancels in every phase before Finished: before the sandbox starts, the run ends as
-    // cancelled without starting it.
+    // Cancels in every phase before Finished: before the sandbox starts (the unlock or the
+    // inputs still awaited), the run ends as cancelled without starting it.
     void cancel();
     bool isRunning() const;
     Phase phase() const { return m_phase; }
@@ -90,7 +85,8 @@ public:
     QString fullOutput(Output which) const;
     bool saveOutput(Output which, const QString &path, QString *error = nullptr) const;
 
-    engine::RunSession *session() const { return m_session.get(); }
+    engine::RunLauncher *launcher() const { return m_launcher.get(); }
+    engine::RunSession *session() const { return m_launcher->session(); }
     model::RunUpdatesModel *updatesModel() const { return m_updates; }
     QLabel *statusLabel() const { return m_status; }
     QLabel *elapsedLabel() const { return m_elapsed; }
@@ -110,37 +106,28 @@ public:
 
 Q_SIGNALS:
     void stateChanged();
-    void finished(const tw::engine::RunRecord &record); // the masked record, for the history
+    void finished(); // the run ended (its outcome is shown)
+    // The launcher wrote the run's record to the history (`id` > 0) or says why not.
+    void recorded(qint64 id, const QString &error);
 
 private:
-    // A growing text (the log, the raw events) kept whole up to kMaxKeptChars, and shown as its
-    // newest kDisplayCap characters.
-    struct Stream
-    {
-        QString full;
-        qint64 droppedChars = 0; // beyond kMaxKeptChars, not kept
-        qint64 totalChars = 0;
-        qint64 lines = 0;
-        qsizetype shownChars = 0;
-        QStringList pending;     // waiting for the next flush
-        bool pendingTrimmed = false; // the oldest pending lines were dropped unseen
-        void add(const QString &line);
-    };
     void onEvent(const engine::RunEvent &event);
     void addRaw(qint64 elapsedMs, const QString &json); // one Raw line, after its time
     void onFinished(const engine::RunOutcome &outcome);
     void onSandboxStarted(const QString &runtime);
     void flush();
-    void flushStream(Stream &stream, QPlainTextEdit *view, Output which);
     void tick();
     void setPhase(Phase phase);
     void setStatus(const QString &text, std::optional<model::Tone> tone = std::nullopt);
     void showSnapshot();
     void chooseSaveFile(Output which);
 
-    std::unique_ptr<engine::RunSession> m_session;
-    Context m_context;
-    engine::RunRecordBuilder m_record;
+    void onRefused(const QString &message);
+    QString showEndState(const engine::RunOutcome &outcome);
+    void makeHeader(QVBoxLayout *layout);
+    QTabWidget *makeTabs();
+
+    std::unique_ptr<engine::RunLauncher> m_launcher;
     model::RunUpdatesModel *m_updates = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_elapsed = nullptr;
@@ -161,7 +148,6 @@ private:
     QTabWidget *m_tabs = nullptr;
     QTimer m_flushTimer;
     QTimer m_tick;
-    QElapsedTimer m_wall;
 
     // Updates waiting for the next flush; the newest one's full text is kept for the snapshot.
     struct PendingUpdate
@@ -175,10 +161,11 @@ private:
     QString m_latestFull;
     qint64 m_latestElapsed = 0;
     bool m_snapshotDirty = false;
-    Stream m_logStream;
-    Stream m_rawStream;
+    RunTextStream m_logStream;
+    RunTextStream m_rawStream;
 
     Phase m_phase = Phase::Waiting;
+    bool m_started = false;
     bool m_cancelRequested = false;
     QString m_runtime;
     std::optional<engine::RunOutcome> m_outcome;

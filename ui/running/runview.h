@@ -5,6 +5,10 @@
 // from the keychain, the integrations' environment, the tool's run settings, the runtime.
 // Past runs open beside the live ones, read-only (RunRecordView), and two of them compare side
 // by side (RunCompareView). With no tool chosen the left side says how to choose one.
+//
+// The view arranges its parts and presents the one run path (RunLauncher, as `toolwright run`):
+// RunPresetBar, RunInputsEditor (form or JSON) and RunSettingsBox on the left, RunTabs (the
+// panes and past runs) and RunHistoryPanel on the right, SecretFilePrompt for a locked file.
 
 #include "catalog/catalog.h"
 #include "run/runhistory.h"
@@ -12,7 +16,6 @@
 #include "tones.h"
 #include "toolmd/toolrecord.h"
 
-#include <QFutureWatcher>
 #include <QKeySequence>
 #include <QWidget>
 
@@ -21,11 +24,11 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLayout;
 class QPlainTextEdit;
 class QPushButton;
-class QStackedWidget;
-class QTimer;
 class QSpinBox;
+class QStackedWidget;
 class QTabWidget;
 class QTableView;
 
@@ -40,9 +43,13 @@ namespace tw::ui {
 
 class RunCompareView;
 class RunForm;
-class RunPane;
 class RunHistoryPanel;
+class RunInputsEditor;
+class RunPane;
+class RunPresetBar;
 class RunRecordView;
+class RunSettingsBox;
+class RunTabs;
 
 class RunView final : public QWidget
 {
@@ -98,8 +105,8 @@ public:
     QStringList presetNames() const;
 
     // For tests and the main window.
-    RunForm *form() const { return m_form; }
-    QTabWidget *runTabs() const { return m_runs; }
+    RunForm *form() const;
+    QTabWidget *runTabs() const;
     RunPane *pane(int index) const;
     int runningCount() const;
     QPushButton *runButton() const { return m_runButton; }
@@ -107,17 +114,17 @@ public:
     bool hasCatalog() const { return m_catalog != nullptr; }
     QLabel *messageLabel() const { return m_message; }
     QLabel *emptyStateLabel() const { return m_emptyState; }
-    QCheckBox *jsonToggle() const { return m_jsonToggle; }
-    QPlainTextEdit *jsonEditor() const { return m_json; }
-    QLabel *jsonProblemsLabel() const { return m_jsonProblems; }
-    QComboBox *presetCombo() const { return m_presets; }
-    QComboBox *runtimeCombo() const { return m_runtime; }
+    QCheckBox *jsonToggle() const;
+    QPlainTextEdit *jsonEditor() const;
+    QLabel *jsonProblemsLabel() const;
+    QComboBox *presetCombo() const;
+    QComboBox *runtimeCombo() const;
     QComboBox *userPicker() const { return m_userPicker; }
-    QSpinBox *timeoutBox() const { return m_timeout; }
-    QCheckBox *networkBox() const { return m_network; }
-    QCheckBox *updateResetsBox() const { return m_updateResets; }
-    QSpinBox *hardLimitBox() const { return m_hardLimit; }
-    QSpinBox *memoryBox() const { return m_memory; }
+    QSpinBox *timeoutBox() const;
+    QCheckBox *networkBox() const;
+    QCheckBox *updateResetsBox() const;
+    QSpinBox *hardLimitBox() const;
+    QSpinBox *memoryBox() const;
     QTableView *historyView() const;
     model::RunHistoryModel *historyModel() const;
 
@@ -127,23 +134,21 @@ Q_SIGNALS:
     void storedSecretsChanged();
 
 private:
-    void say(const QString &text, model::Tone tone); // the message under the form, in its tone
+    QWidget *makeToolPage();
+    QLayout *makeUserRow(QWidget *parent);
+    QLayout *makeRunRow(QWidget *parent);
+    void say(const QString &text, model::Tone tone); // the message under the form, in its tone; empty: none
     void showEmptyState();
     void refreshStoredSecrets();
+    void forgetSecret(const QString &input);
     void reloadToolFromCatalog();
+    void showToolBroken(const engine::SkippedDir *skipped);
     bool toolIsRunning() const;
     void showToolTitle();
-    QList<engine::ParamProblem> showJsonProblems();
-    void fillJsonFromForm();
     void reloadHistory();
     void fillUserPicker();
     void chooseUser(const QString &user);
-    void loadSettings();
-    void saveSettings();
-    void startRun(RunPane *pane);
-    void record(const engine::RunRecord &record);
-    void updateTabTitle(RunPane *pane);
-    bool closeRun(int index);
+    RunPane *launch(const QJsonObject &params);
 
     engine::SecretStore &m_secrets;
     QString m_historyPath;
@@ -152,36 +157,23 @@ private:
     QString m_user;
     QComboBox *m_userPicker = nullptr;
     bool m_hasTool = false;
-    bool m_loadingSettings = false;
     bool m_reloadPending = false;
     bool m_toolBroken = false;
 
-    QStackedWidget *m_leftStack = nullptr; // the empty state, or the tool's form
+    QStackedWidget *m_leftStack = nullptr; // the empty state, or the tool's page
     QLabel *m_emptyState = nullptr;
     QKeySequence m_browseKey{Qt::CTRL | Qt::Key_1};
     QKeySequence m_runKey{Qt::CTRL | Qt::Key_R};
     QLabel *m_title = nullptr;
     QLabel *m_message = nullptr;
     QLabel *m_notice = nullptr; // the tool's state on disk: reload pending, reloaded, broken
-    RunForm *m_form = nullptr;
-    QStackedWidget *m_formStack = nullptr;
-    QCheckBox *m_jsonToggle = nullptr;
-    QPlainTextEdit *m_json = nullptr;
-    QLabel *m_jsonProblems = nullptr;
-    QTimer *m_jsonCheck = nullptr;
-    QJsonObject m_jsonSecrets; // typed sensitive values the editor shows as markers
-    QComboBox *m_presets = nullptr;
-    QComboBox *m_runtime = nullptr;
-    QCheckBox *m_network = nullptr;
-    QSpinBox *m_timeout = nullptr;
-    QCheckBox *m_updateResets = nullptr;
-    QSpinBox *m_hardLimit = nullptr;
-    QSpinBox *m_memory = nullptr;
+    RunPresetBar *m_presetBar = nullptr;
+    RunInputsEditor *m_inputs = nullptr;
+    RunSettingsBox *m_settings = nullptr;
     QPushButton *m_runButton = nullptr;
     QList<QWidget *> m_toolControls; // enabled once a tool is chosen
-    QTabWidget *m_runs = nullptr;
+    RunTabs *m_runs = nullptr;
     RunHistoryPanel *m_historyPanel = nullptr;
-    QList<QFutureWatcher<qint64> *> m_writes; // history inserts on the pool
 };
 
 } // namespace tw::ui

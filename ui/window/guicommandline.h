@@ -1,7 +1,8 @@
 #pragma once
 // The GUI's command line: toolwright [--data DIR] [--user EMAIL] [--seed DIR] [--view NAME]
 // [--color-scheme light|dark] (and, for scripts, --print-tools-after-scan). Parsed and checked here, where a test reaches it, and applied to
-// the main window once it exists; app/guimain.cpp only prepares the data dir and starts.
+// the main window once it exists; app/guimain.cpp opens the data dir (engine::openDataPath, the
+// CLI's rule) and starts.
 
 #include "widgets/theme.h"
 

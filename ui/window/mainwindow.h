@@ -1,16 +1,16 @@
 #pragma once
-// The tool browser: catalog tree (or one user's effective tools) with search and filters, the
-// detail pane, and the Problems panel listing every diagnostic and skipped directory.
+// The main window: the Browser, Overrides, Seed Sync, Editor and Run views as tabs, the Problems
+// panel listing every diagnostic and skipped directory, the status bar, the current user, the
+// scan of the data dir handed to the views, and the window's settings. Its parts, one job each:
+// BrowserPane (the Browser view), AuthoringActions (editing and the workspace operations with
+// their dialogs), WindowMenus (the menu bar). Its accessors are what tests and automation use.
 
 #include "catalog/catalog.h"
 #include "secrets/secretstore.h"
 
 #include <QList>
 #include <QMainWindow>
-#include <QPersistentModelIndex>
 #include <QTimer>
-
-#include <functional>
 
 #include <memory>
 
@@ -20,7 +20,6 @@ class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
-class QSplitter;
 class QTabWidget;
 class QTableView;
 class QTreeView;
@@ -33,13 +32,15 @@ struct Catalog;
 namespace tw::model {
 enum class Tone;
 class DiagnosticListModel;
-class EffectiveToolsModel;
 class ToolCatalogModel;
 class ToolFilterProxyModel;
 } // namespace tw::model
 
 namespace tw::ui {
 
+class AuthoringActions;
+class BrowserPane;
+class EditorTabs;
 class OverridesView;
 class RunView;
 class SyncView;
@@ -71,13 +72,13 @@ public:
 
     // For tests and automation.
     engine::CatalogScanner *scanner() const { return m_scanner; }
-    model::ToolCatalogModel *catalogModel() const { return m_catalogModel; }
-    model::ToolFilterProxyModel *filterModel() const { return m_filter; }
-    QTreeView *toolView() const { return m_toolView; }
-    QLineEdit *searchField() const { return m_search; }
-    QComboBox *viewCombo() const { return m_viewCombo; } // All locations / Effective tools
-    QComboBox *userCombo() const { return m_userCombo; }
-    ToolDetailPane *detailPane() const { return m_detail; }
+    model::ToolCatalogModel *catalogModel() const;
+    model::ToolFilterProxyModel *filterModel() const;
+    QTreeView *toolView() const;
+    QLineEdit *searchField() const;
+    QComboBox *viewCombo() const; // All locations / Effective tools
+    QComboBox *userCombo() const;
+    ToolDetailPane *detailPane() const;
     QTableView *problemsView() const { return m_problems; }
     QTabWidget *viewTabs() const { return m_views; }
     OverridesView *overridesView() const { return m_overrides; }
@@ -99,7 +100,7 @@ public:
     QString authoringUser() const { return m_currentUser; }
     ToolEditor *editTool(const QString &dir);  // opens (or focuses) an editor; null on failure
     ToolEditor *currentEditor() const;
-    QTabWidget *editorTabs() const { return m_editors; }
+    QTabWidget *editorTabs() const;
     QString createTool(const QString &templateId, const QString &name, const QString &label, const QString &description);
     QString customizeTool(const QString &globalDir); // the copy's dir, or empty
     bool revertToGlobal(const QString &userDir);
@@ -119,73 +120,41 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
-    void buildActions();
     void buildLayout();
+    void buildViews();
+    void buildProblemsDock();
+    void buildStatusBar();
     void applyPendingLocations();
     void onScanFinished(const std::shared_ptr<const engine::Catalog> &catalog);
     void updateUserCombo(const engine::Catalog &catalog);
     void updateWindowTitle();
-    void applyView();
-    bool requireUser(const QString &title);
-    // Search and filters: a change runs through here, so that ending a search restores the
-    // tree's expanded nodes and selection as they were (or the tool chosen while searching).
-    void changeFilter(const std::function<void()> &change);
-    void rememberTreeState();
-    void restoreTreeState();
-    void updateNoMatches();
-    void fitNameColumn();
     void showStatusMessage(const QString &text, model::Tone tone);
-    void selectFirstTool();
-    void showCurrent();
     void updateStatus();
-    void chooseDataPath();
     void restoreSettings();
-    void buildToolMenu();
-    bool closeEditor(int index);
-    QString currentToolDir() const;
 
     QString m_preferredUser; // from the command line
     QString m_currentUser;
     std::unique_ptr<engine::SecretStore> m_secrets;
-    RunView *m_run = nullptr;
     engine::CatalogScanner *m_scanner = nullptr;
     QList<engine::LocationScan> m_pendingLocations; // scanned, not yet in the model
     std::shared_ptr<const engine::Catalog> m_pendingCatalog; // finished, shown after them
     QTimer m_locationPump;
-    model::ToolCatalogModel *m_catalogModel = nullptr;
-    model::EffectiveToolsModel *m_effectiveModel = nullptr;
-    model::ToolFilterProxyModel *m_filter = nullptr;
     model::DiagnosticListModel *m_diagnosticModel = nullptr;
     QSortFilterProxyModel *m_problemsSort = nullptr;
 
-    QLineEdit *m_search = nullptr;
-    QComboBox *m_viewCombo = nullptr;
-    QComboBox *m_userCombo = nullptr;
-    QLabel *m_noMatches = nullptr;   // over the list when nothing matches
-    QLabel *m_statusMessage = nullptr; // the last action's outcome, in its tone
-    QTimer m_statusMessageTimer;
-    QTimer m_fitNameColumn;
-    bool m_fittingNameColumn = false;
-    bool m_nameColumnSetByUser = false;
-    bool m_filterChanging = false;
-    QList<QPersistentModelIndex> m_expandedBeforeFilter; // source indexes
-    QPersistentModelIndex m_selectionBeforeFilter;       // source index
-    QDockWidget *m_problemsDock = nullptr;
-    QComboBox *m_scopeCombo = nullptr;
-    QAction *m_problemsOnly = nullptr;
-    QAction *m_overriddenOnly = nullptr;
+    BrowserPane *m_browser = nullptr;
+    AuthoringActions *m_authoring = nullptr;
     QAction *m_rescan = nullptr;
-    QTreeView *m_toolView = nullptr;
-    ToolDetailPane *m_detail = nullptr;
-    QTableView *m_problems = nullptr;
-    QSplitter *m_splitter = nullptr;
     QTabWidget *m_views = nullptr;
     OverridesView *m_overrides = nullptr;
     SyncView *m_sync = nullptr;
+    EditorTabs *m_editors = nullptr;
+    RunView *m_run = nullptr;
+    QDockWidget *m_problemsDock = nullptr;
+    QTableView *m_problems = nullptr;
+    QLabel *m_statusMessage = nullptr; // the last action's outcome, in its tone
+    QTimer m_statusMessageTimer;
     QLabel *m_statusLabel = nullptr;
-    QTabWidget *m_editors = nullptr;
-    QAction *m_adminMode = nullptr;
-    QAction *m_autoBump = nullptr;
     bool m_problemsWanted = true;
     int m_lastView = 0;
 };

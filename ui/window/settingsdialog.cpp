@@ -222,6 +222,7 @@ SettingsDialog::SettingsDialog(engine::SecretStore &secrets, const QString &user
         }, Qt::SingleShotConnection);
         save();
     });
+    connect(&m_backendProbe, &QFutureWatcherBase::finished, this, [this] { showKeychainBackend(m_backendProbe.result()); });
     load();
     resize(760, 680);
 }
@@ -229,11 +230,13 @@ SettingsDialog::SettingsDialog(engine::SecretStore &secrets, const QString &user
 void SettingsDialog::load()
 {
     const engine::SecretStoreConfig secrets = engine::SecretStoreConfig::load();
-    // The backend once per dialog (bus calls); the file part follows every edit.
-    const engine::KeychainBackend backend = engine::detectKeychainBackend();
-    m_backend->setText(backend.available()
-                           ? tr("OS keychain on this host: <b>%1</b>.").arg(backend.description.toHtmlEscaped())
-                           : tr("<b>No OS keychain on this host</b>: %1.").arg(backend.problem.toHtmlEscaped()));
+    // The backend once per dialog, found on a worker thread (bus calls can block for seconds on
+    // a hung session bus); the dialog opens at once and shows it when it arrives. The file part
+    // follows every edit.
+    if (!m_backendProbe.isRunning()) {
+        m_backend->setText(tr("Looking for the OS keychain on this host…"));
+        m_backendProbe.setFuture(QtConcurrent::run([] { return engine::detectKeychainBackend(); }));
+    }
     (secrets.kind == engine::SecretStoreConfig::Kind::File ? m_useFile : m_useKeychain)->setChecked(true);
     m_secretFile->setText(secrets.filePath);
     updateSecretsPage();
@@ -268,6 +271,14 @@ void SettingsDialog::load()
         secret->setToolTip(r.secretFields.isEmpty() ? QString() : tr("Fields in the keychain: %1").arg(r.secretFields.join(QStringLiteral(", "))));
         m_resources->setItem(row, SecretColumn, secret);
     }
+}
+
+void SettingsDialog::showKeychainBackend(const engine::KeychainBackend &backend)
+{
+    m_backend->setText(backend.available()
+                           ? tr("OS keychain on this host: <b>%1</b>.").arg(backend.description.toHtmlEscaped())
+                           : tr("<b>No OS keychain on this host</b>: %1.").arg(backend.problem.toHtmlEscaped()));
+    Q_EMIT keychainBackendShown();
 }
 
 engine::RuntimeConfig SettingsDialog::runtimeConfig() const
@@ -324,7 +335,8 @@ void SettingsDialog::updateSecretsPage()
     m_fileStatus->setText(!probe.exists() ? tr("The file does not exist yet: choose a passphrase (at least %1 characters).")
                                                 .arg(engine::EncryptedFileSecretStore::kMinPassphraseChars)
                           : unlocked ? tr("Unlocked for this session.")
-                                     : tr("Locked: Toolwright asks for the passphrase when it first needs a secret."));
+                                     : tr("Locked: unlock it here to store tokens; a run that needs a secret asks for the "
+                                          "passphrase before it starts."));
 }
 
 bool SettingsDialog::unlockSecretFile()

@@ -8,6 +8,7 @@
 
 #include "run/runsettings.h"
 #include "run/runtime.h"
+#include "secrets/secretbackend.h"
 
 #include <QDialog>
 #include <QFutureWatcher>
@@ -63,9 +64,11 @@ public:
 Q_SIGNALS:
     void saved(bool ok); // every keychain write has answered
     void runtimesChecked();
+    void keychainBackendShown(); // the backend found off the GUI thread is on the Secrets page
 
 private:
     void load();
+    void showKeychainBackend(const engine::KeychainBackend &backend);
     void updateSecretsPage();
     engine::RuntimeConfig runtimeConfig() const;
 
@@ -99,6 +102,7 @@ private:
     QPushButton *m_unlock = nullptr;
     QLabel *m_fileStatus = nullptr;
     QFutureWatcher<QString> m_probe;
+    QFutureWatcher<engine::KeychainBackend> m_backendProbe; // a D-Bus call: never on the GUI thread
     engine::Integrations m_loaded;
 };
 

@@ -1,4 +1,6 @@
-#include "run/sandboxpaths.h"
+#include "run/sandboxlayout.h"
+
+#include "toolmd/toollayout.h"
 
 #include <QDir>
 #include <QFile>
@@ -41,6 +43,15 @@ private:
     int m_fd = -1;
 };
 
+struct SandboxPaths
+{
+    QString globalTools; // DATA_PATH/tools, empty when the DATA_PATH has none
+    QString userRoot;    // DATA_PATH/<email>, empty when the user has no data root yet
+    QString userTools;   // DATA_PATH/<email>/tools, set whenever userRoot is
+    QString error;       // why the run must not start (a link below DATA_PATH, a bad user)
+    bool ok() const { return error.isEmpty(); }
+};
+
 enum class Kind { Missing, Directory, Symlink, Other, Error };
 
 // What `name` in `dir` is, without following it; opens it when it is a directory.
@@ -73,13 +84,7 @@ QString linkMessage(const QString &path, const QString &target)
         .arg(path, target.isEmpty() ? QStringLiteral("?") : target);
 }
 
-} // namespace
-
-bool isUserDirectoryName(const QString &user)
-{
-    return user.contains(u'@') && !user.contains(u'/') && !user.contains(QChar(0)) && user != u"." && user != u"..";
-}
-
+// Resolves (and checks) what a run of `user` on `dataPath` mounts (canonical host paths).
 SandboxPaths resolveSandboxPaths(const QString &dataPath, const QString &user)
 {
     SandboxPaths p;
@@ -98,6 +103,7 @@ SandboxPaths resolveSandboxPaths(const QString &dataPath, const QString &user)
         p.error = QStringLiteral("cannot open the DATA_PATH %1: %2").arg(base, QString::fromLocal8Bit(strerror(errno)));
         return p;
     }
+    const QByteArray tools = QFile::encodeName(kToolsDirName);
     QString target;
     auto fail = [&](const QString &path, Kind kind) {
         p.error = kind == Kind::Symlink ? linkMessage(path, target)
@@ -108,8 +114,8 @@ SandboxPaths resolveSandboxPaths(const QString &dataPath, const QString &user)
 
     // DATA_PATH/tools and DATA_PATH/<email> lie where no sandbox can write (DATA_PATH itself
     // is never mounted): links there are an admin's, and are followed.
-    const QString globalTools = base + QStringLiteral("/tools");
-    switch (Kind k = look(root.get(), "tools", nullptr, &target, true)) {
+    const QString globalTools = base + u'/' + kToolsDirName;
+    switch (Kind k = look(root.get(), tools, nullptr, &target, true)) {
     case Kind::Missing: break;
     case Kind::Directory: p.globalTools = QFileInfo(globalTools).canonicalFilePath(); break;
     default: return fail(globalTools, k);
@@ -124,17 +130,71 @@ SandboxPaths resolveSandboxPaths(const QString &dataPath, const QString &user)
     }
     // DATA_PATH/<email>/tools lies in the user's writable data root: never followed.
 
-    const QString userTools = userRoot + QStringLiteral("/tools");
-    Kind k = look(userFd.get(), "tools", nullptr, &target);
+    const QString userTools = userRoot + u'/' + kToolsDirName;
+    Kind k = look(userFd.get(), tools, nullptr, &target);
     if (k == Kind::Missing) {
-        if (::mkdirat(userFd.get(), "tools", 0755) != 0 && errno != EEXIST)
+        if (::mkdirat(userFd.get(), tools.constData(), 0755) != 0 && errno != EEXIST)
             return fail(userTools, Kind::Error);
-        k = look(userFd.get(), "tools", nullptr, &target); // EEXIST: something raced us; look again
+        k = look(userFd.get(), tools, nullptr, &target); // EEXIST: something raced us; look again
     }
     if (k != Kind::Directory)
         return fail(userTools, k);
     p.userTools = userTools;
     return p;
+}
+
+} // namespace
+
+SandboxLayout sandboxLayout(const SandboxHost &host, const ToolRecord &tool, const QProcessEnvironment &extraEnv)
+{
+    SandboxLayout l;
+    const SandboxPaths paths = resolveSandboxPaths(host.dataPath, host.user);
+    if (!paths.ok()) {
+        l.error = paths.error;
+        return l;
+    }
+    using K = SandboxMount::Kind;
+    // TOOLS.md "Container Filesystem". A DATA_PATH without global tools still shows an (empty)
+    // /officer/tools, as PI_TOOLS_DIRS names it.
+    l.mounts.append(paths.globalTools.isEmpty() ? SandboxMount{K::EmptyReadOnly, {}, kSandboxGlobalTools}
+                                                : SandboxMount{K::ReadOnly, paths.globalTools, kSandboxGlobalTools});
+    if (paths.userRoot.isEmpty()) {
+        l.mounts.append({K::EmptyWritable, {}, kSandboxUserRoot});
+        l.mounts.append({K::EmptyReadOnly, {}, kSandboxUserTools});
+    } else {
+        l.mounts.append({K::ReadWrite, paths.userRoot, kSandboxUserRoot});
+        l.mounts.append({K::ReadOnly, paths.userTools, kSandboxUserTools});
+    }
+    if (!host.emailDb.isEmpty())
+        l.mounts.append({K::ReadWrite, host.emailDb, kSandboxEmailDb});
+    l.mounts.append({K::ReadOnly, host.runDir, kSandboxRunDir});
+    l.workingDir = kSandboxUserRoot;
+    l.harness = kSandboxRunDir + u'/' + kRunDirHarness;
+    l.bundledEntry = kSandboxRunDir + u'/' + kRunDirEntry;
+    // Where the tool-loader finds the entry: bin/ helpers resolve next to it (TOOLS.md
+    // "Referencing Local Files").
+    l.toolEntry = (tool.scope == Scope::Global ? kSandboxGlobalTools : kSandboxUserTools) + u'/' + tool.dirName + u'/'
+        + tool.entryName();
+    l.environment = toolEnvironment(extraEnv);
+    return l;
+}
+
+QProcessEnvironment toolEnvironment(const QProcessEnvironment &extra)
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("HOME"), kSandboxUserRoot);
+    env.insert(QStringLiteral("OFFICER_USER_HOME"), kSandboxUserRoot);
+    env.insert(QStringLiteral("OFFICER_USER_ROOT"), kSandboxUserRoot);
+    env.insert(QStringLiteral("PI_TOOLS_DIRS"), kSandboxGlobalTools + u':' + kSandboxUserTools);
+    env.insert(QStringLiteral("OFFICER_EMAIL_DB"), kSandboxEmailDb);
+    env.insert(QStringLiteral("OFFICER_RESOURCES"), QStringLiteral("{}"));
+    // Not in TOOLS.md's table, but every container has them: tools run helpers by name, and
+    // bubblewrap sets PWD whatever it is told, so every runtime gives the same one.
+    env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/local/bin:/usr/bin:/bin"));
+    env.insert(QStringLiteral("PWD"), kSandboxUserRoot);
+    env.insert(QStringLiteral("HOSTNAME"), kSandboxHostname); // podman sets it whatever it is told
+    env.insert(extra);
+    return env;
 }
 
 } // namespace tw::engine

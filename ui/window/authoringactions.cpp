@@ -1,0 +1,307 @@
+#include "window/authoringactions.h"
+
+#include "authoring/toolarchive.h"
+#include "authoring/toolworkspace.h"
+#include "catalog/catalogscanner.h"
+#include "editing/editortabs.h"
+#include "editing/newtooldialog.h"
+#include "editing/tooleditor.h"
+#include "tones.h"
+#include "widgets/messagebox.h"
+#include "window/browserpane.h"
+#include "window/mainwindow.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QUndoStack>
+
+namespace tw::ui {
+
+AuthoringActions::AuthoringActions(MainWindow *window, engine::CatalogScanner *scanner, BrowserPane *browser,
+                                   QTabWidget *views, EditorTabs *editors, StatusMessage showStatus)
+    : QObject(window), m_window(window), m_scanner(scanner), m_browser(browser), m_views(views), m_editors(editors),
+      m_showStatus(std::move(showStatus))
+{
+    m_adminMode = new QAction(tr("&Admin Mode: Edit Global Tools in Place"), this);
+    m_adminMode->setCheckable(true);
+    m_autoBump = new QAction(tr("&Bump Version Automatically on Save"), this);
+    m_autoBump->setCheckable(true);
+    connect(m_autoBump, &QAction::toggled, this, [this](bool on) {
+        for (int i = 0; i < m_editors->count(); ++i)
+            if (auto *e = qobject_cast<ToolEditor *>(m_editors->widget(i)))
+                e->setAutoBump(on);
+    });
+}
+
+QString AuthoringActions::authoringUser() const { return m_window->authoringUser(); }
+QString AuthoringActions::dataPath() const { return m_scanner->dataPath(); }
+
+bool AuthoringActions::requireUser(const QString &title)
+{
+    if (!authoringUser().isEmpty())
+        return true;
+    MessageBox::ask(m_window, title,
+                    tr("%1 has no user yet. A user is a directory named by an e-mail address in the data "
+                       "directory, such as %1/alice@example.com; once there is one, choose it in the User list "
+                       "of the toolbar.")
+                        .arg(dataPath()),
+                    {tr("OK")}, MessageBox::Information);
+    return false;
+}
+
+ToolEditor *AuthoringActions::currentEditor() const
+{
+    return qobject_cast<ToolEditor *>(m_editors->currentWidget());
+}
+
+ToolEditor *AuthoringActions::editTool(const QString &dir)
+{
+    for (int i = 0; i < m_editors->count(); ++i) {
+        if (auto *e = qobject_cast<ToolEditor *>(m_editors->widget(i)); e && e->dir() == dir) {
+            m_editors->setCurrentIndex(i);
+            m_views->setCurrentIndex(MainWindow::EditorViewTab);
+            return e;
+        }
+    }
+    engine::Diagnostic error;
+    std::optional<engine::ToolEditSession> session = engine::ToolEditSession::open(dir, &error);
+    if (!session) {
+        MessageBox::ask(m_window, tr("Cannot Edit"), engine::formatDiagnostic(error), {tr("OK")}, MessageBox::Warning);
+        return nullptr;
+    }
+    const QString globalRoot = engine::globalToolsPath(dataPath()) + u'/';
+    // Global tools are read-only for users on the platform; admins may edit them in place.
+    const bool editable = !dir.startsWith(globalRoot) || m_adminMode->isChecked();
+    auto *editor = new ToolEditor(std::move(*session), editable, m_editors);
+    editor->setAutoBump(m_autoBump->isChecked());
+    const QString name = editor->toolName();
+    const int index = m_editors->addTab(editor, editable ? name : tr("%1 (read-only)").arg(name));
+    m_editors->setTabToolTip(index, dir);
+    connect(editor, &ToolEditor::modifiedChanged, this, [this, editor](bool modified) {
+        const int i = m_editors->indexOf(editor);
+        if (i >= 0)
+            m_editors->setTabText(i, editor->toolName() + (modified ? QStringLiteral(" ●") : QString()));
+    });
+    connect(editor, &ToolEditor::saved, m_scanner, &engine::CatalogScanner::rescan);
+    connect(editor, &ToolEditor::customizeRequested, this, [this](const QString &globalDir) { customizeTool(globalDir); });
+    m_editors->setCurrentIndex(index);
+    m_views->setCurrentIndex(MainWindow::EditorViewTab);
+    return editor;
+}
+
+bool AuthoringActions::closeEditor(int index)
+{
+    auto *e = qobject_cast<ToolEditor *>(m_editors->widget(index));
+    if (!e)
+        return true;
+    if (!e->maybeClose())
+        return false;
+    m_editors->removeTab(index);
+    e->deleteLater();
+    return true;
+}
+
+bool AuthoringActions::closeAllEditors()
+{
+    for (int i = m_editors->count() - 1; i >= 0; --i) {
+        if (!closeEditor(i))
+            return false; // the user chose to keep editing
+    }
+    return true;
+}
+
+QString AuthoringActions::createTool(const QString &templateId, const QString &name, const QString &label,
+                                     const QString &description)
+{
+    const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
+    if (!catalog)
+        return {};
+    const engine::WorkspaceResult r =
+        engine::createToolFromTemplate(*catalog, authoringUser(), templateId, name, label, description);
+    if (!r.ok()) {
+        MessageBox::ask(m_window, tr("New Tool"), r.error, {tr("OK")}, MessageBox::Warning);
+        return {};
+    }
+    m_scanner->rescan();
+    editTool(r.dir);
+    return r.dir;
+}
+
+QString AuthoringActions::customizeTool(const QString &globalDir)
+{
+    const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
+    const QString user = authoringUser();
+    if (!requireUser(tr("Customize")) || !catalog)
+        return {};
+    if (!globalDir.startsWith(engine::globalToolsPath(dataPath()) + u'/')) {
+        MessageBox::ask(m_window, tr("Customize"), tr("Only global tools are customised; this one is already a user's."),
+                        {tr("OK")}, MessageBox::Information);
+        return {};
+    }
+    const engine::WorkspaceResult r = engine::customizeTool(*catalog, user, globalDir);
+    if (!r.ok()) {
+        MessageBox::ask(m_window, tr("Customize"), r.error, {tr("OK")}, MessageBox::Warning);
+        return {};
+    }
+    m_scanner->rescan();
+    editTool(r.dir);
+    return r.dir;
+}
+
+bool AuthoringActions::revertToGlobal(const QString &userDir)
+{
+    if (userDir.startsWith(engine::globalToolsPath(dataPath()) + u'/')) {
+        MessageBox::ask(m_window, tr("Revert to Global"), tr("This is the global tool itself."), {tr("OK")},
+                        MessageBox::Information);
+        return false;
+    }
+    if (MessageBox::ask(m_window, tr("Revert to Global"),
+                        tr("Remove %1? The user will get the global tool of that name again, if there is one. "
+                           "The directory goes to the trash where the desktop has one.")
+                            .arg(userDir),
+                        {tr("Remove"), tr("Cancel")})
+        != 0)
+        return false;
+    for (int i = m_editors->count() - 1; i >= 0; --i) {
+        if (auto *e = qobject_cast<ToolEditor *>(m_editors->widget(i)); e && e->dir() == userDir) {
+            m_editors->removeTab(i);
+            e->deleteLater();
+        }
+    }
+    bool trashed = false;
+    if (const QString err = engine::removeToolDir(userDir, &trashed); !err.isEmpty()) {
+        MessageBox::ask(m_window, tr("Revert to Global"), err, {tr("OK")}, MessageBox::Warning);
+        return false;
+    }
+    m_showStatus(trashed ? tr("Moved %1 to the trash.").arg(userDir) : tr("Deleted %1.").arg(userDir),
+                 model::Tone::Success);
+    m_scanner->rescan();
+    return true;
+}
+
+QStringList AuthoringActions::importTools(const QStringList &paths)
+{
+    const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
+    const QString user = authoringUser();
+    if (!requireUser(tr("Import")) || !catalog)
+        return {};
+    QStringList imported, problems;
+    for (const QString &path : paths) {
+        const engine::WorkspaceResult r = engine::importTool(*catalog, user, path);
+        if (r.ok())
+            imported.append(r.dir);
+        else
+            problems.append(QFileInfo(path).fileName() + QStringLiteral(": ") + r.error);
+    }
+    if (!problems.isEmpty())
+        MessageBox::ask(m_window, tr("Import"), tr("Not imported:\n%1").arg(problems.join(u'\n')), {tr("OK")},
+                        MessageBox::Warning);
+    if (!imported.isEmpty()) {
+        m_scanner->rescan();
+        m_showStatus(tr("Imported %n tools for %1.", nullptr, int(imported.size())).arg(user), model::Tone::Success);
+        editTool(imported.last());
+    }
+    return imported;
+}
+
+bool AuthoringActions::exportTool(const QString &toolDir, const QString &zipPath)
+{
+    if (const QString err = engine::exportToolZip(toolDir, zipPath); !err.isEmpty()) {
+        MessageBox::ask(m_window, tr("Export"), err, {tr("OK")}, MessageBox::Warning);
+        return false;
+    }
+    m_showStatus(tr("Exported %1 to %2.").arg(QFileInfo(toolDir).fileName(), zipPath), model::Tone::Success);
+    return true;
+}
+
+void AuthoringActions::editCurrent()
+{
+    if (const QString dir = m_browser->currentToolDir(); !dir.isEmpty())
+        editTool(dir);
+}
+
+void AuthoringActions::newToolDialog()
+{
+    const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
+    if (!requireUser(tr("New Tool")) || !catalog)
+        return;
+    const QString user = authoringUser();
+    auto *dialog = new NewToolDialog(
+        engine::templateIds(), user, engine::userToolsPath(dataPath(), user),
+        [catalog, user](const QString &name) { return engine::newToolNameProblem(*catalog, user, name); }, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        createTool(dialog->templateId(), dialog->name(), dialog->label(), dialog->description());
+    });
+    dialog->open();
+}
+
+void AuthoringActions::customizeCurrent()
+{
+    if (const QString dir = m_browser->currentToolDir(); !dir.isEmpty())
+        customizeTool(dir);
+}
+
+void AuthoringActions::revertCurrentToGlobal()
+{
+    if (const QString dir = m_browser->currentToolDir(); !dir.isEmpty())
+        revertToGlobal(dir);
+}
+
+void AuthoringActions::importZipDialog()
+{
+    const QString zip = QFileDialog::getOpenFileName(m_window, tr("Import Tool"), QString(), tr("Tool archives (*.zip)"));
+    if (!zip.isEmpty())
+        importTools({zip});
+}
+
+void AuthoringActions::importDirectoryDialog()
+{
+    const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Import Tool Directory"));
+    if (!dir.isEmpty())
+        importTools({dir});
+}
+
+void AuthoringActions::exportCurrentDialog()
+{
+    const QString dir = m_browser->currentToolDir();
+    if (dir.isEmpty())
+        return;
+    const QString zip = QFileDialog::getSaveFileName(m_window, tr("Export Tool"), QFileInfo(dir).fileName() + QStringLiteral(".zip"),
+                                                     tr("Tool archives (*.zip)"));
+    if (!zip.isEmpty())
+        exportTool(dir, zip);
+}
+
+void AuthoringActions::saveEditor()
+{
+    if (ToolEditor *e = currentEditor())
+        e->save();
+}
+
+void AuthoringActions::revertEditorChanges()
+{
+    ToolEditor *e = currentEditor();
+    if (e && e->isModified()
+        && MessageBox::ask(m_window, tr("Revert"), tr("Discard the unsaved changes to %1?").arg(e->toolName()),
+                           {tr("Discard Changes"), tr("Cancel")})
+               == 0)
+        e->revert();
+}
+
+void AuthoringActions::undo()
+{
+    if (ToolEditor *e = currentEditor())
+        e->undoStack()->undo();
+}
+
+void AuthoringActions::redo()
+{
+    if (ToolEditor *e = currentEditor())
+        e->undoStack()->redo();
+}
+
+void AuthoringActions::closeCurrentEditor() { closeEditor(m_editors->currentIndex()); }
+
+} // namespace tw::ui
