@@ -11,19 +11,25 @@
 
 namespace tw::engine {
 
-RunOptions runOptionsFor(const RunRequest &request)
+namespace {
+
+// The run options a request asks for: the tool's run settings, the user's integrations, the
+// request's timeout.
+RunOptions runOptionsFor(const RunRequest &request, const Integrations &integrations)
 {
-    RunOptions options = runOptionsFor(ToolRunSettings::load(request.user, request.tool.manifest.name),
-                                       Integrations::load(request.user));
+    RunOptions options = runOptionsFor(ToolRunSettings::load(request.user, request.tool.manifest.name), integrations);
     options.params = request.params;
     if (request.timeoutMs > 0)
         options.timeoutMs = request.timeoutMs;
     return options;
 }
 
+} // namespace
+
 RunLauncher::RunLauncher(RunRequest request, SecretStore &secrets, QString historyPath, QObject *parent)
     : QObject(parent),
       m_request(std::move(request)),
+      m_integrations(Integrations::load(m_request.user)),
       m_secrets(secrets),
       m_historyPath(std::move(historyPath)),
       m_builder(m_request.tool.manifest.name, m_request.user, m_request.runtimeChoice,
@@ -31,7 +37,7 @@ RunLauncher::RunLauncher(RunRequest request, SecretStore &secrets, QString histo
 {
     const QString runtimeName = m_request.runtimeChoice;
     const RuntimeConfig config = RuntimeConfig::load();
-    m_session = std::make_unique<RunSession>(m_request.tool, m_request.dataPath, m_request.user, runOptionsFor(m_request),
+    m_session = std::make_unique<RunSession>(m_request.tool, m_request.dataPath, m_request.user, runOptionsFor(m_request, m_integrations),
                                              RuntimeChooser([runtimeName, config](QString *e) {
                                                  return makeRuntime(runtimeName, config, e);
                                              }));
@@ -51,7 +57,7 @@ RunLauncher::~RunLauncher()
 
 bool RunLauncher::needsSecretStore() const
 {
-    if (!m_remember.isEmpty() || !Integrations::load(m_request.user).secretKeys(m_request.user).isEmpty())
+    if (!m_remember.isEmpty() || !m_integrations.secretKeys(m_request.user).isEmpty())
         return true;
     for (const InputSpec &spec : m_request.tool.manifest.inputs) {
         const QJsonValue v = m_request.params.value(spec.name);
@@ -95,7 +101,7 @@ void RunLauncher::rememberAndGather()
     }
     // Step 1 of DESIGN.md "Running a tool": sensitive inputs left empty and the integration
     // tokens come from the secret store; they travel on stdin and in the environment only.
-    gatherRunInputs(m_secrets, m_request.user, m_request.tool, m_request.params, Integrations::load(m_request.user), this,
+    gatherRunInputs(m_secrets, m_request.user, m_request.tool, m_request.params, m_integrations, this,
                     [this](const RunInputs &in) { onGathered(in); });
 }
 

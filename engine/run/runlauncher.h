@@ -96,6 +96,9 @@ private:
     void onFinished(const RunOutcome &outcome);
 
     RunRequest m_request;
+    // The user's integrations, read once: the run options, the question whether the store is
+    // needed and the gathered tokens all see the same settings.
+    Integrations m_integrations;
     SecretStore &m_secrets;
     QString m_historyPath;
     HeldSecretPolicy m_policy;
@@ -116,8 +119,5 @@ private:
     bool m_cancelRequested = false;
 };
 
-// The run options a request asks for: the tool's run settings, the user's integrations, the
-// request's timeout.
-RunOptions runOptionsFor(const RunRequest &request);
 
 } // namespace tw::engine
