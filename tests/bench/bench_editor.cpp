@@ -162,10 +162,7 @@ int main(int argc, char *argv[])
     qputenv("QT_QPA_PLATFORM", "offscreen");
     qputenv("TOOLWRIGHT_NO_DIALOGS", "1");
     QTemporaryDir tmp;
-    // Settings and caches go to the temporary dir, never the user's.
-    qputenv("XDG_CONFIG_HOME", (tmp.path() + QStringLiteral("/config")).toLocal8Bit());
-    qputenv("XDG_DATA_HOME", (tmp.path() + QStringLiteral("/share")).toLocal8Bit());
-    qputenv("XDG_CACHE_HOME", (tmp.path() + QStringLiteral("/cache")).toLocal8Bit());
+    tw::bench::useTemporaryHome(tmp.path());
     QApplication app(argc, argv);
     const bool quick = app.arguments().contains(QStringLiteral("--quick"));
     const int rounds = quick ? 5 : 7;

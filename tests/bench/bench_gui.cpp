@@ -213,10 +213,7 @@ int main(int argc, char *argv[])
     const QString data = keepAt > 0 && keepAt + 1 < arguments.size() ? arguments[keepAt + 1] : tmp.path() + QStringLiteral("/data");
     const DataPathShape shape;
     prepareDataPath(data, shape);
-    // Settings, history and caches of the rounds go to the temporary dir, never the user's.
-    qputenv("XDG_CONFIG_HOME", (tmp.path() + QStringLiteral("/config")).toLocal8Bit());
-    qputenv("XDG_DATA_HOME", (tmp.path() + QStringLiteral("/share")).toLocal8Bit());
-    qputenv("XDG_CACHE_HOME", (tmp.path() + QStringLiteral("/cache")).toLocal8Bit());
+    tw::bench::useTemporaryHome(tmp.path());
 
     std::map<QString, std::vector<double>> figures;
     const QString out = tmp.path() + QStringLiteral("/round.txt");

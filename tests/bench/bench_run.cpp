@@ -76,10 +76,7 @@ qint64 countUpdates(const QString &path)
 int main(int argc, char *argv[])
 {
     QTemporaryDir tmp;
-    // Settings and history of the runs go to the temporary dir, never the user's.
-    qputenv("XDG_CONFIG_HOME", (tmp.path() + QStringLiteral("/config")).toLocal8Bit());
-    qputenv("XDG_DATA_HOME", (tmp.path() + QStringLiteral("/share")).toLocal8Bit());
-    qputenv("XDG_CACHE_HOME", (tmp.path() + QStringLiteral("/cache")).toLocal8Bit());
+    tw::bench::useTemporaryHome(tmp.path());
     QCoreApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("toolwright"));
     QCoreApplication::setApplicationName(QStringLiteral("toolwright"));

@@ -16,12 +16,13 @@
 
 #include "benchclock.h"
 #include "benchprocess.h"
+#include "bigoutputtool.h"
 #include "catalog/catalog.h"
 #include "run/runlauncher.h"
 #include "run/runtime.h"
-#include "secrets/secretstore.h"
 #include "running/runpane.h"
 #include "runupdatesmodel.h"
+#include "secrets/secretstore.h"
 
 #include <QApplication>
 #include <QDir>
@@ -38,22 +39,6 @@ using namespace tw;
 using tw::bench::summarise;
 
 namespace {
-
-const QByteArray kToolMd = "---\n"
-                           "name: big_output\n"
-                           "description: Sends 10,000 snapshots, 5 MB of log and a 20 MB result.\n"
-                           "version: 1\n"
-                           "---\n\n# Big output\n";
-
-const QByteArray kEntry =
-    "export async function execute(_id, params, signal, onUpdate) {\n"
-    "  for (let i = 1; i <= 10000; i++)\n"
-    "    onUpdate?.({ content: [{ type: 'text', text: 'done ' + i + ' of 10000\\n' + 'row '.repeat(50) }] });\n"
-    "  for (let i = 0; i < 50000; i++) console.log('log line ' + i + ' ' + 'z'.repeat(80));\n"
-    "  const parts = [];\n"
-    "  for (let i = 0; i < 200000; i++) parts.push('line ' + String(i).padStart(7, '0') + ' ' + 'abcdefghij'.repeat(9) + '\\n');\n"
-    "  return { content: [{ type: 'text', text: parts.join('') }] };\n"
-    "}\n";
 
 // Times every event the loop dispatches (outermost only) and keeps the slowest while recording,
 // so the stall is printed with what caused it.
@@ -107,7 +92,8 @@ Round measureOnce(const engine::ToolRecord &tool, const QString &data)
     Round round;
     // The pane presents the one run path, as the Run view makes it (no history, no secrets).
     engine::MemorySecretStore secrets;
-    engine::RunRequest request{tool, data, QStringLiteral("bench@localhost"), {}, QStringLiteral("bwrap"), 0,
+    engine::RunRequest request{tool, data, QStringLiteral("bench@localhost"), {{QStringLiteral("mode"), QStringLiteral("big")}},
+                               QStringLiteral("bwrap"), 0,
                                QStringLiteral("global v1")};
     ui::RunPane pane(std::make_unique<engine::RunLauncher>(std::move(request), secrets, QString()));
     engine::RunSession *s = pane.session();
@@ -195,18 +181,15 @@ Round measureOnce(const engine::ToolRecord &tool, const QString &data)
 int main(int argc, char *argv[])
 {
     QTemporaryDir tmp;
-    // Settings, history and caches go to the temporary dir, never the user's.
-    qputenv("XDG_CONFIG_HOME", (tmp.path() + QStringLiteral("/config")).toLocal8Bit());
-    qputenv("XDG_DATA_HOME", (tmp.path() + QStringLiteral("/share")).toLocal8Bit());
-    qputenv("XDG_CACHE_HOME", (tmp.path() + QStringLiteral("/cache")).toLocal8Bit());
+    tw::bench::useTemporaryHome(tmp.path());
     qputenv("QT_QPA_PLATFORM", "offscreen");
     TimedApplication app(argc, argv);
     const bool quick = app.arguments().contains(QStringLiteral("--quick"));
     const int rounds = quick ? 3 : 7;
 
     const QString data = tmp.path() + QStringLiteral("/data");
-    writeFile(data + QStringLiteral("/tools/big_output/TOOL.md"), kToolMd);
-    writeFile(data + QStringLiteral("/tools/big_output/index.js"), kEntry);
+    writeFile(data + QStringLiteral("/tools/big_output/TOOL.md"), test::kBigOutputToolMd);
+    writeFile(data + QStringLiteral("/tools/big_output/index.js"), test::kBigOutputEntry);
     QDir().mkpath(data + QStringLiteral("/bench@localhost"));
     const engine::Catalog catalog = engine::scanDataPath(data);
     if (catalog.global.tools.size() != 1)

@@ -62,4 +62,11 @@ ProcessRun runProcess(const QString &program, const QStringList &args, const QSt
     return run;
 }
 
+void useTemporaryHome(const QString &root)
+{
+    qputenv("XDG_CONFIG_HOME", (root + QStringLiteral("/config")).toLocal8Bit());
+    qputenv("XDG_DATA_HOME", (root + QStringLiteral("/share")).toLocal8Bit());
+    qputenv("XDG_CACHE_HOME", (root + QStringLiteral("/cache")).toLocal8Bit());
+}
+
 } // namespace tw::bench

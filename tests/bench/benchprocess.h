@@ -25,6 +25,11 @@ ProcessRun runProcess(const QString &program, const QStringList &args, const QSt
                       const QString &stderrFile = QString(), const QString &stdinFile = QString(),
                       const QStringList &environment = QStringList());
 
+// Points this process's settings, data and cache dirs (XDG_CONFIG_HOME, XDG_DATA_HOME,
+// XDG_CACHE_HOME) under `root`, so a benchmark's settings, run history and caches go there and
+// never to the user's. Call before the application object exists.
+void useTemporaryHome(const QString &root);
+
 // Median (reported) and minimum (checked: the least disturbed by other load) of several runs.
 struct Timing
 {

@@ -4,6 +4,7 @@
 // with a marker, and Save Output writes exactly what the tool produced; secrets masked in every
 // view, the environment view included.
 
+#include "bigoutputtool.h"
 #include "catalog/catalog.h"
 #include "fixture.h"
 #include "run/runlauncher.h"
@@ -40,44 +41,6 @@
 using namespace tw;
 
 namespace {
-
-const QByteArray kToolMd = "---\n"
-                           "name: big_output\n"
-                           "description: Sends a lot of output, slowly or all at once.\n"
-                           "version: 1\n"
-                           "inputs:\n"
-                           "  mode:\n"
-                           "    type: enum\n"
-                           "    values: [big, slow, echo]\n"
-                           "    description: What to do.\n"
-                           "  token:\n"
-                           "    type: string\n"
-                           "    description: A secret echoed everywhere.\n"
-                           "    sensitive: true\n"
-                           "    optional: true\n"
-                           "---\n\n# Big output\n";
-
-// Deterministic, so the test can rebuild what the tool sent.
-const QByteArray kEntry =
-    "export async function execute(_id, params, signal, onUpdate) {\n"
-    "  if (params.mode === 'big') {\n"
-    "    for (let i = 1; i <= 10000; i++)\n"
-    "      onUpdate?.({ content: [{ type: 'text', text: 'done ' + i + ' of 10000\\n' + 'row '.repeat(50) }] });\n"
-    "    for (let i = 0; i < 50000; i++) console.log('log line ' + i + ' ' + 'z'.repeat(80));\n"
-    "    const parts = [];\n"
-    "    for (let i = 0; i < 200000; i++) parts.push('line ' + String(i).padStart(7, '0') + ' ' + 'abcdefghij'.repeat(9) + '\\n');\n"
-    "    return { content: [{ type: 'text', text: parts.join('') }] };\n"
-    "  }\n"
-    "  if (params.mode === 'slow') {\n"
-    "    await new Promise((r) => setTimeout(r, 400));\n"
-    "    onUpdate?.({ content: [{ type: 'text', text: 'half way' }] });\n"
-    "    await new Promise((resolve) => { signal?.addEventListener('abort', resolve); setTimeout(resolve, 60000); });\n"
-    "    return { content: [{ type: 'text', text: 'slept' }] };\n"
-    "  }\n"
-    "  onUpdate?.({ content: [{ type: 'text', text: 'update with ' + params.token }] });\n"
-    "  console.log('log with ' + params.token);\n"
-    "  return { content: [{ type: 'text', text: 'result with ' + params.token + ' env ' + process.env.OFFICER_APIFY_TOKEN }] };\n"
-    "}\n";
 
 QString expectedResult()
 {
@@ -126,7 +89,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_tmp.isValid());
         m_data = m_tmp.path() + QStringLiteral("/data");
-        test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("big_output"), kToolMd, kEntry, QStringLiteral("index.js"));
+        test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("big_output"), test::kBigOutputToolMd, test::kBigOutputEntry, QStringLiteral("index.js"));
         QVERIFY(QDir().mkpath(m_data + QStringLiteral("/u@x")));
         const engine::Catalog catalog = engine::scanDataPath(m_data);
         QCOMPARE(catalog.global.tools.size(), 1);
