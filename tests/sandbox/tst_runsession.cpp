@@ -174,6 +174,39 @@ export async function execute() {
 }
 )";
 
+// Tries to write into every mount it can see (a file in each directory mount, the file itself
+// for a file mount) and says which accepted, with what the mount table says of each: a layout
+// that mounts a host path writable, or leaves a read-only one writable, shows here.
+const QByteArray kMountWriter = R"(
+import { readFileSync, writeFileSync, unlinkSync, openSync, closeSync, statSync } from 'node:fs';
+export async function execute() {
+  const unescape = (s) => s.replace(/\\([0-7]{3})/g, (_, o) => String.fromCharCode(parseInt(o, 8)));
+  const mounts = [];
+  for (const line of readFileSync('/proc/self/mountinfo', 'utf8').split('\n')) {
+    if (!line) continue;
+    const [left, right] = line.split(' - ');
+    const f = left.split(' ');
+    const [fstype, source] = right.split(' ');
+    mounts.push({ point: unescape(f[4]), root: unescape(f[3]), fstype, source });
+  }
+  const writable = [];
+  for (const m of mounts) {
+    if (m.point.startsWith('/proc') || m.point.startsWith('/sys')) continue; // kernel interfaces, not storage
+    try {
+      if (statSync(m.point).isDirectory()) {
+        const probe = m.point.replace(/\/$/, '') + '/.tw-mount-probe-' + process.pid;
+        writeFileSync(probe, 'x');
+        unlinkSync(probe);
+      } else {
+        closeSync(openSync(m.point, 'r+'));
+      }
+      writable.push(m);
+    } catch {}
+  }
+  return { content: [{ type: 'text', text: JSON.stringify({ writable }) }] };
+}
+)";
+
 const QByteArray kHog = R"(
 export async function execute(_id, params) {
   const keep = [];
@@ -480,7 +513,7 @@ private Q_SLOTS:
         for (const auto &[name, source] : {std::pair{"escaper", kEscaper}, std::pair{"lister", kLister}, std::pair{"hog", kHog},
                                            std::pair{"forker", kForker}, std::pair{"spinner", kSpinner},
                                            std::pair{"parent_prober", kParentProber}, std::pair{"oom_faker", kOomFaker}, std::pair{"lingerer", kLingerer},
-                                           std::pair{"pacer", kPacer}, std::pair{"netprobe", kNetProbe},
+                                           std::pair{"pacer", kPacer}, std::pair{"netprobe", kNetProbe}, std::pair{"mountwriter", kMountWriter},
                                            std::pair{"selfkiller", QByteArray("export async function execute() { process.kill(process.pid, 'SIGKILL'); }\n")}})
             tw::test::makeTool(userTools, QLatin1StringView(name), tw::test::toolMd(name), source, QStringLiteral("index.js"));
         const QString secretFile = m_tmp.path() + QStringLiteral("/host-secret.json");
@@ -532,6 +565,37 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(liveDir)); // a live Toolwright's run dir is not touched
         QDir(liveDir).removeRecursively();
         QCOMPARE(leftoverContainers(), QStringList());
+    }
+
+    // A hostile tool writes into every mount it sees. Only its user's data root and the email
+    // database are host paths it may change; everything else it can write is the sandbox's own
+    // memory (a tmpfs or a device fs made for this run).
+    void aToolWritesOnlyWhereTheLayoutAllows()
+    {
+        const QString db = m_tmp.path() + QStringLiteral("/mail/writer.db");
+        tw::test::writeFile(db, "db");
+        RunOptions options;
+        options.emailDb = db;
+        const RunOutcome r = runTool(QStringLiteral("mountwriter"), {}, options);
+        QCOMPARE(r.state, RunState::Result);
+        QStringList hostPaths, all;
+        for (const QJsonValue &v : report(r)[QStringLiteral("writable")].toArray()) {
+            const QJsonObject m = v.toObject();
+            const QString point = m[QStringLiteral("point")].toString(), fstype = m[QStringLiteral("fstype")].toString();
+            all << point + u' ' + fstype + u' ' + m[QStringLiteral("root")].toString();
+            // A tmpfs is made for the sandbox; of the host's device fs, only the standard nodes.
+            const bool sandboxMemory = fstype == u"tmpfs" || fstype == u"devpts" || fstype == u"mqueue"
+                || (fstype == u"devtmpfs"
+                    && QStringList{QStringLiteral("/dev/null"), QStringLiteral("/dev/zero"), QStringLiteral("/dev/full"),
+                                   QStringLiteral("/dev/random"), QStringLiteral("/dev/urandom"), QStringLiteral("/dev/tty")}
+                           .contains(point));
+            if (!sandboxMemory)
+                hostPaths << point;
+        }
+        qInfo("writable mounts: %s", qPrintable(all.join(QStringLiteral("; "))));
+        hostPaths.sort();
+        QCOMPARE(hostPaths, (QStringList{QStringLiteral("/officer/data/emails.db"), QStringLiteral("/officer/user")}));
+        QVERIFY2(all.join(u'\n').contains(QStringLiteral("/officer/user ")), qPrintable(all.join(u'\n')));
     }
 
     void theEmailDatabaseIsMountedReadWrite()
