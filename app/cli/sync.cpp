@@ -23,13 +23,19 @@ int cmdSync(const QStringList &args)
         return usageError(error);
     if (!o.parser.isSet(o.seed))
         return usageError(QStringLiteral("sync needs --seed DIR"));
-    const QString seed = QDir::cleanPath(QFileInfo(o.parser.value(o.seed)).absoluteFilePath());
-    if (!QFileInfo(seed).isDir())
-        return usageError(QStringLiteral("seed dir %1 does not exist").arg(seed));
+    const QString seedDir = QDir::cleanPath(QFileInfo(o.parser.value(o.seed)).absoluteFilePath());
+    if (!QFileInfo(seedDir).isDir())
+        return usageError(QStringLiteral("seed dir %1 does not exist").arg(seedDir));
     dataPath = resolveDataPath(o.parser.value(o.data));
     if (!QFileInfo(dataPath).isDir())
         return usageError(QStringLiteral("data dir %1 does not exist").arg(dataPath));
-    const QList<SyncAction> plan = planSync(seed, dataPath);
+    // The seed root (the platform's seed/) stands for its tools/; a folder that is neither is
+    // refused, never planned as one tool.
+    const SyncPlan planned = planSeedSync(seedDir, dataPath);
+    if (!planned.seed.ok())
+        return usageError(planned.seed.error);
+    const QString seed = planned.seed.path;
+    const QList<SyncAction> &plan = planned.actions;
     SyncResult result;
     if (!o.parser.isSet(o.dryRun))
         result = applySync(plan, seed, dataPath);
@@ -42,8 +48,18 @@ int cmdSync(const QStringList &args)
                                        {QStringLiteral("target_version"),
                                         a.targetVersion ? QJsonValue(*a.targetVersion) : QJsonValue(QJsonValue::Null)}});
         }
-        printJson(QJsonDocument(QJsonObject{{QStringLiteral("actions"), actions}}));
+        QJsonArray skipped;
+        for (const SyncSkip &s : planned.skipped)
+            skipped.append(QJsonObject{{QStringLiteral("dir"), s.dir}, {QStringLiteral("reason"), s.reason}});
+        // Added to DESIGN.md's shape, which stays: the tools dir planned and whether it was found
+        // as the seed root's tools/, and the seed's subdirectories that are not tools.
+        printJson(QJsonDocument(QJsonObject{{QStringLiteral("actions"), actions},
+                                            {QStringLiteral("skipped"), skipped},
+                                            {QStringLiteral("seed_tools_dir"), seed},
+                                            {QStringLiteral("seed_root"), planned.seed.fromSeedRoot}}));
     } else {
+        if (planned.seed.fromSeedRoot)
+            err(QStringLiteral("toolwright: %1 is the seed root: syncing its tools/ (%2)\n").arg(seedDir, seed));
         QString text;
         for (const SyncAction &a : plan) {
             text += QStringLiteral("%1  %2  seed v%3, installed %4: %5\n")
@@ -51,6 +67,8 @@ int cmdSync(const QStringList &args)
                         .arg(a.targetVersion ? QStringLiteral("v%1").arg(*a.targetVersion) : QStringLiteral("none"),
                              syncActionReason(a));
         }
+        for (const SyncSkip &s : planned.skipped)
+            text += QStringLiteral("%1  %2  %3\n").arg(QStringLiteral("skipped"), -10).arg(s.dir, s.reason);
         out(text);
     }
     for (const SyncAction &a : plan) {

@@ -113,6 +113,19 @@ std::optional<FrontmatterDocument> FrontmatterDocument::fromBytes(const QByteArr
             return std::nullopt;
         }
     }
+    // A fence the platform accepts only by a quirk: the YAML may begin on the opening line, the
+    // body after the closing dashes, or keys the author meant as frontmatter may be body text.
+    // Saving such a file keeps or spreads the quirk; it is linted, not edited, until fixed.
+    for (const Diagnostic &d : parse.diagnostics) {
+        if (d.code == u"fence-irregular" || d.code == u"frontmatter-cut-short") {
+            if (error) {
+                *error = d;
+                error->severity = Severity::Error;
+                error->message += QStringLiteral(". The editor does not edit such a file: fix the line first");
+            }
+            return std::nullopt;
+        }
+    }
     FrontmatterDocument doc;
     const qsizetype firstEnd = parse.yamlBegin - 1; // the opening fence's line break
     const qsizetype fenceStart = parse.yamlEnd;
@@ -205,11 +218,12 @@ bool FrontmatterDocument::setYamlText(const QString &yaml, Diagnostic *error)
     if (text.endsWith(u'\n'))
         text.chop(1);
     const QStringList lines = text.isEmpty() ? QStringList() : text.split(u'\n');
-    for (const QString &l : lines) {
-        if (l == u"---") {
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        // The platform ends the frontmatter at the first line that starts with `---` (pi 0.73.1).
+        if (lines[i].startsWith(u"---")) {
             if (error)
                 *error = {QStringLiteral("yaml-syntax"), Severity::Error,
-                          QStringLiteral("a `---` line would end the frontmatter"), QString(), int(lines.indexOf(l)) + 2};
+                          QStringLiteral("a line starting with `---` would end the frontmatter"), QString(), int(i) + 2};
             return false;
         }
     }

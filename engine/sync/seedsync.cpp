@@ -3,21 +3,27 @@
 #include "catalog/catalog.h"
 #include "catalog/direntries.h"
 #include "catalog/locationscanner.h"
+#include "toolmd/textrules.h"
 #include "toolmd/toolmdreader.h"
 #include "toolmd/toollayout.h"
+#include "toolmd/yamlnode.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonValue>
 #include <QLoggingCategory>
 #include <QMap>
 #include <QScopeGuard>
 #include <QUuid>
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <limits>
 
 Q_LOGGING_CATEGORY(lcSync, "tw.engine.sync", QtWarningMsg)
 
@@ -74,6 +80,38 @@ void listFiles(const QString &root, const QString &prefix, QMap<QByteArray, std:
     }
 }
 
+// The `version` of a frontmatter the loader skips for want of a `name`: sync-tools reads the
+// version whatever else the frontmatter lacks (TOOLS.md: "Parse version from TOOL.md frontmatter
+// (defaults to 0 if missing)"). As the reader takes it: an integer, or a quoted integer.
+std::optional<int> versionOfUnnamed(const ToolMdParse &parse)
+{
+    // Only the name is missing: a frontmatter the platform cannot read as YAML has no version.
+    const auto otherSkip = [](const Diagnostic &d) { return d.severity == Severity::Skip && d.code != u"name-missing"; };
+    if (parse.manifest || !parse.yaml || !parse.yaml->isMap()
+        || std::any_of(parse.diagnostics.cbegin(), parse.diagnostics.cend(), otherSkip))
+        return std::nullopt;
+    const YamlNode &root = *parse.yaml;
+    for (size_t i = 0; i < root.mapSize(); ++i) {
+        if (root.key(i).scalar != "version" || !root.value(i).isScalar())
+            continue;
+        const YamlNode &value = root.value(i);
+        const QString text = QString::fromStdString(value.scalar);
+        const QJsonValue v = value.isQuoted() ? QJsonValue(text) : resolvePlainScalar(text);
+        bool ok = false;
+        const int quoted = v.isString() ? v.toString().trimmed().toInt(&ok) : 0;
+        if (ok)
+            return quoted;
+        const double d = v.toDouble(std::nan(""));
+        if (v.isDouble() && std::isfinite(d) && std::floor(d) == d && std::abs(d) <= double(std::numeric_limits<int>::max()))
+            return int(d);
+        return 0;
+    }
+    return std::nullopt;
+}
+
+// A directory is planned only when it holds a TOOL.md: the sync reads the version there.
+bool holdsToolMd(const QString &dir) { return QFileInfo(toolMdPath(dir)).isFile(); }
+
 } // namespace
 
 QString syncActionName(SyncActionKind kind)
@@ -97,6 +135,8 @@ int syncVersionOf(const QString &toolDir, Diagnostics *notes)
     const ToolMdParse parse = parseToolMd(bytes, path);
     if (parse.manifest && parse.manifest->versionPresent)
         return parse.manifest->version;
+    if (const std::optional<int> version = versionOfUnnamed(parse))
+        return *version;
     if (notes) {
         notes->append({QStringLiteral("version-missing"), Severity::Warning,
                        QStringLiteral("no readable version; sync-tools counts it as 0"), path, 0});
@@ -104,11 +144,16 @@ int syncVersionOf(const QString &toolDir, Diagnostics *notes)
     return parse.manifest ? parse.manifest->version : 0;
 }
 
-QList<SyncAction> planSync(const QString &seedToolsDir, const QString &dataPath)
+QList<SyncAction> planSync(const QString &seedToolsDir, const QString &dataPath, QList<SyncSkip> *skipped)
 {
     QList<SyncAction> plan;
     const QString target = globalToolsPath(dataPath);
     for (const QString &dir : sortedSubdirectoryNames(seedToolsDir, false)) {
+        if (!holdsToolMd(seedToolsDir + u'/' + dir)) {
+            if (skipped)
+                skipped->append({dir, QStringLiteral("no TOOL.md: not a tool, so it is not synced")});
+            continue;
+        }
         SyncAction a;
         a.dir = dir;
         a.seedVersion = syncVersionOf(seedToolsDir + u'/' + dir, &a.notes);
@@ -129,6 +174,37 @@ QList<SyncAction> planSync(const QString &seedToolsDir, const QString &dataPath)
         }
         plan.append(std::move(a));
     }
+    return plan;
+}
+
+SeedToolsDir resolveSeedToolsDir(const QString &dir)
+{
+    SeedToolsDir seed;
+    if (!QFileInfo(dir).isDir()) {
+        seed.error = QStringLiteral("seed dir %1 does not exist").arg(dir);
+        return seed;
+    }
+    const QStringList subdirs = sortedSubdirectoryNames(dir, false);
+    if (std::any_of(subdirs.cbegin(), subdirs.cend(), [&](const QString &sub) { return holdsToolMd(dir + u'/' + sub); })) {
+        seed.path = dir;
+        return seed;
+    }
+    const QString tools = dir + QStringLiteral("/tools");
+    if (QFileInfo(tools).isDir()) {
+        seed.path = tools;
+        seed.fromSeedRoot = true;
+        return seed;
+    }
+    seed.error = QStringLiteral("%1 is not a seed: no subdirectory holds a TOOL.md and there is no tools/ subdirectory").arg(dir);
+    return seed;
+}
+
+SyncPlan planSeedSync(const QString &seedDir, const QString &dataPath)
+{
+    SyncPlan plan;
+    plan.seed = resolveSeedToolsDir(seedDir);
+    if (plan.seed.ok())
+        plan.actions = planSync(plan.seed.path, dataPath, &plan.skipped);
     return plan;
 }
 

@@ -51,7 +51,42 @@ QList<TreeFileComparison> compareTrees(const QString &left, const QString &right
 // Reads a TOOL.md's version the way sync-tools does: defaults to 0 when missing or unreadable.
 int syncVersionOf(const QString &toolDir, Diagnostics *notes = nullptr);
 
-QList<SyncAction> planSync(const QString &seedToolsDir, const QString &dataPath);
+// A seed subdirectory the sync does not plan, and why (it has no TOOL.md: it is not a tool).
+struct SyncSkip
+{
+    QString dir;
+    QString reason; // one line
+    friend bool operator==(const SyncSkip &, const SyncSkip &) = default;
+};
+
+// The plan for each tool directory of `seedToolsDir` (per directory name, in byte-wise order).
+// Subdirectories without a TOOL.md are never planned; they go to `skipped` when given.
+QList<SyncAction> planSync(const QString &seedToolsDir, const QString &dataPath, QList<SyncSkip> *skipped = nullptr);
+
+// The seed folder a user named (`sync --seed DIR`, the Seed Sync view): the seed tools dir
+// itself, or the seed root that holds `tools/` as the platform's `seed/` does (TOOLS.md: "copies
+// tools from seed/tools/ to DATA_PATH/tools/"). Without this a seed root planned a tool `tools`.
+struct SeedToolsDir
+{
+    QString path;              // whose subdirectories are the seed's tools; empty when refused
+    bool fromSeedRoot = false; // the folder named is the seed root and `path` is its tools/
+    QString error;             // one line when the folder is neither
+    bool ok() const { return error.isEmpty(); }
+};
+
+// A folder with a subdirectory holding a TOOL.md is the tools dir; else one with a `tools/`
+// subdirectory is the seed root; anything else is refused.
+SeedToolsDir resolveSeedToolsDir(const QString &dir);
+
+struct SyncPlan
+{
+    SeedToolsDir seed;
+    QList<SyncAction> actions; // empty when the seed was refused
+    QList<SyncSkip> skipped;
+};
+
+// resolveSeedToolsDir, then planSync of the tools dir it found: what the CLI and the view plan.
+SyncPlan planSeedSync(const QString &seedDir, const QString &dataPath);
 
 struct SyncResult
 {

@@ -25,6 +25,11 @@ struct InputSpec
     QStringList values;    // enum values, from a comma-separated string or a list
     bool hasValues = false;
     QJsonValue defaultValue = QJsonValue::Undefined; // Undefined when there is no default
+    // The default's mappings' key orders (platformKeyOrder), which QJsonObject sorts away and
+    // the agent is sent (JSON.stringify keeps JavaScript's order). Part of ==: defaults that
+    // differ only in key order are different text to the agent; a manifest built without them
+    // (empty) is written with sorted keys.
+    QList<QStringList> defaultKeyOrder;
     int line = 0;          // line of the input's key in TOOL.md
 
     friend bool operator==(const InputSpec &, const InputSpec &) = default;

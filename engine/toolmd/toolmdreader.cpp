@@ -1,13 +1,13 @@
 #include "toolmd/toolmdreader.h"
 
+#include "toolmd/frontmattersplit.h"
+#include "toolmd/platformyaml.h"
 #include "toolmd/utf8text.h"
 #include "toolmd/yamlchecks.h"
 #include "toolmd/yamlnode.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
-
-#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <atomic>
@@ -22,9 +22,6 @@
 namespace tw::engine {
 namespace {
 
-const QString kCodeFrontmatterMissing = QStringLiteral("frontmatter-missing");
-const std::string kSentinel = "__toolwright_end_of_frontmatter__";
-
 struct Context
 {
     const QString &file;
@@ -32,10 +29,10 @@ struct Context
     Diagnostics &out;
 
     int lineOf(const YamlNode &node) const { return yamlFirstLine + node.line; }
-    void addYamlError(const YAML::Exception &e)
+    void addYamlError(const YamlError &e)
     {
-        add("yaml-syntax", Severity::Skip, QStringLiteral("frontmatter is not valid YAML: %1").arg(QString::fromStdString(e.msg)),
-            e.mark.is_null() ? 1 : yamlFirstLine + e.mark.line);
+        add("yaml-syntax", Severity::Skip, QStringLiteral("frontmatter is not valid YAML: %1").arg(utf8Text(e.message)),
+            yamlFirstLine + e.line);
     }
     void add(const char *code, Severity severity, const QString &message, int line)
     {
@@ -45,38 +42,9 @@ struct Context
 
 QString toQString(const std::string &s) { return utf8Text(s); }
 
-// A scalar's value the way the platform's loader (the `yaml` npm package) resolves it; quoted
-// scalars are always strings.
-QJsonValue scalarToJson(const YamlNode &node)
-{
-    const QString text = toQString(node.scalar);
-    if (node.isQuoted() || node.tag == "tag:yaml.org,2002:str")
-        return text;
-    return resolvePlainScalar(text);
-}
-
-QJsonValue nodeToJson(const YamlNode &node)
-{
-    switch (node.kind) {
-    case YamlNode::Kind::Scalar:
-        return scalarToJson(node);
-    case YamlNode::Kind::Sequence: {
-        QJsonArray array;
-        for (const YamlNode &item : node.items)
-            array.append(nodeToJson(item));
-        return array;
-    }
-    case YamlNode::Kind::Map: {
-        QJsonObject object;
-        for (size_t i = 0; i < node.mapSize(); ++i)
-            object.insert(toQString(node.key(i).scalar), nodeToJson(node.value(i)));
-        return object;
-    }
-    case YamlNode::Kind::Null:
-        return QJsonValue::Null;
-    }
-    return QJsonValue::Null;
-}
+// A value the way the platform's loader (the `yaml` npm package) resolves it.
+QJsonValue scalarToJson(const YamlNode &node) { return platformScalarValue(node); }
+QJsonValue nodeToJson(const YamlNode &node) { return platformValue(node); }
 
 // A scalar as text, the way a string field is read; maps and lists give nothing.
 std::optional<QString> scalarText(const YamlNode &node)
@@ -130,7 +98,7 @@ QString jsonText(const QJsonValue &v)
 InputSpec readInput(Context &ctx, const YamlNode &key, const YamlNode &value)
 {
     InputSpec spec;
-    spec.name = toQString(key.scalar);
+    spec.name = platformKeyText(key); // the object key the platform makes of it (`1.0` is "1")
     spec.line = ctx.lineOf(key);
     const QString label = QStringLiteral("input '%1'").arg(spec.name);
 
@@ -174,6 +142,7 @@ InputSpec readInput(Context &ctx, const YamlNode &key, const YamlNode &value)
         } else if (k.scalar == "default") {
             defaultNode = &v;
             spec.defaultValue = nodeToJson(v);
+            spec.defaultKeyOrder = platformKeyOrder(v);
         } else {
             ctx.add("unknown-key", Severity::Warning,
                     QStringLiteral("%1: unknown key '%2' is ignored by the platform")
@@ -267,95 +236,6 @@ InputSpec readInput(Context &ctx, const YamlNode &key, const YamlNode &value)
     return spec;
 }
 
-struct Split
-{
-    qsizetype yamlBegin = 0, yamlEnd = 0, bodyBegin = 0;
-    int closingLine = 0;
-};
-
-// DESIGN.md: `---` on line 1 (BOM and CRLF tolerated), closed by the next line that is exactly `---`.
-std::optional<Split> splitFrontmatter(const QByteArray &bytes, qsizetype start, ToolMdParse &out,
-                                      const QString &file)
-{
-    auto lineEnd = [&](qsizetype from) {
-        const qsizetype nl = bytes.indexOf('\n', from);
-        return nl < 0 ? bytes.size() : nl;
-    };
-    auto isFence = [&](qsizetype from, qsizetype to) {
-        if (to > from && bytes[to - 1] == '\r')
-            --to;
-        return to - from == 3 && bytes[from] == '-' && bytes[from + 1] == '-' && bytes[from + 2] == '-';
-    };
-    const qsizetype firstEnd = lineEnd(start);
-    if (!isFence(start, firstEnd)) {
-        out.diagnostics.append({kCodeFrontmatterMissing, Severity::Skip,
-                                QStringLiteral("TOOL.md must start with a `---` line opening the YAML frontmatter"),
-                                file, 1});
-        return std::nullopt;
-    }
-    out.crlf = firstEnd > start && bytes[firstEnd - 1] == '\r';
-    Split split;
-    split.yamlBegin = firstEnd + 1;
-    int line = 2;
-    for (qsizetype pos = split.yamlBegin; pos < bytes.size(); ++line) {
-        const qsizetype end = lineEnd(pos);
-        if (isFence(pos, end)) {
-            split.yamlEnd = pos;
-            split.bodyBegin = std::min(end + 1, bytes.size());
-            split.closingLine = line;
-            return split;
-        }
-        pos = end + 1;
-    }
-    out.diagnostics.append({QStringLiteral("frontmatter-unterminated"), Severity::Skip,
-                            QStringLiteral("the frontmatter opened on line 1 is never closed by a `---` line"),
-                            file, 1});
-    return std::nullopt;
-}
-
-// yaml-cpp's reading of the frontmatter, for what the fast reader leaves to it. yaml-cpp
-// accepts a quoted scalar left open at the end of the input, where the platform's parser
-// rejects it: a sentinel key after the text reveals it, as an open quote swallows it.
-std::optional<YamlNode> readWithYamlCpp(const std::string &yamlText, Context &ctx)
-{
-    YAML::Node root;
-    bool sentinelSeen = false;
-    try {
-        root = YAML::Load(yamlText + "\n" + kSentinel + ": 0\n");
-        if (root.IsMap()) {
-            sentinelSeen = bool(root[kSentinel]);
-            root.remove(kSentinel);
-        } else {
-            root = YAML::Load(yamlText);
-            sentinelSeen = true;
-        }
-    } catch (const YAML::Exception &) {
-        try {
-            root = YAML::Load(yamlText); // the error as the text alone gives it
-            sentinelSeen = true;
-        } catch (const YAML::Exception &e) {
-            ctx.addYamlError(e);
-            return std::nullopt;
-        }
-    }
-    if (!sentinelSeen) {
-        int line = 1;
-        for (const auto &kv : root) {
-            if (kv.second.IsScalar() && kv.second.Scalar().find(kSentinel) != std::string::npos)
-                line = ctx.lineOf(toYamlNode(kv.first));
-        }
-        ctx.add("yaml-syntax", Severity::Skip,
-                QStringLiteral("frontmatter is not valid YAML: a quoted string is never closed"), line);
-        return std::nullopt;
-    }
-    try {
-        return toYamlNode(root);
-    } catch (const YAML::Exception &e) {
-        ctx.addYamlError(e);
-        return std::nullopt;
-    }
-}
-
 std::atomic<quint64> g_parses{0};
 
 } // namespace
@@ -380,58 +260,53 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
                                 file, line});
         return out;
     }
-    const qsizetype start = bytes.startsWith("\xEF\xBB\xBF") ? 3 : 0;
-    const std::optional<Split> split = splitFrontmatter(bytes, start, out, file);
+    const std::optional<FrontmatterSplit> split = splitFrontmatter(bytes, file, out.diagnostics);
     if (!split)
         return out;
+    out.crlf = split->crlf;
     out.yamlBegin = split->yamlBegin;
     out.yamlEnd = split->yamlEnd;
     out.frontmatterEndLine = split->closingLine;
     out.body = bytes.mid(split->bodyBegin);
-    out.bodyLine = split->closingLine + 1;
+    out.bodyLine = split->bodyLine;
 
-    std::string yamlText(bytes.constData() + split->yamlBegin, size_t(split->yamlEnd - split->yamlBegin));
-    std::erase(yamlText, '\r'); // yaml-cpp reads LF; the line count stays the same
+    // The platform's parser sees LF only (CRLF and lone CR normalised); the line count stays the same.
+    std::string yamlText = normalizedLines(bytes, split->yamlBegin, split->yamlEnd);
     if (yamlText.starts_with("\xEF\xBB\xBF"))
         yamlText.erase(0, 3); // a BOM after the fence is a BOM to both parsers, not text
-    Context ctx{file, 2, out.diagnostics};
+    Context ctx{file, split->yamlFirstLine, out.diagnostics};
 
-    // The fast reader takes the plain frontmatter nearly every tool has; yaml-cpp the rest.
+    // The fast reader takes the plain frontmatter nearly every tool has; libfyaml, with the
+    // platform parser's rules on top (engine/toolmd/platformyaml.h), all the rest.
     std::optional<YamlNode> parsed = readSimpleYaml(yamlText);
-    if (!parsed)
-        parsed = readWithYamlCpp(yamlText, ctx);
-    if (!parsed)
-        return out;
-    auto tree = std::make_shared<const YamlNode>(std::move(*parsed));
-    out.yaml = tree;
-    const YamlNode &root = *tree;
-    // The platform's parser (the `yaml` package) rejects a mapping that has a key twice
-    // ("Map keys must be unique"); yaml-cpp keeps both, and which one wins is not the platform's.
-    if (const auto dup = duplicateKey(root)) {
-        ctx.add("yaml-syntax", Severity::Skip,
-                QStringLiteral("frontmatter is not valid YAML: the key '%1' appears twice in one mapping (first on line %2)")
-                    .arg(utf8Text(dup->key))
-                    .arg(ctx.yamlFirstLine + dup->firstLine),
-                ctx.yamlFirstLine + dup->secondLine);
-        return out;
-    }
-    {
-        std::vector<std::string_view> lines;
-        for (size_t from = 0; from <= yamlText.size();) {
-            const size_t nl = yamlText.find('\n', from);
-            lines.emplace_back(std::string_view(yamlText).substr(from, (nl == std::string::npos ? yamlText.size() : nl) - from));
-            if (nl == std::string::npos)
-                break;
-            from = nl + 1;
-        }
-        if (const auto l = unindentedContinuation(root, lines)) {
+    if (parsed) {
+        // The platform's parser (the `yaml` package) rejects a mapping that has a key twice
+        // ("Map keys must be unique"); the fast reader keeps both.
+        if (const auto dup = duplicateKey(*parsed)) {
             ctx.add("yaml-syntax", Severity::Skip,
-                    QStringLiteral("frontmatter is not valid YAML: this line is neither `key: value` nor indented past "
-                                   "the key above as its continuation"),
-                    ctx.yamlFirstLine + *l);
+                    QStringLiteral("frontmatter is not valid YAML: Map keys must be unique; the key '%1' appears twice in one "
+                                   "mapping (first on line %2)")
+                        .arg(utf8Text(dup->key))
+                        .arg(ctx.yamlFirstLine + dup->firstLine),
+                    ctx.yamlFirstLine + dup->secondLine);
+            return out;
+        }
+    } else {
+        YamlError error;
+        // The platform's YAML ends before the line break that precedes the closing fence (a kept
+        // block scalar at the end shows the difference).
+        std::string_view platformText(yamlText);
+        if (platformText.ends_with('\n'))
+            platformText.remove_suffix(1);
+        parsed = readPlatformYaml(platformText, &error);
+        if (!parsed) {
+            ctx.addYamlError(error);
             return out;
         }
     }
+    auto tree = std::make_shared<const YamlNode>(std::move(*parsed));
+    out.yaml = tree;
+    const YamlNode &root = *tree;
     if (root.isNull() || (root.isMap() && root.mapSize() == 0)) {
         ctx.add("name-missing", Severity::Skip,
                 QStringLiteral("the frontmatter is empty; a tool needs at least name, description and version"),

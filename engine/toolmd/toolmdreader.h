@@ -24,7 +24,8 @@ struct ToolMdParse
 {
     std::optional<ToolManifest> manifest; // empty when the file cannot register a tool
     Diagnostics diagnostics;              // includes the skip reason when manifest is empty
-    QByteArray body;                      // the Markdown after the closing `---`, byte for byte
+    QByteArray body;                      // the Markdown after the closing `---` line, byte for byte
+                                          // (after its dashes when text follows them: frontmattersplit.h)
     int bodyLine = 0;                     // line of the first body byte
     int frontmatterEndLine = 0;           // line of the closing `---`
     bool crlf = false;                    // the file uses CRLF line endings

@@ -1,20 +1,54 @@
 #include "toolmd/yamlchecks.h"
 
+#include "toolmd/platformyaml.h"
+
 #include <algorithm>
+#include <cmath>
 
 namespace tw::engine {
+namespace {
+
+// A key's value as the `yaml` package compares keys (scalars of the same type and value are
+// equal: `1` and `01` are, `1` and `"1"` are not; NaN equals nothing), as a sortable text.
+std::optional<std::string> keyIdentity(const YamlNode &key)
+{
+    if (key.isNull())
+        return std::string("n");
+    if (!key.isScalar())
+        return std::nullopt; // a collection equals no other key
+    // Nearly every key is a word: a string without resolving it.
+    const char c = key.scalar.empty() ? '\0' : key.scalar[0];
+    if (key.isQuoted() || (key.isPlain() && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')
+                           && std::string_view("nNtTfF").find(c) == std::string_view::npos))
+        return 's' + key.scalar;
+    const QJsonValue v = platformScalarValue(key);
+    switch (v.type()) {
+    case QJsonValue::Null: return std::string("n");
+    case QJsonValue::Bool: return std::string(v.toBool() ? "b1" : "b0");
+    case QJsonValue::Double:
+        if (std::isnan(v.toDouble()))
+            return std::nullopt;
+        return 'd' + QByteArray::number(v.toDouble(), 'g', 17).toStdString();
+    case QJsonValue::String: return 's' + v.toString().toStdString();
+    default: return std::nullopt; // a Buffer or a Date: an object, equal to no other
+    }
+}
+
+} // namespace
 
 // The first key that appears twice in one mapping, anywhere in the tree.
 std::optional<DuplicateKey> duplicateKey(const YamlNode &node)
 {
     if (node.isMap()) {
-        // The keys sorted by text (then position): a duplicate is a neighbour. The earliest
-        // second occurrence in document order is the one reported.
-        std::vector<std::pair<std::string_view, size_t>> keys;
+        // The keys sorted by value (then position): a duplicate is a neighbour. The earliest
+        // second occurrence in document order is the one reported. Keys are equal as the
+        // `yaml` package compares them: scalars of the same type and value (`1` and `01` are,
+        // `1` and `"1"` are not; NaN equals nothing).
+        std::vector<std::pair<std::string, size_t>> keys;
         keys.reserve(node.mapSize());
         for (size_t i = 0; i < node.mapSize(); ++i) {
-            if (node.key(i).isScalar())
-                keys.emplace_back(node.key(i).scalar, i);
+            if (std::optional<std::string> id = keyIdentity(node.key(i)))
+                keys.emplace_back(std::move(*id), i);
         }
         std::sort(keys.begin(), keys.end());
         std::optional<std::pair<size_t, size_t>> first; // (first, second) map indexes
@@ -36,57 +70,6 @@ std::optional<DuplicateKey> duplicateKey(const YamlNode &node)
         for (const YamlNode &item : node.items)
             if (auto d = duplicateKey(item))
                 return d;
-    }
-    return std::nullopt;
-}
-
-// yaml-cpp folds the next line into a plain scalar even when that line is not indented past
-// the scalar's key, and takes a bare word on its own line for a key without a value; the
-// platform's parser rejects both ("Implicit map keys need to be followed by map values"). The
-// first such line (0-based in `lines`), anywhere in the tree.
-std::optional<int> unindentedContinuation(const YamlNode &node, const std::vector<std::string_view> &lines)
-{
-    if (node.isSequence()) {
-        for (const YamlNode &item : node.items)
-            if (auto l = unindentedContinuation(item, lines))
-                return l;
-        return std::nullopt;
-    }
-    if (!node.isMap())
-        return std::nullopt;
-    for (size_t i = 0; i < node.mapSize(); ++i) {
-        const YamlNode &key = node.key(i), &value = node.value(i);
-        // A bare word on a line of its own is taken as a key with no value; it is not one.
-        if (node.style != YamlNode::Style::Flow && key.isScalar() && key.isPlain() && key.line >= 0
-            && key.line < int(lines.size())) {
-            // A plain key is followed, on its line, by `:` and a space or the line's end.
-            const std::string_view line = lines[size_t(key.line)];
-            size_t after = size_t(key.column) + key.scalar.size();
-            while (after < line.size() && (line[after] == ' ' || line[after] == '\t'))
-                ++after;
-            if (after >= line.size() || line[after] != ':'
-                || (after + 1 < line.size() && line[after + 1] != ' ' && line[after + 1] != '\t'))
-                return key.line;
-        }
-        if (value.isScalar() && value.isPlain() && value.line >= 0 && key.line >= 0) {
-            const int column = key.column;
-            // A value on the lines below its key must be indented past it.
-            if (value.line > key.line && value.column <= column)
-                return value.line;
-            const int end = i + 1 < node.mapSize() ? node.key(i + 1).line : int(lines.size());
-            for (int l = value.line + 1; l < end && l < int(lines.size()); ++l) {
-                const std::string_view text = lines[size_t(l)];
-                const size_t first = text.find_first_not_of(' ');
-                if (first == std::string_view::npos || text[first] == '#')
-                    continue;
-                if (int(first) < column)
-                    break; // the enclosing mapping's next line
-                if (int(first) == column)
-                    return l;
-            }
-        }
-        if (auto l = unindentedContinuation(value, lines))
-            return l;
     }
     return std::nullopt;
 }

@@ -1,9 +1,10 @@
 #pragma once
 // The YAML tree the TOOL.md reader walks, the way yaml-cpp reports it (kind, tag, style and
-// 0-based line/column marks), built either from yaml-cpp or, for the plain frontmatter nearly
-// every tool has, by a one-pass reader of that subset that is tens of times faster. The fast
-// reader gives up (nullopt) on anything outside the subset, and the caller falls back to
-// yaml-cpp; fuzz_yamlnode checks that the two trees agree wherever the fast reader answers.
+// 0-based line/column marks), built by the platform reader (platformyaml.h, libfyaml) or, for
+// the plain frontmatter nearly every tool has, by a one-pass reader of that subset that is tens
+// of times faster. The fast reader gives up (nullopt) on anything outside the subset, and the
+// caller falls back to the platform reader; fuzz_yamlnode checks that the fast reader's tree is
+// yaml-cpp's (the editor's checks still read with yaml-cpp) and its values the platform reader's.
 
 #include <optional>
 #include <string>
@@ -25,6 +26,10 @@ struct YamlNode
     Style style = Style::Default;
     std::string tag;    // "?" plain or untagged, "!" quoted, else an explicit tag
     std::string scalar; // the scalar's value
+    // The anchor a node carries (`&a`) and, for a copy an alias made, that it is one (`*a`): the
+    // platform spells a collection used as a key with them. Only the platform reader sets them.
+    std::string anchor;
+    bool alias = false;
     int line = 0, column = 0;
     // Sequence: the items. Map: key, value, key, value, … in document order.
     std::vector<YamlNode> items;

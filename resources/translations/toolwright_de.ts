@@ -2288,6 +2288,18 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
+    <message>
+        <source>%1 is the seed root: its tools folder is used.</source>
+        <translation>%1 ist die Wurzel des Seeds: sein Ordner tools wird verwendet.</translation>
+    </message>
+    <message>
+        <source>Skipped, as they hold no TOOL.md: %1.</source>
+        <translation>Übersprungen, da ohne TOOL.md: %1.</translation>
+    </message>
+    <message>
+        <source>%1 is neither the seed&apos;s tools folder (no subfolder holds a TOOL.md) nor the seed root (it has no tools folder): choose the platform&apos;s seed or seed/tools.</source>
+        <translation>%1 ist weder der Ordner tools des Seeds (kein Unterordner enthält eine TOOL.md) noch die Wurzel des Seeds (er hat keinen Ordner tools): den Seed der Plattform oder seed/tools wählen.</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ToolDetailPane</name>

@@ -1,12 +1,21 @@
-// libFuzzer target: the fast frontmatter reader against yaml-cpp. Wherever readSimpleYaml gives
-// a tree, yaml-cpp must read the same text (as the TOOL.md reader hands it over, with its
-// sentinel line after it) to exactly the same tree: kinds, scalars, tags, styles and marks.
+// libFuzzer target: the fast frontmatter reader against yaml-cpp and the platform reader.
+// Wherever readSimpleYaml gives a tree, yaml-cpp must read the same text (with a sentinel line
+// after it) to exactly the same tree: kinds, scalars, tags, styles and marks, which the editor
+// locates keys by. And the platform reader (libfyaml with the `yaml` package's rules) must load
+// it too, to the same values, unless a key repeats (both readers then refuse the file).
 // An input that starts with a `---` line is taken as a TOOL.md and its frontmatter is used.
+#include "toolmd/platformyaml.h"
 #include "toolmd/toolmdreader.h"
+#include "toolmd/yamlchecks.h"
 #include "toolmd/yamlnode.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <yaml-cpp/yaml.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +31,15 @@ void print(const YamlNode &n, int depth)
                  int(n.style), n.tag.c_str(), n.line, n.column, n.scalar.c_str());
     for (const YamlNode &c : n.items)
         print(c, depth + 1);
+}
+
+// Values as JSON text, NaN spelled so that it equals itself.
+QByteArray valueText(const YamlNode &node)
+{
+    const QJsonValue v = tw::engine::platformValue(node);
+    if (v.isDouble() && std::isnan(v.toDouble()))
+        return "NaN";
+    return QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact);
 }
 
 } // namespace
@@ -62,6 +80,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         print(slow, 0);
         std::fprintf(stderr, "--- fast reader:\n");
         print(*fast, 0);
+        std::abort();
+    }
+    if (tw::engine::duplicateKey(*fast))
+        return 0;
+    tw::engine::YamlError error;
+    const std::optional<YamlNode> platform = tw::engine::readPlatformYaml(text, &error);
+    if (!platform) {
+        std::fprintf(stderr, "the fast reader accepted what the platform reader rejects (line %d: %s)\n", error.line,
+                     error.message.c_str());
+        std::abort();
+    }
+    if (valueText(*platform) != valueText(*fast)) {
+        std::fprintf(stderr, "the values differ:\nplatform: %s\nfast:     %s\n", valueText(*platform).constData(),
+                     valueText(*fast).constData());
         std::abort();
     }
     return 0;

@@ -1,7 +1,8 @@
 // The Sync view offscreen: the plan with the not-bumped tool highlighted, a row's installed
 // tool compared with its seed, Apply with a confirmation (the question checked, answered through
 // MessageBox's seam), progress and a result, then a plan with nothing left to do; a declined
-// confirmation changes nothing; and the GUI's --seed, as the CLI's.
+// confirmation changes nothing; and the GUI's --seed, as the CLI's. Browse… with the seed root
+// (its tools/ used, and said) and with a folder that is neither (refused, with the reason).
 
 #include "admin/syncview.h"
 #include "catalog/catalog.h"
@@ -14,6 +15,7 @@
 #include "window/mainwindow.h"
 
 #include <QApplication>
+#include <QFileDialog>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QProcess>
@@ -25,6 +27,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace tw;
 using test::makeTool;
@@ -36,6 +39,26 @@ class TestSyncView final : public QObject
     Q_OBJECT
     QTemporaryDir m_tmp;
     QString m_seed, m_data;
+
+    // Clicks Browse… and answers the folder dialog with `dir` once it is open: the dialog is
+    // modal, so the answer is armed before the click and looks for the dialog until it is up.
+    static void pickFolder(ui::SyncView &view, const QString &dir)
+    {
+        QTimer answer;
+        answer.setInterval(20);
+        bool answered = false;
+        connect(&answer, &QTimer::timeout, &view, [&] {
+            if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+                answer.stop();
+                dialog->setDirectory(dir);
+                static_cast<QDialog *>(dialog)->accept(); // QFileDialog's own, as its Choose button
+                answered = true;
+            }
+        });
+        answer.start();
+        QTest::mouseClick(view.findChild<QPushButton *>(QStringLiteral("syncBrowse")), Qt::LeftButton);
+        QVERIFY(answered);
+    }
 
 private Q_SLOTS:
     void init()
@@ -219,6 +242,67 @@ private Q_SLOTS:
         QCOMPARE(readFile(m_data + QStringLiteral("/tools/bumped/TOOL.md")), toolMd("bumped", 1));
         QVERIFY(view.resultText().isEmpty());
         QCOMPARE(applied.size(), 0);
+    }
+
+    // Browse… picks the seed root (the platform's seed/, holding tools/): the view plans with its
+    // tools/, says so, and Apply copies from there; a folder without TOOL.md in the tools dir is
+    // named as skipped.
+    void pickingTheSeedRootUsesItsTools()
+    {
+        const QString root = m_tmp.path() + QStringLiteral("/platform-seed");
+        QDir(root).removeRecursively();
+        makeTool(root + QStringLiteral("/tools"), QStringLiteral("fresh"), toolMd("fresh", 1));
+        test::writeFile(root + QStringLiteral("/tools/notes/README.md"), "not a tool\n");
+        test::writeFile(root + QStringLiteral("/README.md"), "the seed\n");
+        ui::SyncView view;
+        view.setDataPath(m_data);
+        view.show();
+        pickFolder(view, root);
+        QTRY_VERIFY(view.plannedToolsDir() == root + QStringLiteral("/tools"));
+        QCOMPARE(view.seedDir(), root);
+        QStringList dirs;
+        for (const engine::SyncAction &a : view.planModel()->plan())
+            dirs.append(a.dir);
+        QCOMPARE(dirs, QStringList{QStringLiteral("fresh")}); // not a tool called `tools`, not `notes`
+        QVERIFY2(view.summaryText().contains(QStringLiteral("%1 is the seed root: its tools folder is used.").arg(root)),
+                 qPrintable(view.summaryText()));
+        QVERIFY2(view.summaryText().contains(QStringLiteral("Skipped, as they hold no TOOL.md: notes.")), qPrintable(view.summaryText()));
+        QVERIFY(view.summaryText().contains(QStringLiteral("1 to install")));
+
+        QSignalSpy applied(&view, &ui::SyncView::applied);
+        ui::MessageBox::setNextAnswer(0); // Apply Sync
+        QTest::mouseClick(view.applyButton(), Qt::LeftButton);
+        QTRY_COMPARE(applied.size(), 1);
+        QVERIFY2(applied[0][0].value<engine::SyncResult>().errors.isEmpty(),
+                 qPrintable(applied[0][0].value<engine::SyncResult>().errors.join(u'\n')));
+        QCOMPARE(readFile(m_data + QStringLiteral("/tools/fresh/TOOL.md")), toolMd("fresh", 1));
+        QVERIFY(!QFileInfo::exists(m_data + QStringLiteral("/tools/tools")));
+        QVERIFY(!QFileInfo::exists(m_data + QStringLiteral("/tools/notes")));
+    }
+
+    // A folder that is neither the seed's tools dir nor its root is refused in the view, with
+    // the reason; nothing to apply. The GUI's --seed refuses it as `sync --seed` does.
+    void pickingAFolderThatIsNeitherIsRefused()
+    {
+        const QString picked = m_tmp.path() + QStringLiteral("/docs");
+        QDir(picked).removeRecursively();
+        test::writeFile(picked + QStringLiteral("/guide/README.md"), "no tools here\n");
+        ui::SyncView view;
+        QSignalSpy planned(&view, &ui::SyncView::planned);
+        view.setDataPath(m_data);
+        view.show();
+        pickFolder(view, picked);
+        QTRY_VERIFY(!planned.isEmpty() && view.seedDir() == picked);
+        QTRY_VERIFY2(view.summaryText().startsWith(QStringLiteral("%1 is neither the seed's tools folder").arg(picked)),
+                     qPrintable(view.summaryText()));
+        QVERIFY(view.summaryText().contains(QStringLiteral("nor the seed root")));
+        QCOMPARE(view.planModel()->rowCount(), 0);
+        QVERIFY(view.plannedToolsDir().isEmpty());
+        QVERIFY(!view.applyButton()->isEnabled());
+
+        const ui::GuiCommandLine cl = ui::parseGuiCommandLine({QStringLiteral("toolwright"), QStringLiteral("--seed"), picked});
+        QCOMPARE(cl.outcome, ui::GuiCommandLine::Outcome::UsageError);
+        QVERIFY2(cl.text.contains(QStringLiteral("is not a seed")), qPrintable(cl.text));
     }
 
     void missingSeedDir()

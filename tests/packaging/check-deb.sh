@@ -17,7 +17,7 @@ deb=$(ls "$work"/out/toolwright_*.deb)
 echo "built $(basename "$deb") ($(du -k "$deb" | cut -f1) KiB)"
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
-for needed in libqt6core6 libqt6widgets6 libyaml-cpp nodejs esbuild bubblewrap; do
+for needed in libqt6core6 libqt6widgets6 libyaml-cpp libfyaml0 nodejs esbuild bubblewrap; do
     [[ $depends == *"$needed"* ]] || fail "Depends lacks $needed"
 done
 [[ $(dpkg-deb -f "$deb" Version) == "$version" ]] || fail "package version is not $version"

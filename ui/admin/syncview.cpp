@@ -44,6 +44,7 @@ SyncView::SyncView(QWidget *parent) : QWidget(parent)
     m_seedEdit->setAccessibleName(tr("Seed tools directory"));
     seedLabel->setBuddy(m_seedEdit);
     m_browse = new QPushButton(tr("&Browse…"), this);
+    m_browse->setObjectName(QStringLiteral("syncBrowse"));
     m_replan = new QPushButton(tr("&Plan Again"), this);
     m_replan->setObjectName(QStringLiteral("syncReplan"));
     m_apply = new QPushButton(tr("&Apply Sync"), this);
@@ -109,8 +110,20 @@ SyncView::SyncView(QWidget *parent) : QWidget(parent)
     });
     connect(m_replan, &QPushButton::clicked, this, &SyncView::replan);
     connect(m_apply, &QPushButton::clicked, this, &SyncView::apply);
-    connect(&m_planWatcher, &QFutureWatcher<QList<engine::SyncAction>>::finished, this, [this] {
-        m_model->setPlan(m_planWatcher.result());
+    connect(&m_planWatcher, &QFutureWatcher<engine::SyncPlan>::finished, this, [this] {
+        const engine::SyncPlan plan = m_planWatcher.result();
+        m_model->setPlan(plan.actions);
+        m_plannedToolsDir = plan.seed.path;
+        m_seedNote.clear();
+        if (plan.seed.fromSeedRoot)
+            m_seedNote = tr("%1 is the seed root: its tools folder is used.").arg(m_plannedSeed);
+        if (!plan.skipped.isEmpty()) {
+            QStringList dirs;
+            for (const engine::SyncSkip &skip : plan.skipped)
+                dirs.append(skip.dir);
+            m_seedNote += (m_seedNote.isEmpty() ? QString() : QStringLiteral(" "))
+                + tr("Skipped, as they hold no TOOL.md: %1.").arg(dirs.join(QStringLiteral(", ")));
+        }
         m_view->resizeColumnsToContents();
         // The row that was being compared stays selected, compared anew against the new plan;
         // else the first change the sync would skip is shown, as that is what to look at.
@@ -125,7 +138,12 @@ SyncView::SyncView(QWidget *parent) : QWidget(parent)
             m_view->setCurrentIndex(m_model->index(keep, 0));
         else
             m_diff->showMessage(tr("Select a tool to compare the installed version with its seed."));
-        showSummary();
+        if (plan.seed.ok())
+            showSummary();
+        else
+            m_summary->setText(tr("%1 is neither the seed's tools folder (no subfolder holds a TOOL.md) nor the seed root "
+                                  "(it has no tools folder): choose the platform's seed or seed/tools.")
+                                   .arg(m_plannedSeed));
         updateButtons();
         Q_EMIT planned();
         if (m_replanPending) {
@@ -182,7 +200,7 @@ void SyncView::showRow(const QModelIndex &index)
     const engine::SyncAction &a = m_model->plan().at(index.row());
     m_shownDir = a.dir;
     const QString installed = engine::globalToolsPath(m_dataPath) + u'/' + a.dir;
-    const QString seed = m_plannedSeed + u'/' + a.dir;
+    const QString seed = m_plannedToolsDir + u'/' + a.dir;
     QList<engine::TreeFileComparison> files = engine::compareTrees(installed, seed);
     // TOOL.md first (the version lives there), then what changed, then the rest.
     std::stable_sort(files.begin(), files.end(), [](const engine::TreeFileComparison &x, const engine::TreeFileComparison &y) {
@@ -222,6 +240,8 @@ void SyncView::replan()
     m_plannedSeed = seed;
     if (m_dataPath.isEmpty() || seed.isEmpty() || !QFileInfo(seed).isDir()) {
         m_model->setPlan({});
+        m_plannedToolsDir.clear();
+        m_seedNote.clear();
         m_summary->setText(seed.isEmpty() ? tr("Choose the seed tools directory (the platform's seed/tools).")
                                           : tr("%1 is not a directory.").arg(seed));
         updateButtons();
@@ -229,7 +249,7 @@ void SyncView::replan()
     }
     m_summary->setText(tr("Planning…"));
     const QString data = m_dataPath;
-    m_planWatcher.setFuture(QtConcurrent::run([seed, data] { return engine::planSync(seed, data); }));
+    m_planWatcher.setFuture(QtConcurrent::run([seed, data] { return engine::planSeedSync(seed, data); }));
     updateButtons();
 }
 
@@ -249,7 +269,7 @@ void SyncView::apply()
     m_progress->setVisible(true);
     m_result->clear();
     const QList<engine::SyncAction> plan = m_model->plan();
-    const QString seed = seedDir();
+    const QString seed = m_plannedToolsDir; // the seed root's tools/ when the root was chosen
     const QString data = m_dataPath;
     QPointer<QProgressBar> bar(m_progress);
     m_applyWatcher.setFuture(QtConcurrent::run([plan, seed, data, bar] {
@@ -277,6 +297,8 @@ void SyncView::showSummary()
     QString text = parts.isEmpty() ? tr("The seed directory holds no tools.") : parts.join(QStringLiteral(", ")) + u'.';
     if (const int notBumped = m_model->notBumpedCount())
         text += u' ' + tr("<b>%n tools changed in the seed without a version bump: the sync will skip them.</b>", nullptr, notBumped);
+    if (!m_seedNote.isEmpty())
+        text = m_seedNote + u' ' + text;
     m_summary->setText(text);
 }
 

@@ -2,6 +2,8 @@
 // The admin's Sync view: what the next server start's seed sync will do to DATA_PATH/tools,
 // with the tools whose seed changed without a version bump highlighted, and Apply. Selecting a
 // row compares the installed tool with its seed, file by file, so an un-bumped change is seen.
+// The seed folder may be the seed root (its tools/ is used, and the view says so); a folder
+// that is neither is refused with the reason (engine::resolveSeedToolsDir).
 
 #include "sync/seedsync.h"
 
@@ -34,6 +36,8 @@ public:
     // the command line, which is for this session, as --data is).
     void setSeedDir(const QString &seedDir, bool remember = true);
     QString seedDir() const;
+    // The directory whose subdirectories the plan shown was made from: seedDir() or its tools/.
+    QString plannedToolsDir() const { return m_plannedToolsDir; }
     QString rememberedSeedDir() const { return m_rememberedSeed; }
     void replan();
     // Asks first (MessageBox, whose seam answers in tests), then applies the plan.
@@ -67,10 +71,12 @@ private:
     QLabel *m_result = nullptr;
     QProgressBar *m_progress = nullptr;
     ToolDiffPane *m_diff = nullptr;
-    QFutureWatcher<QList<engine::SyncAction>> m_planWatcher;
+    QFutureWatcher<engine::SyncPlan> m_planWatcher;
     QFutureWatcher<engine::SyncResult> m_applyWatcher;
     bool m_replanPending = false;
     QString m_plannedSeed;
+    QString m_plannedToolsDir; // empty while there is no plan
+    QString m_seedNote;        // the seed root used, and what was skipped, before the counts
     QString m_rememberedSeed;
     QString m_shownDir; // the row whose comparison is shown, kept across a new plan
 };

@@ -1,6 +1,7 @@
 #include "window/guicommandline.h"
 
 #include "admin/syncview.h"
+#include "sync/seedsync.h"
 #include "toolroles.h"
 #include "window/mainwindow.h"
 
@@ -66,10 +67,13 @@ GuiCommandLine parseGuiCommandLine(const QStringList &arguments)
     o.dataPath = parser.value(data);
     o.user = parser.value(user);
     if (parser.isSet(seed)) {
-        // As the CLI's `sync --seed`: a directory that exists, absolute from here on.
+        // As the CLI's `sync --seed`: a directory that exists, absolute from here on, and the
+        // seed's tools dir or its root (the view plans with the root's tools/ and says so).
         o.seedDir = QDir::cleanPath(QFileInfo(parser.value(seed)).absoluteFilePath());
         if (!QFileInfo(o.seedDir).isDir())
             return usageError(QStringLiteral("seed dir %1 does not exist").arg(o.seedDir));
+        if (const engine::SeedToolsDir tools = engine::resolveSeedToolsDir(o.seedDir); !tools.ok())
+            return usageError(tools.error);
         o.view = int(MainWindow::SyncViewTab);
     }
     if (parser.isSet(view)) {
