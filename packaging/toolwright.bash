@@ -1,5 +1,5 @@
 # bash completion for toolwright; installed as share/bash-completion/completions/toolwright.
-# Self-contained (no bash-completion helpers needed). Tool names for show, run and secret come
+# Self-contained (no bash-completion helpers needed). Tool names for show, run, agent and secret come
 # from `toolwright list` on the --data and --user already on the line.
 
 _toolwright_tools()
@@ -22,7 +22,7 @@ _toolwright()
     local cur=${COMP_WORDS[COMP_CWORD]} prev=""
     ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
     COMPREPLY=()
-    local commands="list show lint overrides sync bump run secret"
+    local commands="list show lint overrides sync bump run secret agent"
 
     case $prev in
         --data | --seed)
@@ -43,14 +43,14 @@ _toolwright()
         --color-scheme)
             mapfile -t COMPREPLY < <(compgen -W "light dark" -- "$cur")
             return ;;
-        --user | --since | --to | --timeout | --passphrase-fd)
+        --user | --since | --to | --timeout | --passphrase-fd | --budget)
             return ;;
     esac
 
     local command="" i positional=0
     for ((i = 1; i < COMP_CWORD; i++)); do
         case ${COMP_WORDS[i]} in
-            --data | --seed | --params | --runtime | --store | --user | --since | --to | --timeout | --passphrase-fd | --view | --color-scheme)
+            --data | --seed | --params | --runtime | --store | --user | --since | --to | --timeout | --passphrase-fd | --view | --color-scheme | --budget)
                 i=$((i + 1)) ;;
             -*) ;;
             *)
@@ -67,12 +67,13 @@ _toolwright()
     case $command in
         list) options="--data --user --json" ;;
         show) options="--data --user --json" ;;
-        lint) options="--since --json" ;;
+        lint) options="--since --budget --json" ;;
         overrides) options="--data --json" ;;
         sync) options="--seed --data --dry-run --json" ;;
         bump) options="--to" ;;
         run) options="--data --user --params --runtime --timeout --trust-changed --json --store --passphrase-fd" ;;
         secret) options="--user --data --store --passphrase-fd" ;;
+        agent) options="--data --user --budget --json" ;;
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
@@ -80,7 +81,7 @@ _toolwright()
     fi
 
     case $command in
-        show | run)
+        show | run | agent)
             ((positional == 0)) && mapfile -t COMPREPLY < <(compgen -W "$(_toolwright_tools)" -- "$cur") ;;
         secret)
             if ((positional == 0)); then

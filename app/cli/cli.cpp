@@ -11,7 +11,8 @@ using namespace tw::app::cli;
 
 const QStringList kSubcommands = {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("lint"),
                                   QStringLiteral("overrides"), QStringLiteral("sync"), QStringLiteral("bump"),
-                                  QStringLiteral("run"), QStringLiteral("secret"), QStringLiteral("help")};
+                                  QStringLiteral("run"), QStringLiteral("secret"), QStringLiteral("agent"),
+                                  QStringLiteral("help")};
 
 } // namespace
 
@@ -53,6 +54,8 @@ int runCli(const QStringList &args)
         return cmdSync(rest);
     if (cmd == u"secret")
         return cmdSecret(rest);
+    if (cmd == u"agent")
+        return cmdAgent(rest);
     if (kSubcommands.contains(cmd))
         return usageError(QStringLiteral("'%1' is not available in this build yet").arg(cmd));
     return usageError(QStringLiteral("unknown command '%1'; see toolwright --help").arg(cmd));

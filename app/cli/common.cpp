@@ -1,5 +1,6 @@
 #include "common.h"
 
+#include "agent/agentview.h"
 #include "secrets/configuredsecretstore.h"
 #include "secrets/secretfile.h"
 #include "sync/datapaths.h"
@@ -42,11 +43,12 @@ QString usageText()
         "  toolwright [--data DIR] [--user EMAIL] [--seed DIR] [--view NAME] [--color-scheme light|dark]   start the GUI\n"
         "  toolwright list  [--data DIR] [--user EMAIL] [--json]\n"
         "  toolwright show  NAME [--data DIR] [--user EMAIL] [--json]\n"
-        "  toolwright lint  PATH... [--since REV] [--json]\n"
+        "  toolwright lint  PATH... [--since REV] [--budget TOKENS] [--json]\n"
         "  toolwright overrides [--data DIR] [--json]\n"
         "  toolwright sync  --seed DIR [--data DIR] [--dry-run] [--json]\n"
         "  toolwright bump  DIR [--to N]\n"
         "  toolwright run   NAME [--data DIR] [--user EMAIL] [--params JSON|@file] [--runtime auto|bwrap|podman|docker] [--timeout SEC] [--trust-changed] [--json]\n"
+        "  toolwright agent [NAME] [--data DIR] [--user EMAIL] [--budget TOKENS] [--json]   what the agent is given, largest first\n"
         "  toolwright secret set|get|delete TOOL INPUT [--user EMAIL] [--data DIR]   (the value on stdin for set)\n"
         "  toolwright secret status                     which secret store is in use, and whether it works\n"
         "  run and secret take [--store keychain|file] [--passphrase-fd N] (default: Settings → Secrets)\n"
@@ -66,6 +68,20 @@ bool openDataPath(const Options &o, QString *dataPath, QString *error)
     *dataPath = opened.path;
     *error = opened.error;
     return opened.ok();
+}
+
+bool agentBudget(const Options &o, int *tokens, QString *error)
+{
+    *tokens = engine::agentBudgetTokens();
+    if (!o.parser.isSet(o.budget))
+        return true;
+    bool ok = false;
+    *tokens = o.parser.value(o.budget).toInt(&ok);
+    if (!ok || *tokens <= 0) {
+        *error = QStringLiteral("--budget needs a positive number of tokens");
+        return false;
+    }
+    return true;
 }
 
 // Reads one line from the terminal with echo off, so a typed secret is not shown.

@@ -41,6 +41,9 @@ struct Options
     QCommandLineOption trustChanged{QStringLiteral("trust-changed"),
                                     QStringLiteral("Use stored secrets for a tool that is not the one they were stored for (and bind them to it).")};
 
+    QCommandLineOption budget{QStringLiteral("budget"), QStringLiteral("Tokens a tool may cost the agent before agent-budget-exceeded (default: Settings → Agent, 2000)."),
+                              QStringLiteral("TOKENS")};
+
     QCommandLineOption store{QStringLiteral("store"), QStringLiteral("Where secrets live: keychain or file (default: Settings → Secrets)."),
                              QStringLiteral("STORE")};
     QCommandLineOption passphraseFd{QStringLiteral("passphrase-fd"),
@@ -62,6 +65,9 @@ struct Options
 
 // engine::openDataPath of --data (the one rule the GUI shares); its warnings go to stderr.
 bool openDataPath(const Options &o, QString *dataPath, QString *error);
+// --budget, else Settings → Agent (engine::agentBudgetTokens()); false with `error` when not a
+// positive number.
+bool agentBudget(const Options &o, int *tokens, QString *error);
 // Reads one line from the terminal with echo off, so a typed secret is not shown.
 QByteArray readHiddenLine(const QString &prompt);
 // The secret store --store and --passphrase-fd choose (else Settings → Secrets), unlocked as
@@ -76,5 +82,6 @@ int cmdRun(const QStringList &args);
 int cmdSecret(const QStringList &args);
 int cmdOverrides(const QStringList &args);
 int cmdSync(const QStringList &args);
+int cmdAgent(const QStringList &args);
 
 } // namespace tw::app::cli

@@ -1,7 +1,9 @@
-// `toolwright lint`: prints what engine::lintPaths reports.
+// `toolwright lint`: prints what engine::lintPaths reports, with the agent's budget
+// (engine::checkAgentBudget, agent-budget-exceeded) over the tools it found.
 
 #include "common.h"
 
+#include "agent/agentview.h"
 #include "catalog/catalogjson.h"
 #include "catalog/lint.h"
 
@@ -13,14 +15,18 @@ int cmdLint(const QStringList &args)
 {
     Options o;
     QString error;
-    if (!o.parse(args, {o.json, o.since}, &error))
+    if (!o.parse(args, {o.json, o.since, o.budget}, &error))
         return usageError(error);
     const QStringList paths = o.parser.positionalArguments();
     if (paths.isEmpty())
         return usageError(QStringLiteral("lint needs at least one PATH (a tool dir, a tools dir or a DATA_PATH)"));
-    const std::optional<LintReport> report = lintPaths(paths, o.parser.value(o.since), &error);
+    int budget = 0;
+    if (!agentBudget(o, &budget, &error))
+        return usageError(error);
+    std::optional<LintReport> report = lintPaths(paths, o.parser.value(o.since), &error);
     if (!report)
         return usageError(error);
+    report->warnings += checkAgentBudget(report->tools, budget);
     const int exitCode = report->passed() ? 0 : 1;
     if (o.parser.isSet(o.json)) {
         printJsonText(lintJsonText(*report));

@@ -300,6 +300,127 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::AgentSetDialog</name>
+    <message>
+        <source>Agent View — global tools</source>
+        <translation>Agentenansicht — globale Tools</translation>
+    </message>
+    <message>
+        <source>Agent View — %1</source>
+        <translation>Agentenansicht — %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tools cost every agent session %1 characters, about %2 tokens. Over the budget of %3 tokens per tool: %4.</source>
+        <translation>
+            <numerusform>%n Tool kostet jede Agentensitzung %1 Zeichen, etwa %2 Tokens. Über dem Budget von %3 Tokens je Tool: %4.</numerusform>
+            <numerusform>%n Tools kosten jede Agentensitzung %1 Zeichen, etwa %2 Tokens. Über dem Budget von %3 Tokens je Tool: %4.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tools as the agent gets them, largest first</source>
+        <translation>Tools, wie der Agent sie erhält, die größten zuerst</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Tool</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>Bereich</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Characters</source>
+        <translation>Zeichen</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>global</source>
+        <translation>global</translation>
+    </message>
+    <message>
+        <source>over budget</source>
+        <translation>über dem Budget</translation>
+    </message>
+    <message>
+        <source>overrides the global tool</source>
+        <translation>überschreibt das globale Tool</translation>
+    </message>
+    <message>
+        <source>The tools&apos; part of the system prompt</source>
+        <translation>Der Tool-Teil des System-Prompts</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::AgentTab</name>
+    <message>
+        <source>In the system prompt (&quot;Available tools&quot;):</source>
+        <translation>Im System-Prompt („Available tools“):</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s line in the system prompt</source>
+        <translation>Die Zeile des Tools im System-Prompt</translation>
+    </message>
+    <message>
+        <source>Registration sent to the model (name, description with the body, parameter schema):</source>
+        <translation>An das Modell gesendete Registrierung (Name, Beschreibung mit dem Body, Parameterschema):</translation>
+    </message>
+    <message>
+        <source>The tool&apos;s registration as JSON</source>
+        <translation>Die Registrierung des Tools als JSON</translation>
+    </message>
+    <message>
+        <source>The agent is given %1 characters for this tool, about %2 tokens (budget %3), in every session.</source>
+        <translation>Der Agent erhält für dieses Tool in jeder Sitzung %1 Zeichen, etwa %2 Tokens (Budget %3).</translation>
+    </message>
+    <message>
+        <source>Over the budget by about %1 tokens (agent-budget-exceeded): shorten the description or the body, or move detail into files the tool reads.</source>
+        <translation>Etwa %1 Tokens über dem Budget (agent-budget-exceeded): Beschreibung oder Body kürzen oder Einzelheiten in Dateien auslagern, die das Tool liest.</translation>
+    </message>
+    <message>
+        <source>(not listed: the tool has no description)</source>
+        <translation>(nicht aufgeführt: das Tool hat keine Beschreibung)</translation>
+    </message>
+    <message>
+        <source>the description</source>
+        <translation>die Beschreibung</translation>
+    </message>
+    <message>
+        <source>parameters added: %1</source>
+        <translation>hinzugefügte Parameter: %1</translation>
+    </message>
+    <message>
+        <source>parameters removed: %1</source>
+        <translation>entfernte Parameter: %1</translation>
+    </message>
+    <message>
+        <source>parameters changed: %1</source>
+        <translation>geänderte Parameter: %1</translation>
+    </message>
+    <message>
+        <source>the body</source>
+        <translation>den Body</translation>
+    </message>
+    <message>
+        <source>Overrides the global tool in %1; for the agent nothing changes (same description, parameters and body).</source>
+        <translation>Überschreibt das globale Tool in %1; für den Agenten ändert sich nichts (gleiche Beschreibung, Parameter und Body).</translation>
+    </message>
+    <message>
+        <source>Overrides the global tool in %1; for the agent it changes %2.</source>
+        <translation>Überschreibt das globale Tool in %1; für den Agenten ändert es %2.</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::DiffView</name>
     <message>
         <source>Side-by-side comparison</source>
@@ -800,6 +921,18 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>%1&apos;s agent sees no tools.</source>
         <translation>Der Agent von %1 sieht keine Tools.</translation>
+    </message>
+    <message>
+        <source>Agent View…</source>
+        <translation>Agentenansicht…</translation>
+    </message>
+    <message>
+        <source>What the agent is given for the user&apos;s tools: registrations, sizes (largest first) and the system prompt&apos;s tool list</source>
+        <translation>Was der Agent für die Tools des Benutzers erhält: Registrierungen, Größen (die größten zuerst) und die Tool-Liste des System-Prompts</translation>
+    </message>
+    <message>
+        <source>A&amp;gent…</source>
+        <translation>A&amp;gent…</translation>
     </message>
 </context>
 <context>
@@ -2136,6 +2269,26 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
         <source>Locked: unlock it here to store tokens; a run that needs a secret asks for the passphrase before it starts.</source>
         <translation>Gesperrt: Entsperren Sie die Datei hier, um Token zu speichern; ein Lauf, der ein Geheimnis braucht, fragt vor dem Start nach der Passphrase.</translation>
     </message>
+    <message>
+        <source>Token budget per tool</source>
+        <translation>Token-Budget je Tool</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> Tokens</translation>
+    </message>
+    <message>
+        <source>A tool whose description, body and parameter schema cost the agent more (estimated at four characters a token) is marked in the Agent tab and Agent View, and lint warns with agent-budget-exceeded</source>
+        <translation>Ein Tool, dessen Beschreibung, Body und Parameterschema den Agenten mehr kosten (geschätzt zu vier Zeichen je Token), wird im Agent-Reiter und in der Agentenansicht markiert, und lint warnt mit agent-budget-exceeded</translation>
+    </message>
+    <message>
+        <source>Budget per tool:</source>
+        <translation>Budget je Tool:</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ShortcutsDialog</name>
@@ -2442,6 +2595,10 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     <message>
         <source>(%1 is %2 bytes; too large to show)</source>
         <translation>(%1 hat %2 Bytes; zu groß zum Anzeigen)</translation>
+    </message>
+    <message>
+        <source>&amp;Agent</source>
+        <translation>&amp;Agent</translation>
     </message>
 </context>
 <context>

@@ -53,6 +53,16 @@
     </message>
 </context>
 <context>
+    <name>tw::ui::AgentSetDialog</name>
+    <message numerus="yes">
+        <source>%n tools cost every agent session %1 characters, about %2 tokens. Over the budget of %3 tokens per tool: %4.</source>
+        <translation>
+            <numerusform>%n tool costs every agent session %1 characters, about %2 tokens. Over the budget of %3 tokens per tool: %4.</numerusform>
+            <numerusform>%n tools cost every agent session %1 characters, about %2 tokens. Over the budget of %3 tokens per tool: %4.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::MainWindow</name>
     <message numerus="yes">
         <source> and %n more</source>

@@ -155,6 +155,46 @@ private Q_SLOTS:
         QCOMPARE(o[QStringLiteral("tools")].toArray().size(), 2);
     }
 
+    void agentJsonTextAndBudget()
+    {
+        // What the agent is given (tests/cli/tst_agentview.cpp compares it with pi itself).
+        const Run r = run({QStringLiteral("agent"), QStringLiteral("--data"), kData, QStringLiteral("--user"),
+                           QStringLiteral("alice@example.com"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = r.json().object();
+        QCOMPARE(o[QStringLiteral("budget_tokens")].toInt(), 2000);
+        const QJsonArray tools = o[QStringLiteral("tools")].toArray();
+        QCOMPARE(tools.size(), 3);
+        const QJsonObject greet = tools[0].toObject();
+        QCOMPARE(greet[QStringLiteral("name")].toString(), QStringLiteral("greet"));
+        QCOMPARE(greet[QStringLiteral("scope")].toString(), QStringLiteral("user"));
+        const QJsonObject diff = greet[QStringLiteral("override")].toObject();
+        QCOMPARE(diff[QStringLiteral("parameters")].toObject()[QStringLiteral("added")].toArray(),
+                 QJsonArray{QStringLiteral("shout")});
+        QVERIFY(diff[QStringLiteral("body_changed")].toBool());
+        QVERIFY(tools[1].toObject()[QStringLiteral("override")].isNull());
+
+        const Run one = run({QStringLiteral("agent"), QStringLiteral("weather"), QStringLiteral("--data"), kData,
+                             QStringLiteral("--budget"), QStringLiteral("50")});
+        QCOMPARE(one.code, 0);
+        QVERIFY2(one.out.contains("[agent-budget-exceeded]"), one.out.constData());
+        QVERIFY(one.out.contains("- weather: Looks up the weather for a city."));
+        const Run missing = run({QStringLiteral("agent"), QStringLiteral("nope"), QStringLiteral("--data"), kData});
+        QCOMPARE(missing.code, 1);
+        QVERIFY(missing.err.contains("no tool named 'nope'"));
+
+        const QString greetDir = kData + QStringLiteral("/tools/greet");
+        const auto warnings = [](const Run &lint) {
+            return lint.json().object()[QStringLiteral("summary")].toObject()[QStringLiteral("warnings")].toInt();
+        };
+        const Run within = run({QStringLiteral("lint"), QStringLiteral("--json"), greetDir});
+        QVERIFY(!within.out.contains("agent-budget-exceeded"));
+        const Run over = run({QStringLiteral("lint"), QStringLiteral("--json"), QStringLiteral("--budget"), QStringLiteral("10"), greetDir});
+        QCOMPARE(over.code, 0); // a warning
+        QVERIFY2(over.out.contains("\"agent-budget-exceeded\""), over.out.constData());
+        QCOMPARE(warnings(over), warnings(within) + 1);
+    }
+
     void overridesJson()
     {
         const Run r = run({QStringLiteral("overrides"), QStringLiteral("--data"), kData, QStringLiteral("--json")});
@@ -666,6 +706,10 @@ private Q_SLOTS:
                                            << QByteArray("not a directory");
         QTest::newRow("sync-without-seed") << QStringList{QStringLiteral("sync"), QStringLiteral("--data"), kData}
                                            << QByteArray("--seed");
+        QTest::newRow("agent-bad-budget") << QStringList{QStringLiteral("agent"), QStringLiteral("--budget"), QStringLiteral("many")}
+                                          << QByteArray("--budget");
+        QTest::newRow("agent-two-names") << QStringList{QStringLiteral("agent"), QStringLiteral("a"), QStringLiteral("b")}
+                                         << QByteArray("at most one");
         QTest::newRow("secret-no-verb") << QStringList{QStringLiteral("secret")} << QByteArray("usage: toolwright secret");
         QTest::newRow("secret-bad-verb") << QStringList{QStringLiteral("secret"), QStringLiteral("show"), QStringLiteral("t"), QStringLiteral("i")}
                                   << QByteArray("usage: toolwright secret");

@@ -1,7 +1,7 @@
 # The engine's groups point one way (docs/architecture.md): a file in a group includes headers
 # of its own group and of the groups below it in ORDER (the lowest last), never of a group above.
 # Fails naming the file, the line and the include.
-#   cmake -DENGINE=<engine source dir> -DORDER="authoring;run;secrets;sync;catalog;toolmd" -P checkenginegroups.cmake
+#   cmake -DENGINE=<engine source dir> -DORDER="authoring;run;secrets;sync;agent;catalog;toolmd" -P checkenginegroups.cmake
 set(problems)
 list(LENGTH ORDER count)
 math(EXPR last "${count} - 1")

@@ -225,8 +225,9 @@ private Q_SLOTS:
             }
         }
         QVERIFY(checked >= 5);
-        // Settings → Runtime, Integrations and Secrets open the dialog on that page.
-        for (const QString &page : {QStringLiteral("Runtime"), QStringLiteral("Integrations"), QStringLiteral("Secrets")}) {
+        // Settings → Runtime, Integrations, Secrets and Agent open the dialog on that page.
+        for (const QString &page : {QStringLiteral("Runtime"), QStringLiteral("Integrations"), QStringLiteral("Secrets"),
+                                    QStringLiteral("Agent")}) {
             QAction *item = nullptr;
             for (QAction *a : m_window->findChildren<QAction *>())
                 if (plain(a->text()) == page)

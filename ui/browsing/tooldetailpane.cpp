@@ -1,5 +1,7 @@
 #include "browsing/tooldetailpane.h"
 
+#include "agent/agentview.h"
+#include "browsing/agenttab.h"
 #include "browsing/markdownview.h"
 #include "catalog/catalogjson.h"
 #include "widgets/elidedlabel.h"
@@ -115,6 +117,9 @@ ToolDetailPane::ToolDetailPane(QWidget *parent) : QWidget(parent)
     m_tabs->addTab(m_inputs, tr("&Inputs"));
     m_tabs->addTab(filesSplit, tr("&Files"));
     m_tabs->addTab(m_diagnostics, tr("Dia&gnostics"));
+    m_agent = new AgentTab(this);
+    m_agent->setObjectName(QStringLiteral("agentTab"));
+    m_tabs->addTab(m_agent, tr("&Agent"));
     layout->addWidget(m_tabs, 1);
     showNothing(tr("Select a tool to see its documentation, inputs, files and problems."));
 }
@@ -135,13 +140,16 @@ void ToolDetailPane::showNothing(const QString &message)
     m_files->clear();
     m_code->clear();
     m_diagnostics->clear();
+    m_agent->clear();
     m_tabs->setTabText(DiagnosticsTab, tr("Dia&gnostics"));
 }
 
-void ToolDetailPane::showTool(const engine::ToolRecord &tool, const QStringList &badges)
+void ToolDetailPane::showTool(const engine::ToolRecord &tool, const QStringList &badges,
+                              const engine::ToolRecord *overriddenGlobal)
 {
     const bool sameTool = m_dir == tool.dir;
     m_dir = tool.dir;
+    m_agent->showTool(tool, engine::agentBudgetTokens(), overriddenGlobal);
     const engine::ToolManifest &m = tool.manifest;
     m_title->setText(m.label);
     const QString scope = tool.scope == engine::Scope::Global ? tr("global tool") : tr("user tool of %1").arg(tool.user);
@@ -194,6 +202,7 @@ void ToolDetailPane::showTool(const engine::ToolRecord &tool, const QStringList 
 void ToolDetailPane::showSkipped(const engine::SkippedDir &skipped)
 {
     m_dir = skipped.dir;
+    m_agent->clear(); // not registered: the agent is given nothing
     m_title->setText(skipped.dirName);
     m_subtitle->setFullText(tr("not loaded · %1").arg(skipped.dir));
     m_badges->setText(QStringLiteral("<b>%1</b>").arg(tr("skipped: %1").arg(skipped.reason).toHtmlEscaped()));

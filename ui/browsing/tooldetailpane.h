@@ -1,5 +1,6 @@
 #pragma once
-// Shows one tool: header with badges, rendered documentation, inputs, files, diagnostics.
+// Shows one tool: header with badges, rendered documentation, inputs, files, diagnostics and
+// what the agent is given.
 // Or, for a directory that is not loaded, why.
 
 #include "toolmd/toolrecord.h"
@@ -16,6 +17,7 @@ class QsciScintilla;
 
 namespace tw::ui {
 
+class AgentTab;
 class ElidedLabel;
 
 class MarkdownView;
@@ -24,12 +26,15 @@ class ToolDetailPane final : public QWidget
 {
     Q_OBJECT
 public:
-    enum Tab { DocumentationTab, InputsTab, FilesTab, DiagnosticsTab };
+    enum Tab { DocumentationTab, InputsTab, FilesTab, DiagnosticsTab, AgentRegistrationTab };
 
     explicit ToolDetailPane(QWidget *parent = nullptr);
 
     // `badges`: e.g. "shadows global v2" or "overridden by a@x"; shown beside the header.
-    void showTool(const engine::ToolRecord &tool, const QStringList &badges);
+    // `overriddenGlobal`: the global tool `tool` overrides for its user, or null (the Agent tab
+    // shows what the override changes for the agent).
+    void showTool(const engine::ToolRecord &tool, const QStringList &badges,
+                  const engine::ToolRecord *overriddenGlobal = nullptr);
     void showSkipped(const engine::SkippedDir &skipped);
     void showNothing(const QString &message);
     // Opens `file` (a file of the shown tool) in the Files tab at `line`.
@@ -44,6 +49,7 @@ public:
     QListWidget *filesList() const { return m_files; }
     MarkdownView *documentation() const { return m_doc; }
     QsciScintilla *codeView() const { return m_code; }
+    AgentTab *agentTab() const { return m_agent; }
 
 private:
     void showDiagnostics(const engine::Diagnostics &diagnostics);
@@ -60,6 +66,7 @@ private:
     QsciScintilla *m_code = nullptr;
     QsciLexerJavaScript *m_lexer = nullptr; // TypeScript reads well enough with the JavaScript lexer
     QTreeWidget *m_diagnostics = nullptr;
+    AgentTab *m_agent = nullptr;
     QString m_dir;
 };
 

@@ -1,7 +1,10 @@
 #include "window/browserpane.h"
 
+#include "agent/agentview.h"
+#include "browsing/agentsetdialog.h"
 #include "browsing/tooldetailpane.h"
 #include "catalog/catalogscanner.h"
+#include "catalog/overrideresolver.h"
 #include "effectivetoolsmodel.h"
 #include "tones.h"
 #include "toolcatalogmodel.h"
@@ -179,6 +182,14 @@ void BrowserPane::buildBar(QAction *rescan)
     bar->addWidget(m_scopeCombo);
     bar->addAction(m_problemsOnly);
     bar->addAction(m_overriddenOnly);
+    // The current user's toolset as the agent gets it, with sizes (issue 23).
+    m_agentView = new QAction(QIcon::fromTheme(QStringLiteral("utilities-system-monitor")), tr("Agent View…"), this);
+    m_agentView->setObjectName(QStringLiteral("agentViewAction"));
+    m_agentView->setToolTip(tr("What the agent is given for the user's tools: registrations, sizes (largest first) "
+                               "and the system prompt's tool list"));
+    m_agentView->setEnabled(false); // until a scan has finished
+    connect(m_agentView, &QAction::triggered, this, [this] { openAgentView(); });
+    bar->addAction(m_agentView);
     bar->addSeparator();
     bar->addAction(rescan);
 }
@@ -276,6 +287,8 @@ void BrowserPane::clear(const QString &dataPath)
 {
     m_catalogModel->clear();
     m_effectiveModel->setCatalog(nullptr);
+    m_catalog.reset();
+    m_agentView->setEnabled(false);
     m_detail->showNothing(tr("Scanning %1…").arg(dataPath));
 }
 
@@ -288,6 +301,8 @@ void BrowserPane::applyLocation(const engine::LocationScan &location)
 
 void BrowserPane::setCatalog(const std::shared_ptr<const engine::Catalog> &catalog)
 {
+    m_catalog = catalog;
+    m_agentView->setEnabled(catalog != nullptr);
     m_catalogModel->applyCatalog(*catalog);
     m_effectiveModel->setCatalog(catalog);
 }
@@ -459,9 +474,15 @@ void BrowserPane::showCurrent()
         return;
     }
     switch (NodeKind(index.data(model::NodeKindRole).toInt())) {
-    case NodeKind::Tool:
-        m_detail->showTool(index.data(model::ToolRecordRole).value<engine::ToolRecord>(), badgesFor(index));
+    case NodeKind::Tool: {
+        const auto tool = index.data(model::ToolRecordRole).value<engine::ToolRecord>();
+        // The global tool an override hides, for the Agent tab's "what changes for the agent".
+        const engine::ToolRecord *global = nullptr;
+        if (OverrideState(index.data(model::OverrideStateRole).toInt()) == OverrideState::OverridesGlobal && m_catalog)
+            global = engine::locationWinners(m_catalog->global).value(tool.manifest.name);
+        m_detail->showTool(tool, badgesFor(index), global);
         break;
+    }
     case NodeKind::Skipped:
         m_detail->showSkipped(index.data(model::SkippedDirRole).value<engine::SkippedDir>());
         break;
@@ -552,6 +573,17 @@ void BrowserPane::fitNameColumn()
     const int most = std::max(240, m_toolView->viewport()->width() - m_toolView->columnWidth(1) - 80);
     const int least = m_filter->isFiltering() ? before : m_toolView->header()->sectionSizeHint(0);
     m_toolView->setColumnWidth(0, std::clamp(m_toolView->columnWidth(0), std::min(least, most), most));
+}
+
+AgentSetDialog *BrowserPane::openAgentView()
+{
+    if (!m_catalog)
+        return nullptr;
+    // Non-modal, one per click: the user may keep one per user open side by side.
+    auto *dialog = new AgentSetDialog(*m_catalog, m_user, engine::agentBudgetTokens(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 } // namespace tw::ui

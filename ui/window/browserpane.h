@@ -37,6 +37,7 @@ class ToolFilterProxyModel;
 
 namespace tw::ui {
 
+class AgentSetDialog;
 class ToolDetailPane;
 
 class BrowserPane final : public QWidget
@@ -58,6 +59,10 @@ public:
     ToolDetailPane *detailPane() const { return m_detail; }
     QAction *problemsOnlyAction() const { return m_problemsOnly; }
     QAction *overriddenOnlyAction() const { return m_overriddenOnly; }
+    QAction *agentViewAction() const { return m_agentView; }
+    // The Agent View of the current user (the global tools when there is none), opened beside
+    // the window; null before a scan has finished.
+    AgentSetDialog *openAgentView();
 
     // A new data dir: nothing shown until its scan arrives.
     void clear(const QString &dataPath);
@@ -112,6 +117,8 @@ private:
     QComboBox *m_scopeCombo = nullptr;
     QAction *m_problemsOnly = nullptr;
     QAction *m_overriddenOnly = nullptr;
+    QAction *m_agentView = nullptr;
+    std::shared_ptr<const engine::Catalog> m_catalog; // the last whole scan, for the Agent View
     QSplitter *m_splitter = nullptr;
     QTreeView *m_toolView = nullptr;
     ToolDetailPane *m_detail = nullptr;

@@ -333,7 +333,7 @@ void MainWindow::showSettings(SettingsPage page)
     auto *dialog = new SettingsDialog(*m_secrets, authoringUser(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (auto *pages = dialog->findChild<QTabWidget *>())
-        pages->setCurrentIndex(page); // Runtime, Integrations, Secrets: the dialog's page order
+        pages->setCurrentIndex(page); // Runtime, Integrations, Secrets, Agent: the dialog's page order
     dialog->open();
 }
 

@@ -93,7 +93,7 @@ public:
     bool runCurrentTool();
     RunView *runView() const { return m_run; }
     // Settings on one of its pages (the Settings menu names each: Runtime, Integrations, Secrets).
-    enum SettingsPage { RuntimePage, IntegrationsPage, SecretsPage };
+    enum SettingsPage { RuntimePage, IntegrationsPage, SecretsPage, AgentPage };
     void showSettings(SettingsPage page = RuntimePage);
 
     // Authoring. The user is the current one (the toolbar's User picker).

@@ -1,5 +1,6 @@
 #include "window/settingsdialog.h"
 
+#include "agent/agentview.h"
 #include "run/runinputs.h"
 #include "secrets/configuredsecretstore.h"
 #include "secrets/secretbackend.h"
@@ -209,6 +210,22 @@ SettingsDialog::SettingsDialog(engine::SecretStore &secrets, const QString &user
     connect(m_unlock, &QPushButton::clicked, this, &SettingsDialog::unlockSecretFile);
     tabs->addTab(secretsPage, tr("Secrets"));
 
+    // Last, after the pages MainWindow::SettingsPage counts before it. What every tool may cost the agent's prompt before agent-budget-exceeded (issue 23).
+    auto *agent = new QWidget(tabs);
+    auto *af = new QFormLayout(agent);
+    m_agentBudget = new QSpinBox(agent);
+    m_agentBudget->setObjectName(QStringLiteral("agentBudget"));
+    m_agentBudget->setAccessibleName(tr("Token budget per tool"));
+    m_agentBudget->setRange(1, 1000000);
+    m_agentBudget->setSingleStep(100);
+    m_agentBudget->setSuffix(tr(" tokens"));
+    m_agentBudget->setValue(engine::agentBudgetTokens());
+    m_agentBudget->setToolTip(tr("A tool whose description, body and parameter schema cost the agent more (estimated at "
+                                 "four characters a token) is marked in the Agent tab and Agent View, and lint warns "
+                                 "with agent-budget-exceeded"));
+    af->addRow(tr("Budget per tool:"), m_agentBudget);
+    tabs->addTab(agent, tr("Agent"));
+
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     v->addWidget(m_status);
@@ -369,6 +386,7 @@ void SettingsDialog::save()
 {
     m_status->clear();
     runtimeConfig().save();
+    engine::setAgentBudgetTokens(m_agentBudget->value());
     engine::SecretStoreConfig secrets = engine::SecretStoreConfig::load();
     secrets.kind = m_useFile->isChecked() ? engine::SecretStoreConfig::Kind::File : engine::SecretStoreConfig::Kind::Keychain;
     secrets.filePath = m_secretFile->text().trimmed().isEmpty() ? engine::EncryptedFileSecretStore::defaultPath() : m_secretFile->text().trimmed();

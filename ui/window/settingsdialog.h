@@ -46,6 +46,7 @@ public:
     QLineEdit *searxngField() const { return m_searxng; }
     QLineEdit *emailDbField() const { return m_emailDb; }
     QLineEdit *apifyTokenField() const { return m_apifyToken; }
+    QSpinBox *agentBudgetField() const { return m_agentBudget; }
     QTableWidget *resourcesTable() const { return m_resources; }
     QLabel *statusLabel() const { return m_status; }
     QLabel *runtimeReport() const { return m_runtimeReport; }
@@ -84,6 +85,7 @@ private:
     QLineEdit *m_dockerGlobal = nullptr;
     QDoubleSpinBox *m_cpus = nullptr;
     QSpinBox *m_pids = nullptr;
+    QSpinBox *m_agentBudget = nullptr;
     QLineEdit *m_emailDb = nullptr;
     QLineEdit *m_searxng = nullptr;
     QSpinBox *m_relayPort = nullptr;

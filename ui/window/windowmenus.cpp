@@ -129,6 +129,7 @@ void WindowMenus::buildSettings()
     settingsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
     settingsMenu->addAction(tr("&Integrations…"), window, [window] { window->showSettings(MainWindow::IntegrationsPage); });
     settingsMenu->addAction(tr("&Secrets…"), window, [window] { window->showSettings(MainWindow::SecretsPage); });
+    settingsMenu->addAction(tr("A&gent…"), window, [window] { window->showSettings(MainWindow::AgentPage); });
 }
 
 void WindowMenus::buildHelp()
