@@ -111,8 +111,12 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
     : QObject(parent), m_tool(std::move(tool)), m_dataPath(std::move(dataPath)), m_user(std::move(user)),
       m_options(std::move(options)), m_chooser(std::move(chooser)), m_runDir(runDirectoryTemplate())
 {
-    for (QTimer *t : {&m_timeout, &m_hardLimit, &m_grace})
+    // Precise: a coarse timer may fire 5% early, and a limit the user set must not end a run
+    // before it is reached (a 3 s hard limit ended runs at 2.94 s).
+    for (QTimer *t : {&m_timeout, &m_hardLimit, &m_grace}) {
         t->setSingleShot(true);
+        t->setTimerType(Qt::PreciseTimer);
+    }
     connect(&m_timeout, &QTimer::timeout, this, [this] { stop(true); });
     connect(&m_hardLimit, &QTimer::timeout, this, [this] {
         m_hardLimitHit = true;
