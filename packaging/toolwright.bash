@@ -22,7 +22,7 @@ _toolwright()
     local cur=${COMP_WORDS[COMP_CWORD]} prev=""
     ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
     COMPREPLY=()
-    local commands="list show lint overrides sync bump run secret agent"
+    local commands="list show lint overrides sync bump run secret agent serve"
 
     case $prev in
         --data | --seed)
@@ -73,6 +73,7 @@ _toolwright()
         bump) options="--to" ;;
         run) options="--data --user --params --runtime --timeout --trust-changed --json --store --passphrase-fd" ;;
         secret) options="--user --data --store --passphrase-fd" ;;
+        serve) options="--stdio --data" ;;
         agent) options="--data --user --budget --json" ;;
     esac
     if [[ $cur == -* ]]; then

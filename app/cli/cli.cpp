@@ -12,7 +12,7 @@ using namespace tw::app::cli;
 const QStringList kSubcommands = {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("lint"),
                                   QStringLiteral("overrides"), QStringLiteral("sync"), QStringLiteral("bump"),
                                   QStringLiteral("run"), QStringLiteral("secret"), QStringLiteral("agent"),
-                                  QStringLiteral("help")};
+                                  QStringLiteral("serve"), QStringLiteral("help")};
 
 } // namespace
 
@@ -56,6 +56,8 @@ int runCli(const QStringList &args)
         return cmdSecret(rest);
     if (cmd == u"agent")
         return cmdAgent(rest);
+    if (cmd == u"serve")
+        return cmdServe(rest);
     if (kSubcommands.contains(cmd))
         return usageError(QStringLiteral("'%1' is not available in this build yet").arg(cmd));
     return usageError(QStringLiteral("unknown command '%1'; see toolwright --help").arg(cmd));

@@ -83,5 +83,6 @@ int cmdSecret(const QStringList &args);
 int cmdOverrides(const QStringList &args);
 int cmdSync(const QStringList &args);
 int cmdAgent(const QStringList &args);
+int cmdServe(const QStringList &args);
 
 } // namespace tw::app::cli

@@ -24,7 +24,8 @@ expect() { # expect "WORDS..." "EXPECTED REPLIES (sorted, space-separated)"
     fi
 }
 expect "toolwright l" "lint list"
-expect "toolwright s" "secret show sync"
+expect "toolwright s" "secret serve show sync"
+expect "toolwright serve --" "--data --stdio"
 expect "toolwright run --runtime " "auto bwrap docker podman"
 expect "toolwright run --runtime p" "podman"
 expect "toolwright sync --" "--data --dry-run --json --seed"

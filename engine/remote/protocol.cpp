@@ -1,0 +1,69 @@
+#include "remote/protocol.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStringList>
+
+namespace tw::engine {
+
+QString protocolVersionText()
+{
+    return QStringLiteral("%1.%2").arg(kProtocolMajor).arg(kProtocolMinor);
+}
+
+QByteArray bannerLine()
+{
+    return QByteArrayLiteral("toolwright-serve " TOOLWRIGHT_VERSION " ") + protocolVersionText().toLatin1() + '\n';
+}
+
+std::optional<std::pair<int, int>> parseProtocolVersion(const QString &text)
+{
+    const QStringList parts = text.split(u'.');
+    if (parts.size() != 2)
+        return std::nullopt;
+    bool majorOk = false, minorOk = false;
+    const int major = parts[0].toInt(&majorOk), minor = parts[1].toInt(&minorOk);
+    if (!majorOk || !minorOk || major < 0 || minor < 0)
+        return std::nullopt;
+    return std::pair{major, minor};
+}
+
+std::optional<Banner> parseBanner(QByteArrayView line)
+{
+    if (line.endsWith('\r'))
+        line.chop(1);
+    const QList<QByteArray> words = line.toByteArray().split(' ');
+    if (words.size() != 3 || words[0] != "toolwright-serve" || words[1].isEmpty())
+        return std::nullopt;
+    const auto version = parseProtocolVersion(QString::fromLatin1(words[2]));
+    if (!version)
+        return std::nullopt;
+    return Banner{QString::fromUtf8(words[1]), version->first, version->second};
+}
+
+QString versionMismatchMessage(const QString &clientVersion, const QString &clientProtocol,
+                               const QString &serverVersion, const QString &serverProtocol)
+{
+    return QStringLiteral("this Toolwright %1 speaks protocol %2; the server's toolwright %3 speaks protocol %4. "
+                          "Install toolwright %1 on the server, or connect with "
+                          "Toolwright %3.")
+        .arg(clientVersion, clientProtocol, serverVersion, serverProtocol);
+}
+
+QByteArray rpcResultLine(const QJsonValue &id, const QJsonValue &result)
+{
+    const QJsonObject o{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), id},
+                        {QStringLiteral("result"), result}};
+    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+}
+
+QByteArray rpcErrorLine(const QJsonValue &id, RpcCode code, const QString &message)
+{
+    const QJsonObject error{{QStringLiteral("code"), int(code)}, {QStringLiteral("message"), message}};
+    const QJsonObject o{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                        {QStringLiteral("id"), id.isUndefined() ? QJsonValue(QJsonValue::Null) : id},
+                        {QStringLiteral("error"), error}};
+    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+}
+
+} // namespace tw::engine

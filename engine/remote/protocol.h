@@ -1,0 +1,59 @@
+#pragma once
+// The remote protocol's framing (DESIGN.md "Remote servers"): one banner line
+// `toolwright-serve <version> <major>.<minor>`, then JSON-RPC 2.0, one message per line. Shared
+// by `toolwright serve --stdio` and the desktop's client, so both sides speak one version.
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QJsonValue>
+#include <QString>
+
+#include <optional>
+
+namespace tw::engine {
+
+// The protocol this build speaks. A different minor works (a method the other side lacks is
+// "method not found"); a different major fails at `initialize`, naming both versions.
+inline constexpr int kProtocolMajor = 1;
+inline constexpr int kProtocolMinor = 0;
+QString protocolVersionText(); // "1.0"
+
+// JSON-RPC 2.0's error codes, and the protocol's own in its server range.
+enum class RpcCode {
+    ParseError = -32700,
+    InvalidRequest = -32600,
+    MethodNotFound = -32601,
+    InvalidParams = -32602,
+    InternalError = -32603,
+    VersionMismatch = -32001, // initialize: the majors differ
+    NotInitialized = -32002,  // a method before initialize
+    NotFound = -32003,        // no such tool, file or user
+    OutsideDataPath = -32004, // a path that is not under the served DATA_PATH
+};
+
+struct Banner
+{
+    QString toolwrightVersion; // the server's program version, "0.1.0"
+    int major = 0, minor = 0;  // its protocol
+};
+
+// The banner line this build prints, with its newline.
+QByteArray bannerLine();
+// A line that is a banner (without its newline; a trailing CR is allowed), else nullopt: what a
+// login shell prints before it is not.
+std::optional<Banner> parseBanner(QByteArrayView line);
+// "major.minor" → the two numbers, else nullopt.
+std::optional<std::pair<int, int>> parseProtocolVersion(const QString &text);
+
+// The one message a major mismatch gives, on either side: both versions and what to install.
+QString versionMismatchMessage(const QString &clientVersion, const QString &clientProtocol,
+                               const QString &serverVersion, const QString &serverProtocol);
+
+// One reply line each (compact JSON, with its newline).
+QByteArray rpcResultLine(const QJsonValue &id, const QJsonValue &result);
+QByteArray rpcErrorLine(const QJsonValue &id, RpcCode code, const QString &message);
+
+// The longest line either side accepts (a 50 MB TOOL.md read whole, base64, fits).
+inline constexpr qsizetype kMaxMessageBytes = 256 * 1024 * 1024;
+
+} // namespace tw::engine

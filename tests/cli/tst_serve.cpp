@@ -1,0 +1,290 @@
+// `toolwright serve --stdio` against the built binary (issue 24's server side, protocol 1.0):
+// the banner first and nothing else on stdout, initialize's version negotiation (a major
+// mismatch names both versions), JSON-RPC's error codes for what is not a request, every path
+// held inside the served DATA_PATH (symlinks resolved), and answers in the CLI's JSON shapes:
+// catalog.list, lint and overrides are compared with `list`, `lint` and `overrides --json`.
+
+#include "fixture.h"
+
+#include "remote/protocol.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tw;
+
+namespace {
+
+const QString kData = QStringLiteral(TW_FIXTURES_DIR "/datapath");
+
+QProcessEnvironment cleanEnvironment()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DATA_PATH"));
+    return env;
+}
+
+struct Session
+{
+    int code = -1;
+    QList<QByteArray> lines; // stdout, line by line, the banner first
+    QByteArray err;
+
+    QJsonObject reply(qsizetype i) const { return QJsonDocument::fromJson(lines.value(i + 1)).object(); }
+    QJsonValue result(qsizetype i) const { return reply(i)[QStringLiteral("result")]; }
+    int errorCode(qsizetype i) const { return reply(i)[QStringLiteral("error")].toObject()[QStringLiteral("code")].toInt(); }
+    QString errorMessage(qsizetype i) const
+    {
+        return reply(i)[QStringLiteral("error")].toObject()[QStringLiteral("message")].toString();
+    }
+};
+
+// Runs `serve --stdio` with `input` on stdin (then closed) and collects what it printed.
+Session serve(const QByteArray &input, const QString &data = kData)
+{
+    QProcess p;
+    p.setProcessEnvironment(cleanEnvironment());
+    p.start(QStringLiteral(TW_BINARY), {QStringLiteral("serve"), QStringLiteral("--stdio"), QStringLiteral("--data"), data});
+    p.write(input);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(60000))
+        return {};
+    Session s;
+    s.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    QByteArray out = p.readAllStandardOutput();
+    if (out.endsWith('\n'))
+        out.chop(1);
+    s.lines = out.split('\n');
+    s.err = p.readAllStandardError();
+    return s;
+}
+
+QByteArray request(int id, const QString &method, const QJsonObject &params = {})
+{
+    return QJsonDocument(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                                     {QStringLiteral("id"), id},
+                                     {QStringLiteral("method"), method},
+                                     {QStringLiteral("params"), params}})
+               .toJson(QJsonDocument::Compact)
+        + '\n';
+}
+
+QByteArray initialize(int id = 1, const QString &protocol = engine::protocolVersionText())
+{
+    return request(id, QStringLiteral("initialize"),
+                   {{QStringLiteral("protocolVersion"), protocol},
+                    {QStringLiteral("clientInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("tst_serve")},
+                                                               {QStringLiteral("version"), QStringLiteral("9.9.9")}}}});
+}
+
+QByteArray cli(const QStringList &args)
+{
+    QProcess p;
+    p.setProcessEnvironment(cleanEnvironment());
+    p.start(QStringLiteral(TW_BINARY), args);
+    p.waitForFinished(60000);
+    return p.readAllStandardOutput();
+}
+
+} // namespace
+
+class TestServe final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void bannerThenInitialize()
+    {
+        const Session s = serve(initialize());
+        QCOMPARE(s.code, 0); // stdin closed: the server ends
+        QCOMPARE(s.lines.size(), 2);
+        const auto banner = engine::parseBanner(s.lines[0]);
+        QVERIFY2(banner, s.lines[0].constData());
+        QCOMPARE(banner->toolwrightVersion, QStringLiteral(TOOLWRIGHT_VERSION_FOR_TESTS));
+        QCOMPARE(banner->major, engine::kProtocolMajor);
+        QCOMPARE(banner->minor, engine::kProtocolMinor);
+        const QJsonObject r = s.result(0).toObject();
+        QCOMPARE(s.reply(0)[QStringLiteral("id")].toInt(), 1);
+        QCOMPARE(r[QStringLiteral("protocolVersion")].toString(), engine::protocolVersionText());
+        QCOMPARE(r[QStringLiteral("data_path")].toString(), kData);
+        QCOMPARE(r[QStringLiteral("serverInfo")].toObject()[QStringLiteral("version")].toString(),
+                 QStringLiteral(TOOLWRIGHT_VERSION_FOR_TESTS));
+        const QJsonArray methods = r[QStringLiteral("capabilities")].toObject()[QStringLiteral("methods")].toArray();
+        for (const char *m : {"initialize", "catalog.list", "tool.read", "lint", "overrides"})
+            QVERIFY2(methods.contains(QString::fromLatin1(m)), m);
+        QVERIFY(s.err.isEmpty());
+    }
+
+    void versionsAreNegotiated()
+    {
+        // A newer minor is answered with the server's; a different major fails, naming both.
+        const QString newerMinor = QStringLiteral("%1.%2").arg(engine::kProtocolMajor).arg(engine::kProtocolMinor + 3);
+        const Session minor = serve(initialize(1, newerMinor));
+        QCOMPARE(minor.result(0).toObject()[QStringLiteral("protocolVersion")].toString(), engine::protocolVersionText());
+
+        const QString otherMajor = QStringLiteral("%1.0").arg(engine::kProtocolMajor + 1);
+        const Session major = serve(initialize(1, otherMajor) + request(2, QStringLiteral("catalog.list")));
+        QCOMPARE(major.errorCode(0), int(engine::RpcCode::VersionMismatch));
+        QCOMPARE(major.errorMessage(0),
+                 QStringLiteral("this Toolwright 9.9.9 speaks protocol %1; the server's toolwright %2 speaks protocol %3. "
+                                "Install toolwright 9.9.9 on the server, or connect with Toolwright %2.")
+                     .arg(otherMajor, QStringLiteral(TOOLWRIGHT_VERSION_FOR_TESTS), engine::protocolVersionText()));
+        QCOMPARE(major.errorCode(1), int(engine::RpcCode::NotInitialized)); // still not initialized
+
+        const Session garbled = serve(initialize(1, QStringLiteral("one")));
+        QCOMPARE(garbled.errorCode(0), int(engine::RpcCode::InvalidParams));
+    }
+
+    void whatIsNotARequestGetsJsonRpcErrors()
+    {
+        const Session s = serve(request(1, QStringLiteral("catalog.list")) // before initialize
+                                + initialize(2)
+                                + "this is not JSON\n"
+                                + R"({"jsonrpc":"2.0","id":3})" "\n"                          // no method
+                                + R"({"jsonrpc":"1.0","id":4,"method":"lint"})" "\n"          // not 2.0
+                                + R"({"jsonrpc":"2.0","id":5,"method":"lint","params":[1]})" "\n" // params not an object
+                                + request(6, QStringLiteral("tool.delete_everything"))
+                                + R"({"jsonrpc":"2.0","method":"overrides"})" "\n"            // a notification: no reply
+                                + "\n"                                                         // an empty line: ignored
+                                + request(7, QStringLiteral("overrides")));
+        QCOMPARE(s.code, 0);
+        QCOMPARE(s.errorCode(0), int(engine::RpcCode::NotInitialized));
+        QVERIFY(s.result(1).isObject());
+        QCOMPARE(s.errorCode(2), int(engine::RpcCode::ParseError));
+        QVERIFY(s.reply(2)[QStringLiteral("id")].isNull());
+        QCOMPARE(s.errorCode(3), int(engine::RpcCode::InvalidRequest));
+        QCOMPARE(s.reply(3)[QStringLiteral("id")].toInt(), 3);
+        QCOMPARE(s.errorCode(4), int(engine::RpcCode::InvalidRequest));
+        QCOMPARE(s.errorCode(5), int(engine::RpcCode::InvalidRequest));
+        QCOMPARE(s.errorCode(6), int(engine::RpcCode::MethodNotFound));
+        QCOMPARE(s.reply(7)[QStringLiteral("id")].toInt(), 7); // the notification and the blank line left no line
+        QVERIFY(s.result(7).isArray());
+        QCOMPARE(s.lines.size(), 1 + 8);
+    }
+
+    void answersInTheClisShapes()
+    {
+        const Session s = serve(initialize() + request(2, QStringLiteral("catalog.list")) + request(3, QStringLiteral("lint"))
+                                + request(4, QStringLiteral("overrides")));
+        const QJsonObject catalog = s.result(1).toObject();
+        QCOMPARE(catalog[QStringLiteral("data_path")].toString(), kData);
+        // The global location's tools are `list --json`'s (no user: the global tools alone).
+        const QJsonObject list = QJsonDocument::fromJson(cli({QStringLiteral("list"), QStringLiteral("--data"), kData,
+                                                              QStringLiteral("--json")}))
+                                     .object();
+        const QJsonObject global = catalog[QStringLiteral("global")].toObject();
+        QCOMPARE(global[QStringLiteral("tools")].toArray(), list[QStringLiteral("tools")].toArray());
+        QCOMPARE(global[QStringLiteral("skipped")].toArray().size(), 2); // broken_yaml, notatool
+        QStringList users;
+        for (const QJsonValue &u : catalog[QStringLiteral("users")].toArray())
+            users.append(u.toObject()[QStringLiteral("user")].toString());
+        QCOMPARE(users, (QStringList{QStringLiteral("alice@example.com"), QStringLiteral("bob@example.com"),
+                                     QStringLiteral("carol@example.com")}));
+
+        const QJsonObject lint = QJsonDocument::fromJson(cli({QStringLiteral("lint"), QStringLiteral("--json"), kData})).object();
+        QVERIFY(!lint.isEmpty());
+        QCOMPARE(s.result(2).toObject(), lint);
+        const QJsonArray overrides = QJsonDocument::fromJson(cli({QStringLiteral("overrides"), QStringLiteral("--data"), kData,
+                                                                  QStringLiteral("--json")}))
+                                         .array();
+        QVERIFY(!overrides.isEmpty());
+        QCOMPARE(s.result(3).toArray(), overrides);
+    }
+
+    void toolReadSendsTheFiles()
+    {
+        const QString greet = kData + QStringLiteral("/tools/greet");
+        const Session s = serve(initialize() + request(2, QStringLiteral("tool.read"), {{QStringLiteral("dir"), greet}})
+                                + request(3, QStringLiteral("tool.read"), {{QStringLiteral("dir"), QString(kData + QStringLiteral("/tools/notatool"))}}));
+        const QJsonObject r = s.result(1).toObject();
+        const QJsonObject show = QJsonDocument::fromJson(cli({QStringLiteral("show"), QStringLiteral("greet"), QStringLiteral("--data"),
+                                                              kData, QStringLiteral("--json")}))
+                                     .object();
+        QCOMPARE(r[QStringLiteral("tool")].toObject(), show);
+        QFile toolMd(greet + QStringLiteral("/TOOL.md"));
+        QVERIFY(toolMd.open(QIODevice::ReadOnly));
+        const QByteArray bytes = toolMd.readAll();
+        bool found = false;
+        for (const QJsonValue &v : r[QStringLiteral("files")].toArray()) {
+            const QJsonObject f = v.toObject();
+            if (f[QStringLiteral("name")].toString() != u"TOOL.md")
+                continue;
+            found = true;
+            QCOMPARE(f[QStringLiteral("text")].toString().toUtf8(), bytes);
+            QCOMPARE(f[QStringLiteral("size")].toInt(), int(bytes.size()));
+            QCOMPARE(f[QStringLiteral("sha256")].toString().toLatin1(), QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
+        }
+        QVERIFY(found);
+        // A directory the loader skips is answered with the reason.
+        QCOMPARE(s.result(2).toObject()[QStringLiteral("skipped")].toObject()[QStringLiteral("reason")].toString(),
+                 QStringLiteral("missing-tool-md"));
+    }
+
+    void binaryFilesComeAsBase64()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path() + QStringLiteral("/data");
+        test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("blob"), test::toolMd("blob"));
+        const QByteArray blob("\x89PNG\r\n\x1a\n\0\xff\xfe", 11);
+        test::writeFile(data + QStringLiteral("/tools/blob/icon.png"), blob);
+        const Session s = serve(initialize() + request(2, QStringLiteral("tool.read"), {{QStringLiteral("dir"), QString(data + QStringLiteral("/tools/blob"))}}), data);
+        bool found = false;
+        for (const QJsonValue &v : s.result(1).toObject()[QStringLiteral("files")].toArray()) {
+            const QJsonObject f = v.toObject();
+            if (f[QStringLiteral("name")].toString() != u"icon.png")
+                continue;
+            found = true;
+            QVERIFY(!f.contains(QStringLiteral("text")));
+            QCOMPARE(QByteArray::fromBase64(f[QStringLiteral("base64")].toString().toLatin1()), blob);
+        }
+        QVERIFY2(found, s.lines.value(2).constData());
+    }
+
+    void pathsStayInsideTheDataPath()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path() + QStringLiteral("/data");
+        test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("ok"), test::toolMd("ok"));
+        test::makeTool(tmp.path() + QStringLiteral("/elsewhere/tools"), QStringLiteral("secret"), test::toolMd("secret"));
+        // A symlink inside the DATA_PATH to a tool outside it is outside.
+        QVERIFY(QFile::link(tmp.path() + QStringLiteral("/elsewhere/tools/secret"), data + QStringLiteral("/tools/link")));
+        const auto read = [](int id, const QString &dir) {
+            return request(id, QStringLiteral("tool.read"), {{QStringLiteral("dir"), dir}});
+        };
+        const Session s = serve(initialize() + read(2, QStringLiteral("/etc")) + read(3, data + QStringLiteral("/tools/link"))
+                                    + read(4, data + QStringLiteral("/tools/../../elsewhere/tools/secret"))
+                                    + read(5, data + QStringLiteral("/tools/ok"))
+                                    + read(6, data + QStringLiteral("/tools/missing"))
+                                    + read(7, data)
+                                    + request(8, QStringLiteral("lint"), {{QStringLiteral("paths"), QJsonArray{QStringLiteral("/etc")}}}),
+                                data);
+        QCOMPARE(s.errorCode(1), int(engine::RpcCode::OutsideDataPath));
+        QCOMPARE(s.errorCode(2), int(engine::RpcCode::OutsideDataPath));
+        QCOMPARE(s.errorCode(3), int(engine::RpcCode::OutsideDataPath));
+        QCOMPARE(s.result(4).toObject()[QStringLiteral("tool")].toObject()[QStringLiteral("name")].toString(), QStringLiteral("ok"));
+        QCOMPARE(s.errorCode(5), int(engine::RpcCode::NotFound));
+        QCOMPARE(s.errorCode(6), int(engine::RpcCode::OutsideDataPath)); // the DATA_PATH itself is no tool
+        QCOMPARE(s.errorCode(7), int(engine::RpcCode::OutsideDataPath));
+    }
+
+    void usageErrors()
+    {
+        QProcess p;
+        p.setProcessEnvironment(cleanEnvironment());
+        p.start(QStringLiteral(TW_BINARY), {QStringLiteral("serve"), QStringLiteral("--data"), kData});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAllStandardError().contains("--stdio"));
+        QVERIFY(p.readAllStandardOutput().isEmpty()); // no banner for a usage error
+    }
+};
+
+QTEST_MAIN(TestServe)
+#include "tst_serve.moc"
