@@ -378,6 +378,15 @@ bool FrontmatterDocument::trySetValue(const QStringList &path, const QJsonValue 
     for (qsizetype k = 0; k < fresh.size(); ++k)
         m_lines.insert(at + k, fresh[k]);
     changed();
+    // A key placed after an entry whose indentation the reader forgives (`key:` then
+    // `!    other: x`, other read at the top level) can take that entry's indentation, which
+    // the reader refuses (found by fuzz_frontmatter). Such a placement is undone; setValue
+    // then writes the key anew at the top level.
+    if (const std::shared_ptr<const ToolMdParse> p = parse(); !p->yaml) {
+        m_lines.remove(at, fresh.size());
+        changed();
+        return false;
+    }
     return true;
 }
 

@@ -81,7 +81,13 @@ QList<FrontmatterEntry> indexMap(const YamlNode &node, const QStringList &lines,
     }
     for (qsizetype i = 0; i < entries.size(); ++i) {
         FrontmatterEntry &e = entries[i];
-        int last = (i + 1 < entries.size() ? entries[i + 1].line : endLine) - 1;
+        // Marks past the text (a null's mark at the closing fence) are held to its last line.
+        const int lastLine = int(lines.size()) - 1;
+        e.line = std::clamp(e.line, 0, std::max(lastLine, 0));
+        e.valueLine = std::clamp(e.valueLine, 0, std::max(lastLine, 0));
+        int last = std::min((i + 1 < entries.size() ? entries[i + 1].line : endLine) - 1, lastLine);
+        if (lines.isEmpty())
+            continue;
         // Blank lines and comments not indented under the key belong to what follows.
         // (Not inside a quoted scalar running over several lines: that is all value.)
         const int quotedEnd = quotedScalarEndLine(lines, e.valueLine, e.valueCol);

@@ -147,6 +147,13 @@ public:
             if (top.style == YamlNode::Style::Block && !value.isNull() && !value.alias && value.line > key.line
                 && (value.isScalar() || value.style == YamlNode::Style::Flow) && value.column <= implicitKeyColumn(key))
                 return fail("Implicit map keys need to be followed by map values", value.line);
+            // A block mapping whose first key is on its parent key's line (`a: : b`, `a: :`): the
+            // package refuses it; libfyaml 0.7.12 reads a mapping (found by fuzz_frontmatter).
+            if (top.style == YamlNode::Style::Block && value.isMap() && value.style == YamlNode::Style::Block
+                && !value.alias
+                && ((!value.items.empty() && value.items.front().line == key.line)
+                    || (value.anchor.empty() && value.tag == "?" && value.line == key.line)))
+                return fail("Nested mappings are not allowed in compact mappings", key.line);
             // An alias is no scalar to the `yaml` package: it never makes a key a duplicate.
             for (size_t i = 0; i < keyIndex && !key.alias; i += 2) {
                 if (!top.items[i].alias && sameKey(top.items[i], key))

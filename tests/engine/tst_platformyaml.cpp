@@ -54,6 +54,9 @@ private Q_SLOTS:
         row("several-documents", "description: d\n...\nx: 1\n", "Source contains multiple documents", 5);
         row("alias-without-anchor", "description: *d\n", "Unresolved alias", 3);
         row("timestamp-not-a-date", "description: d\nx: !!timestamp soon\n", "!!timestamp expects a date", 4);
+        // Found by fuzz_frontmatter: libfyaml reads `version: :` as a mapping {null: null}.
+        row("compact-nested-mapping-empty", "description: d\nversion: :\n", "Nested mappings are not allowed in compact mappings", 4);
+        row("compact-nested-mapping", "description: d\nx: : b\n", "Nested mappings are not allowed in compact mappings", 4);
     }
     void platformSkips()
     {
