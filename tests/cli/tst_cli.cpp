@@ -25,24 +25,11 @@ namespace {
 const QString kData = QStringLiteral(TW_FIXTURES_DIR "/datapath");
 const QString kSeed = QStringLiteral(TW_SOURCE_DIR "/seed/tools");
 
-struct Run
-{
-    int code = -1;
-    QByteArray out, err;
-    QJsonDocument json() const { return QJsonDocument::fromJson(out); }
-};
+using Run = tw::test::BinaryRun;
 
 Run run(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
 {
-    QProcess p;
-    QProcessEnvironment e = env;
-    if (env.value(QStringLiteral("TW_KEEP_DATA_PATH")).isEmpty())
-        e.remove(QStringLiteral("DATA_PATH"));
-    p.setProcessEnvironment(e);
-    p.start(QStringLiteral(TW_BINARY), args);
-    if (!p.waitForFinished(60000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return tw::test::runBinary(args, env);
 }
 
 } // namespace

@@ -20,23 +20,12 @@ using tw::test::writeFile;
 
 namespace {
 
-struct Run
-{
-    int code = -1;
-    QByteArray out, err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
+using Run = tw::test::BinaryRun;
+using tw::test::runBinary;
 
 Run run(const QStringList &args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DATA_PATH"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(TW_BINARY), args);
-    if (!p.waitForFinished(60000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return runBinary(args);
 }
 
 QStringList dirsOf(const QJsonArray &entries)
@@ -76,7 +65,7 @@ private Q_SLOTS:
         const Run json = run({QStringLiteral("sync"), QStringLiteral("--seed"), m_root, QStringLiteral("--data"), m_data,
                               QStringLiteral("--dry-run"), QStringLiteral("--json")});
         QVERIFY2(json.code == 0, json.err.constData());
-        const QJsonObject o = json.json();
+        const QJsonObject o = json.json().object();
         QCOMPARE(dirsOf(o[QStringLiteral("actions")].toArray()), (QStringList{QStringLiteral("hello"), QStringLiteral("stats")}));
         const QJsonObject hello = o[QStringLiteral("actions")].toArray()[0].toObject();
         QCOMPARE(hello.keys(), (QStringList{QStringLiteral("action"), QStringLiteral("dir"), QStringLiteral("seed_version"),
@@ -142,7 +131,7 @@ private Q_SLOTS:
         const Run json = run({QStringLiteral("sync"), QStringLiteral("--seed"), m_root + QStringLiteral("/tools"),
                               QStringLiteral("--data"), m_data, QStringLiteral("--json")});
         QCOMPARE(json.code, 0);
-        const QJsonObject o = json.json();
+        const QJsonObject o = json.json().object();
         QCOMPARE(dirsOf(o[QStringLiteral("actions")].toArray()), (QStringList{QStringLiteral("hello"), QStringLiteral("stats")}));
         const QJsonArray skipped = o[QStringLiteral("skipped")].toArray();
         QCOMPARE(skipped.size(), 1);

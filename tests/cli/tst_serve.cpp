@@ -24,13 +24,6 @@ namespace {
 
 const QString kData = QStringLiteral(TW_FIXTURES_DIR "/datapath");
 
-QProcessEnvironment cleanEnvironment()
-{
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DATA_PATH"));
-    return env;
-}
-
 struct Session
 {
     int code = -1;
@@ -49,20 +42,15 @@ struct Session
 // Runs `serve --stdio` with `input` on stdin (then closed) and collects what it printed.
 Session serve(const QByteArray &input, const QString &data = kData)
 {
-    QProcess p;
-    p.setProcessEnvironment(cleanEnvironment());
-    p.start(QStringLiteral(TW_BINARY), {QStringLiteral("serve"), QStringLiteral("--stdio"), QStringLiteral("--data"), data});
-    p.write(input);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(60000))
-        return {};
+    const test::BinaryRun r = test::runBinary({QStringLiteral("serve"), QStringLiteral("--stdio"), QStringLiteral("--data"), data},
+                                              QProcessEnvironment::systemEnvironment(), input);
     Session s;
-    s.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    QByteArray out = p.readAllStandardOutput();
+    s.code = r.code;
+    QByteArray out = r.out;
     if (out.endsWith('\n'))
         out.chop(1);
     s.lines = out.split('\n');
-    s.err = p.readAllStandardError();
+    s.err = r.err;
     return s;
 }
 
@@ -86,11 +74,7 @@ QByteArray initialize(int id = 1, const QString &protocol = engine::protocolVers
 
 QByteArray cli(const QStringList &args)
 {
-    QProcess p;
-    p.setProcessEnvironment(cleanEnvironment());
-    p.start(QStringLiteral(TW_BINARY), args);
-    p.waitForFinished(60000);
-    return p.readAllStandardOutput();
+    return test::runBinary(args).out;
 }
 
 } // namespace
@@ -276,13 +260,10 @@ private Q_SLOTS:
 
     void usageErrors()
     {
-        QProcess p;
-        p.setProcessEnvironment(cleanEnvironment());
-        p.start(QStringLiteral(TW_BINARY), {QStringLiteral("serve"), QStringLiteral("--data"), kData});
-        QVERIFY(p.waitForFinished(60000));
-        QCOMPARE(p.exitCode(), 2);
-        QVERIFY(p.readAllStandardError().contains("--stdio"));
-        QVERIFY(p.readAllStandardOutput().isEmpty()); // no banner for a usage error
+        const test::BinaryRun r = test::runBinary({QStringLiteral("serve"), QStringLiteral("--data"), kData});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("--stdio"));
+        QVERIFY(r.out.isEmpty()); // no banner for a usage error
     }
 };
 

@@ -5,6 +5,8 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QProcess>
 #include <QString>
 #include <QStringList>
 #include <QTest>
@@ -16,6 +18,34 @@
 #include <algorithm>
 
 namespace tw::test {
+
+#ifdef TW_BINARY
+// The built toolwright run to its end: its exit code (-1 when it crashed or took over a minute),
+// stdout and stderr. The caller's DATA_PATH is removed unless `env` sets TW_KEEP_DATA_PATH;
+// `input` is written to its stdin, which is then closed.
+struct BinaryRun
+{
+    int code = -1;
+    QByteArray out, err;
+    QJsonDocument json() const { return QJsonDocument::fromJson(out); }
+};
+
+inline BinaryRun runBinary(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
+                           const QByteArray &input = {})
+{
+    QProcess p;
+    QProcessEnvironment e = env;
+    if (env.value(QStringLiteral("TW_KEEP_DATA_PATH")).isEmpty())
+        e.remove(QStringLiteral("DATA_PATH"));
+    p.setProcessEnvironment(e);
+    p.start(QStringLiteral(TW_BINARY), args);
+    p.write(input);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(60000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+#endif
 
 inline void writeFile(const QString &path, const QByteArray &bytes)
 {
