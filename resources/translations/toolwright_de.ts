@@ -360,6 +360,11 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <source>The tools&apos; part of the system prompt</source>
         <translation>Der Tool-Teil des System-Prompts</translation>
     </message>
+    <message>
+        <source>none</source>
+        <comment>no tool over the budget</comment>
+        <translation>keines</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::AgentTab</name>

@@ -116,6 +116,7 @@ private Q_SLOTS:
         QCOMPARE(dialog.promptText(), QStringLiteral("Available tools:\n- greet: Greets someone, Alice's way.\n"
                                                      "- weather: Looks up the weather for a city.\n- todo: Keeps a todo list."));
         QVERIFY2(dialog.summaryText().contains(QStringLiteral("about 233 tokens")), qPrintable(dialog.summaryText()));
+        QVERIFY2(dialog.summaryText().endsWith(QStringLiteral("per tool: none.")), qPrintable(dialog.summaryText()));
     }
 
     void browserOpensTheAgentViewForItsUser()

@@ -30,7 +30,8 @@ AgentSetDialog::AgentSetDialog(const engine::Catalog &catalog, const QString &us
     m_summary->setText(tr("%n tools cost every agent session %1 characters, about %2 tokens. "
                           "Over the budget of %3 tokens per tool: %4.",
                           nullptr, int(view.tools.size()))
-                           .arg(view.chars).arg(view.tokens).arg(budgetTokens).arg(over));
+                           .arg(view.chars).arg(view.tokens).arg(budgetTokens)
+                           .arg(over > 0 ? QString::number(over) : tr("none", "no tool over the budget")));
 
     auto *split = new QSplitter(Qt::Vertical, this);
     m_tree = new QTreeWidget(split);
