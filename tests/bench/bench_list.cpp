@@ -8,7 +8,7 @@
 // loaders' outputs are compared tool by tool: a fast wrong answer does not count.
 // Goals (exit 1 when missed): at least 10× faster than the reference, within 2× of the floor.
 // --quick, what CI runs on a shared machine, guards against regressions instead: 5× faster than
-// the reference, and toolwright list within 4.5× the floor's wall time and 4× its CPU time
+// the reference, and toolwright list within 4.5× the floor's wall time and 4.5× its CPU time
 // (user + system, which other processes on the machine hardly move). Those bounds hold on two
 // cores busy with builds; README "Benchmarks" says which regressions they catch — and which
 // they cannot: one of a few per cent, such as 70a2e73's (opendir's buffer per directory), is
@@ -189,8 +189,10 @@ int main(int argc, char *argv[])
         std::printf("FAIL: toolwright list takes %.2fx the floor (goal: within %.1fx)\n", xFloor, maxOverFloor);
         ok = false;
     }
-    if (quick && xFloorCpu > 4.0) {
-        std::printf("FAIL: toolwright list takes %.2fx the floor's CPU time (bound: 4.0x)\n", xFloorCpu);
+    // CPU time: usually 3.2-3.6x; one CI-like run of 2026-12-05 measured 4.14x with nothing
+    // changed on the list path. The regression it guards (every user scanned) is 22x.
+    if (quick && xFloorCpu > 4.5) {
+        std::printf("FAIL: toolwright list takes %.2fx the floor's CPU time (bound: 4.5x)\n", xFloorCpu);
         ok = false;
     }
     std::printf(ok ? "bench_list: goals met\n" : "bench_list: goals missed\n");
