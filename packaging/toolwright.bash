@@ -11,6 +11,8 @@ _toolwright_tools()
             --user) user=${COMP_WORDS[i + 1]} ;;
         esac
     done
+    # A server (--data ssh://…) is not asked on Tab: that would open an ssh connection.
+    [[ $data == ssh* ]] && return
     local args=(list)
     [[ -n $data ]] && args+=(--data "$data")
     [[ -n $user ]] && args+=(--user "$user")
@@ -43,14 +45,14 @@ _toolwright()
         --color-scheme)
             mapfile -t COMPREPLY < <(compgen -W "light dark" -- "$cur")
             return ;;
-        --user | --since | --to | --timeout | --passphrase-fd | --budget)
+        --user | --since | --to | --timeout | --passphrase-fd | --budget | --remote-command)
             return ;;
     esac
 
     local command="" i positional=0
     for ((i = 1; i < COMP_CWORD; i++)); do
         case ${COMP_WORDS[i]} in
-            --data | --seed | --params | --runtime | --store | --user | --since | --to | --timeout | --passphrase-fd | --view | --color-scheme | --budget)
+            --data | --seed | --params | --runtime | --store | --user | --since | --to | --timeout | --passphrase-fd | --view | --color-scheme | --budget | --remote-command)
                 i=$((i + 1)) ;;
             -*) ;;
             *)
@@ -65,16 +67,17 @@ _toolwright()
 
     local options=""
     case $command in
-        list) options="--data --user --json" ;;
-        show) options="--data --user --json" ;;
-        lint) options="--since --budget --json" ;;
-        overrides) options="--data --json" ;;
-        sync) options="--seed --data --dry-run --json" ;;
-        bump) options="--to" ;;
+        # --data ssh://… runs list, show, lint, overrides, sync, bump and agent on a server.
+        list) options="--data --user --json --remote-command" ;;
+        show) options="--data --user --json --remote-command" ;;
+        lint) options="--since --budget --json --data --remote-command" ;;
+        overrides) options="--data --json --remote-command" ;;
+        sync) options="--seed --data --dry-run --json --remote-command" ;;
+        bump) options="--to --data --remote-command" ;;
         run) options="--data --user --params --runtime --timeout --trust-changed --json --store --passphrase-fd" ;;
         secret) options="--user --data --store --passphrase-fd" ;;
         serve) options="--stdio --data" ;;
-        agent) options="--data --user --budget --json" ;;
+        agent) options="--data --user --budget --json --remote-command" ;;
     esac
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")

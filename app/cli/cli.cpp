@@ -38,6 +38,10 @@ int runCli(const QStringList &args)
         out(usageText());
         return 0;
     }
+    if (cmd != u"serve") {
+        if (const std::optional<QString> url = remoteDataArgument(rest))
+            return cmdRemote(cmd, rest, *url);
+    }
     if (cmd == u"list")
         return cmdList(rest);
     if (cmd == u"show")

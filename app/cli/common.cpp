@@ -50,6 +50,8 @@ QString usageText()
         "  toolwright run   NAME [--data DIR] [--user EMAIL] [--params JSON|@file] [--runtime auto|bwrap|podman|docker] [--timeout SEC] [--trust-changed] [--json]\n"
         "  toolwright agent [NAME] [--data DIR] [--user EMAIL] [--budget TOKENS] [--json]   what the agent is given, largest first\n"
         "  toolwright serve --stdio [--data DIR]   the remote protocol on stdin/stdout (ssh runs it on a server)\n"
+        "  --data ssh://[user@]host[:port]/PATH   list, show, lint, overrides, sync, bump and agent on a server's DATA_PATH\n"
+        "      (lint and bump then take paths on the server, relative to PATH; [--remote-command CMD])\n"
         "  toolwright secret set|get|delete TOOL INPUT [--user EMAIL] [--data DIR]   (the value on stdin for set)\n"
         "  toolwright secret status                     which secret store is in use, and whether it works\n"
         "  run and secret take [--store keychain|file] [--passphrase-fd N] (default: Settings → Secrets)\n"

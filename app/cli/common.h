@@ -8,6 +8,8 @@
 #include <QJsonDocument>
 #include <QStringList>
 
+#include <optional>
+
 namespace tw::app::cli {
 
 void out(const QString &text);
@@ -84,5 +86,10 @@ int cmdOverrides(const QStringList &args);
 int cmdSync(const QStringList &args);
 int cmdAgent(const QStringList &args);
 int cmdServe(const QStringList &args);
+
+// The value of `--data` when it names a server (`ssh://…`), else nullopt.
+std::optional<QString> remoteDataArgument(const QStringList &args);
+// `command` with `args` run by the server's toolwright over ssh (cli/remote.cpp).
+int cmdRemote(const QString &command, const QStringList &args, const QString &url);
 
 } // namespace tw::app::cli

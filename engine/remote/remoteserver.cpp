@@ -1,6 +1,7 @@
 #include "remote/remoteserver.h"
 
 #include "catalog/catalog.h"
+#include "catalog/catalogscanner.h"
 #include "catalog/catalogjson.h"
 #include "catalog/lint.h"
 #include "catalog/locationscanner.h"
@@ -13,6 +14,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QStringDecoder>
 
 namespace tw::engine {
@@ -66,7 +68,75 @@ QJsonObject fileJson(const QString &dir, const QString &name)
     return o;
 }
 
+QJsonObject locationHeader(const LocationScan &location)
+{
+    QJsonObject o{{QStringLiteral("path"), location.path}, {QStringLiteral("exists"), location.exists}};
+    if (location.scope == Scope::User)
+        o.insert(QStringLiteral("user"), location.user);
+    return o;
+}
+
+// One location's changes, or an empty object when it has none.
+template<typename Item, typename ToJson>
+void diffItems(const QList<Item> &before, const QList<Item> &after, ToJson toJson, QJsonArray *changed, QJsonArray *gone)
+{
+    QHash<QString, const Item *> old;
+    old.reserve(before.size());
+    for (const Item &i : before)
+        old.insert(i.dir, &i);
+    for (const Item &i : after) {
+        const auto it = old.constFind(i.dir);
+        if (it == old.cend() || !(**it == i))
+            changed->append(toJson(i));
+        if (it != old.cend())
+            old.erase(it);
+    }
+    for (const Item &i : before)
+        if (old.contains(i.dir))
+            gone->append(i.dir);
+}
+
+QJsonObject locationChange(const LocationScan &before, const LocationScan &after)
+{
+    QJsonArray tools, removed, skipped, unskipped;
+    diffItems(before.tools, after.tools, [](const ToolRecord &t) { return toolJson(t); }, &tools, &removed);
+    diffItems(before.skipped, after.skipped, [](const SkippedDir &s) { return skippedJson(s); }, &skipped, &unskipped);
+    if (tools.isEmpty() && removed.isEmpty() && skipped.isEmpty() && unskipped.isEmpty() && before.exists == after.exists)
+        return {};
+    QJsonObject o = locationHeader(after);
+    o.insert(QStringLiteral("tools"), tools);
+    o.insert(QStringLiteral("removed"), removed);
+    o.insert(QStringLiteral("skipped"), skipped);
+    o.insert(QStringLiteral("unskipped"), unskipped);
+    return o;
+}
+
 } // namespace
+
+QJsonArray catalogChanges(const Catalog &before, const Catalog &after)
+{
+    QJsonArray changes;
+    if (QJsonObject g = locationChange(before.global, after.global); !g.isEmpty())
+        changes.append(g);
+    QHash<QString, const LocationScan *> old;
+    for (const LocationScan &u : before.users)
+        old.insert(u.path, &u);
+    for (const LocationScan &u : after.users) {
+        LocationScan none;
+        none.path = u.path;
+        none.scope = u.scope;
+        none.user = u.user;
+        const auto it = old.constFind(u.path);
+        if (QJsonObject c = locationChange(it == old.cend() ? none : **it, u); !c.isEmpty())
+            changes.append(c);
+        if (it != old.cend())
+            old.erase(it);
+    }
+    for (const LocationScan &u : before.users)
+        if (old.contains(u.path))
+            changes.append(QJsonObject{{QStringLiteral("path"), u.path}, {QStringLiteral("user"), u.user}, {QStringLiteral("gone"), true}});
+    return changes;
+}
 
 RemoteServer::RemoteServer(QString dataPath)
     : m_dataPath(QDir::cleanPath(QDir(dataPath).absolutePath()))
@@ -74,10 +144,38 @@ RemoteServer::RemoteServer(QString dataPath)
 {
 }
 
+RemoteServer::~RemoteServer() = default;
+
+void RemoteServer::watch(std::shared_ptr<const Catalog> sent)
+{
+    m_sent = std::move(sent);
+    if (m_scanner)
+        return;
+    m_scanner = std::make_unique<CatalogScanner>();
+    QObject::connect(m_scanner.get(), &CatalogScanner::scanFinished, m_scanner.get(),
+                     [this](std::shared_ptr<const Catalog> now) {
+                         const QJsonArray changes = catalogChanges(*m_sent, *now);
+                         m_sent = std::move(now);
+                         if (changes.isEmpty() || !m_send)
+                             return;
+                         const QJsonObject message{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                                                   {QStringLiteral("method"), QStringLiteral("catalog.changed")},
+                                                   {QStringLiteral("params"), QJsonObject{{QStringLiteral("locations"), changes}}}};
+                         m_send(QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
+                     });
+    m_scanner->setDataPath(m_dataPath);
+}
+
 QStringList RemoteServer::methods()
 {
     return {QStringLiteral("initialize"), QStringLiteral("catalog.list"), QStringLiteral("tool.read"),
-            QStringLiteral("lint"), QStringLiteral("overrides")};
+            QStringLiteral("lint"), QStringLiteral("overrides"), QStringLiteral("cli.run")};
+}
+
+QStringList RemoteServer::cliCommands()
+{
+    return {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("lint"), QStringLiteral("overrides"),
+            QStringLiteral("sync"), QStringLiteral("bump"), QStringLiteral("agent")};
 }
 
 QByteArray RemoteServer::handle(QByteArrayView line)
@@ -120,6 +218,8 @@ RemoteServer::Reply RemoteServer::dispatch(const QString &method, const QJsonObj
         return toolRead(params);
     if (method == u"lint")
         return lint(params);
+    if (method == u"cli.run")
+        return cliRun(params);
     return overrides();
 }
 
@@ -151,7 +251,13 @@ RemoteServer::Reply RemoteServer::initialize(const QJsonObject &params)
 RemoteServer::Reply RemoteServer::catalogList(const QJsonObject &params)
 {
     const QString user = params.value(QStringLiteral("user")).toString();
-    const Catalog catalog = user.isEmpty() ? scanDataPath(m_dataPath) : scanForUser(m_dataPath, user);
+    const bool watching = params.value(QStringLiteral("watch")).toBool();
+    if (watching && !user.isEmpty())
+        return Reply::fail(RpcCode::InvalidParams, QStringLiteral("a watch covers the whole DATA_PATH: catalog.list with \"watch\" takes no \"user\""));
+    const auto scanned = std::make_shared<const Catalog>(user.isEmpty() ? scanDataPath(m_dataPath) : scanForUser(m_dataPath, user));
+    const Catalog &catalog = *scanned;
+    if (watching)
+        watch(scanned);
     QJsonArray users;
     for (const LocationScan &u : catalog.users)
         users.append(locationJson(u));
@@ -231,6 +337,65 @@ RemoteServer::Reply RemoteServer::lint(const QJsonObject &params)
 RemoteServer::Reply RemoteServer::overrides()
 {
     return Reply::ok(overridesJson(resolveOverrides(scanDataPath(m_dataPath))));
+}
+
+RemoteServer::Reply RemoteServer::cliRun(const QJsonObject &params)
+{
+    const QString command = params.value(QStringLiteral("command")).toString();
+    if (!cliCommands().contains(command))
+        return Reply::fail(RpcCode::InvalidParams, QStringLiteral("cli.run runs %1; not '%2'").arg(cliCommands().join(u", "), command));
+    // lint and bump take paths: on the server, relative to the DATA_PATH and inside it. The
+    // others take the DATA_PATH as --data.
+    const bool takesPaths = command == u"lint" || command == u"bump";
+    // The CLI's options that take a value (common.h): their values are not paths.
+    static const QStringList valueOptions{QStringLiteral("user"), QStringLiteral("seed"), QStringLiteral("since"),
+                                          QStringLiteral("to"), QStringLiteral("params"), QStringLiteral("runtime"),
+                                          QStringLiteral("timeout"), QStringLiteral("budget"), QStringLiteral("store"),
+                                          QStringLiteral("passphrase-fd")};
+    QStringList args{command};
+    if (!takesPaths)
+        args << QStringLiteral("--data") << m_dataPath;
+    bool positionalOnly = false, valueNext = false, anyPath = false;
+    for (const QJsonValue &v : params.value(QStringLiteral("args")).toArray()) {
+        if (!v.isString())
+            return Reply::fail(RpcCode::InvalidParams, QStringLiteral("cli.run's args are strings"));
+        QString arg = v.toString();
+        if (valueNext) {
+            valueNext = false;
+        } else if (!positionalOnly && arg == u"--") {
+            positionalOnly = true;
+        } else if (!positionalOnly && arg.startsWith(u'-')) {
+            const QString name = arg.sliced(arg.startsWith(u"--") ? 2 : 1).section(u'=', 0, 0);
+            // The served DATA_PATH is the only one: an option naming another is refused.
+            if (name == u"data")
+                return Reply::fail(RpcCode::OutsideDataPath,
+                                   QStringLiteral("cli.run works on the served DATA_PATH %1; it takes no --data").arg(m_dataPath));
+            valueNext = valueOptions.contains(name) && !arg.contains(u'=');
+        } else if (takesPaths) {
+            Reply reply;
+            const QString resolved = arg.isEmpty() ? QString() : QDir(m_dataPath).absoluteFilePath(arg);
+            const QString canonical = QFileInfo(resolved).canonicalFilePath();
+            if (canonical != m_canonicalData && pathUnderDataPath(resolved, &reply).isEmpty())
+                return reply;
+            arg = resolved;
+            anyPath = true;
+        }
+        args.append(arg);
+    }
+    if (command == u"lint" && !anyPath)
+        args.append(m_dataPath);
+    if (m_cliProgram.isEmpty())
+        return Reply::fail(RpcCode::InternalError, QStringLiteral("this server runs no CLI commands"));
+    QProcess process;
+    process.setProgram(m_cliProgram);
+    process.setArguments(args);
+    process.setStandardInputFile(QProcess::nullDevice());
+    process.start();
+    if (!process.waitForFinished(-1) || process.exitStatus() != QProcess::NormalExit)
+        return Reply::fail(RpcCode::InternalError, QStringLiteral("`toolwright %1` on the server did not finish: %2").arg(command, process.errorString()));
+    return Reply::ok(QJsonObject{{QStringLiteral("exit"), process.exitCode()},
+                                 {QStringLiteral("stdout"), QString::fromUtf8(process.readAllStandardOutput())},
+                                 {QStringLiteral("stderr"), QString::fromUtf8(process.readAllStandardError())}});
 }
 
 } // namespace tw::engine

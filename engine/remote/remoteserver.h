@@ -4,24 +4,52 @@
 // (a line without its newline) and gives the reply line; `toolwright serve --stdio` moves the
 // lines, so this class is tested without a process.
 //
-// Methods (protocol 1.0): initialize, catalog.list, tool.read, lint, overrides. Each path a
-// request names must lie under the served DATA_PATH (after resolving symlinks).
+// Methods (protocol 1.0): initialize, catalog.list (with a watch: catalog.changed), tool.read,
+// lint, overrides, cli.run. Each path a request names must lie under the served DATA_PATH
+// (after resolving symlinks).
 
 #include "remote/protocol.h"
 
 #include <QByteArray>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
 
+#include <functional>
+#include <memory>
+
 namespace tw::engine {
+
+class CatalogScanner;
+struct Catalog;
+
+// What changed between two catalogs of one DATA_PATH, as `catalog.changed` carries it: per
+// location that changed, the tools and skipped dirs that are new or different (whole, in
+// list's shapes) and the dirs that went; a location that went is `{"path", "gone": true}`.
+// Empty when nothing did.
+QJsonArray catalogChanges(const Catalog &before, const Catalog &after);
 
 class RemoteServer final
 {
 public:
     explicit RemoteServer(QString dataPath);
+    ~RemoteServer();
+    RemoteServer(const RemoteServer &) = delete;
+    RemoteServer &operator=(const RemoteServer &) = delete;
+
+    // Where notifications go (a line each, with its newline), as they happen: `catalog.list`
+    // with `"watch": true` sends `catalog.changed` from then on. Without it, nothing is watched.
+    using Send = std::function<void(const QByteArray &line)>;
+    void setSend(Send send) { m_send = std::move(send); }
 
     // The reply line (with its newline) to one message; empty for a notification (no id).
     QByteArray handle(QByteArrayView line);
+
+    // The toolwright binary cli.run starts for a command (`toolwright serve` gives its own).
+    void setCliProgram(QString program) { m_cliProgram = std::move(program); }
+    // The subcommands cli.run runs: those that read or change the DATA_PATH and need nothing of
+    // the desktop (no secret, no terminal).
+    static QStringList cliCommands();
 
     bool initialized() const { return m_initialized; }
     const QString &dataPath() const { return m_dataPath; }
@@ -45,11 +73,18 @@ private:
     Reply toolRead(const QJsonObject &params);
     Reply lint(const QJsonObject &params);
     Reply overrides();
+    Reply cliRun(const QJsonObject &params);
     // `path` resolved, when it lies under the DATA_PATH; else empty with `reply` the error.
     QString pathUnderDataPath(const QString &path, Reply *reply) const;
 
     QString m_dataPath;      // absolute, as given
     QString m_canonicalData; // symlinks resolved, for the containment check
+    void watch(std::shared_ptr<const Catalog> sent);
+
+    QString m_cliProgram;
+    Send m_send;
+    std::unique_ptr<CatalogScanner> m_scanner; // the watch: rescans on change
+    std::shared_ptr<const Catalog> m_sent;     // the catalog as the client has it
     bool m_initialized = false;
 };
 

@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -101,7 +102,7 @@ private Q_SLOTS:
         QCOMPARE(r[QStringLiteral("serverInfo")].toObject()[QStringLiteral("version")].toString(),
                  QStringLiteral(TOOLWRIGHT_VERSION_FOR_TESTS));
         const QJsonArray methods = r[QStringLiteral("capabilities")].toObject()[QStringLiteral("methods")].toArray();
-        for (const char *m : {"initialize", "catalog.list", "tool.read", "lint", "overrides"})
+        for (const char *m : {"initialize", "catalog.list", "tool.read", "lint", "overrides", "cli.run"})
             QVERIFY2(methods.contains(QString::fromLatin1(m)), m);
         QVERIFY(s.err.isEmpty());
     }
@@ -256,6 +257,106 @@ private Q_SLOTS:
         QCOMPARE(s.errorCode(5), int(engine::RpcCode::NotFound));
         QCOMPARE(s.errorCode(6), int(engine::RpcCode::OutsideDataPath)); // the DATA_PATH itself is no tool
         QCOMPARE(s.errorCode(7), int(engine::RpcCode::OutsideDataPath));
+    }
+
+    // cli.run runs the CLI on the served DATA_PATH and nowhere else: no other --data, no path
+    // outside it for lint and bump, and only the commands that need nothing of the desktop.
+    void cliRunStaysOnTheServedDataPath()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path() + QStringLiteral("/data");
+        test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("ok"), test::toolMd("ok"));
+        test::makeTool(tmp.path() + QStringLiteral("/elsewhere/tools"), QStringLiteral("other"), test::toolMd("other"));
+        const auto run = [](int id, const QString &command, const QStringList &args) {
+            return request(id, QStringLiteral("cli.run"), {{QStringLiteral("command"), command}, {QStringLiteral("args"), QJsonArray::fromStringList(args)}});
+        };
+        const QString elsewhere = tmp.path() + QStringLiteral("/elsewhere");
+        const Session s = serve(initialize() + run(2, QStringLiteral("list"), {QStringLiteral("--json")})
+                                    + run(3, QStringLiteral("list"), {QStringLiteral("--data"), elsewhere})
+                                    + run(4, QStringLiteral("list"), {QStringLiteral("--data=") + elsewhere})
+                                    + run(5, QStringLiteral("list"), {QStringLiteral("-data"), elsewhere})
+                                    + run(6, QStringLiteral("lint"), {elsewhere})
+                                    + run(7, QStringLiteral("bump"), {QStringLiteral("tools/../../elsewhere/tools/other")})
+                                    + run(8, QStringLiteral("run"), {QStringLiteral("ok")})
+                                    + run(9, QStringLiteral("secret"), {QStringLiteral("get"), QStringLiteral("ok"), QStringLiteral("x")})
+                                    + run(10, QStringLiteral("serve"), {QStringLiteral("--stdio")})
+                                    + run(11, QStringLiteral("lint"), {QStringLiteral("--json"), QStringLiteral("tools/ok")}),
+                                data);
+        const QJsonObject listed = s.result(1).toObject();
+        QCOMPARE(listed[QStringLiteral("exit")].toInt(), 0);
+        QCOMPARE(listed[QStringLiteral("stdout")].toString().toUtf8(),
+                 cli({QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--data"), data}));
+        for (int i : {2, 3, 4, 5, 6})
+            QVERIFY2(s.errorCode(i) == int(engine::RpcCode::OutsideDataPath), qPrintable(QString::number(i) + s.errorMessage(i)));
+        for (int i : {7, 8, 9})
+            QVERIFY2(s.errorCode(i) == int(engine::RpcCode::InvalidParams), qPrintable(QString::number(i) + s.errorMessage(i)));
+        const QJsonObject linted = s.result(10).toObject();
+        QCOMPARE(linted[QStringLiteral("exit")].toInt(), 0);
+        QCOMPARE(QJsonDocument::fromJson(linted[QStringLiteral("stdout")].toString().toUtf8())[QStringLiteral("tools")].toArray().size(), 1);
+        QVERIFY(test::readFile(elsewhere + QStringLiteral("/tools/other/TOOL.md")).contains("version: 1"));
+    }
+
+    // A watched catalog: each change on the server's disk arrives as one catalog.changed
+    // notification with only what changed (the tool, the new user's location, the dir that went).
+    void watchSendsOnlyWhatChanged()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path() + QStringLiteral("/data");
+        test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("a"), test::toolMd("a"));
+        test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("b"), test::toolMd("b"));
+        test::makeTool(data + QStringLiteral("/alice@example.com/tools"), QStringLiteral("c"), test::toolMd("c"));
+        QProcess p;
+        p.start(QStringLiteral(TW_BINARY), {QStringLiteral("serve"), QStringLiteral("--stdio"), QStringLiteral("--data"), data});
+        const auto nextLine = [&]() -> QJsonObject {
+            QElapsedTimer t;
+            t.start();
+            while (!p.canReadLine() && t.elapsed() < 10000)
+                p.waitForReadyRead(100);
+            return QJsonDocument::fromJson(p.readLine()).object();
+        };
+        p.write(initialize() + request(2, QStringLiteral("catalog.list"), {{QStringLiteral("watch"), true}}));
+        QVERIFY(p.waitForReadyRead(10000));
+        p.readLine(); // the banner
+        QCOMPARE(nextLine()[QStringLiteral("id")].toInt(), 1);
+        const QJsonObject listed = nextLine();
+        QCOMPARE(listed[QStringLiteral("result")][QStringLiteral("global")][QStringLiteral("tools")].toArray().size(), 2);
+        QTest::qWait(600); // the watch's own first scan: nothing changed, nothing sent
+
+        test::writeFile(data + QStringLiteral("/tools/a/TOOL.md"), test::toolMd("a", 2));
+        QJsonObject n = nextLine();
+        QCOMPARE(n[QStringLiteral("method")].toString(), QStringLiteral("catalog.changed"));
+        QJsonArray locations = n[QStringLiteral("params")][QStringLiteral("locations")].toArray();
+        QCOMPARE(locations.size(), 1);
+        QCOMPARE(locations[0][QStringLiteral("path")].toString(), data + QStringLiteral("/tools"));
+        QCOMPARE(locations[0][QStringLiteral("tools")].toArray().size(), 1);
+        QCOMPARE(locations[0][QStringLiteral("tools")][0][QStringLiteral("version")].toInt(), 2);
+        QVERIFY(locations[0][QStringLiteral("removed")].toArray().isEmpty());
+
+        // A new user, made elsewhere and moved in whole.
+        test::makeTool(tmp.path() + QStringLiteral("/bob@example.com/tools"), QStringLiteral("d"), test::toolMd("d"));
+        QVERIFY(QDir().rename(tmp.path() + QStringLiteral("/bob@example.com"), data + QStringLiteral("/bob@example.com")));
+        n = nextLine();
+        locations = n[QStringLiteral("params")][QStringLiteral("locations")].toArray();
+        QCOMPARE(locations.size(), 1);
+        QCOMPARE(locations[0][QStringLiteral("user")].toString(), QStringLiteral("bob@example.com"));
+        QCOMPARE(locations[0][QStringLiteral("tools")][0][QStringLiteral("name")].toString(), QStringLiteral("d"));
+
+        QVERIFY(QDir(data + QStringLiteral("/tools/b")).removeRecursively());
+        n = nextLine();
+        locations = n[QStringLiteral("params")][QStringLiteral("locations")].toArray();
+        QCOMPARE(locations.size(), 1);
+        QCOMPARE(locations[0][QStringLiteral("removed")].toArray(), QJsonArray{QString(data + QStringLiteral("/tools/b"))});
+        QVERIFY(locations[0][QStringLiteral("tools")].toArray().isEmpty());
+
+        QVERIFY(QDir(data + QStringLiteral("/alice@example.com")).removeRecursively());
+        n = nextLine();
+        locations = n[QStringLiteral("params")][QStringLiteral("locations")].toArray();
+        QCOMPARE(locations.size(), 1);
+        QVERIFY(locations[0][QStringLiteral("gone")].toBool());
+
+        p.closeWriteChannel(); // the end of input ends the server
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitCode(), 0);
     }
 
     void usageErrors()
