@@ -29,6 +29,9 @@ enum class RpcCode {
     NotInitialized = -32002,  // a method before initialize
     NotFound = -32003,        // no such tool, file or user
     OutsideDataPath = -32004, // a path that is not under the served DATA_PATH
+    Conflict = -32005,        // tool.save: a file changed on the server since it was read
+    NotBumped = -32006,       // tool.save: the tool changed but its version is not above the disk's
+    WriteFailed = -32007,     // the server could not write (permissions, a full disk)
 };
 
 struct Banner

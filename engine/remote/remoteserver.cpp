@@ -1,11 +1,13 @@
 #include "remote/remoteserver.h"
 
+#include "authoring/tooleditsession.h"
 #include "catalog/catalog.h"
-#include "catalog/catalogscanner.h"
 #include "catalog/catalogjson.h"
+#include "catalog/catalogscanner.h"
 #include "catalog/lint.h"
 #include "catalog/locationscanner.h"
 #include "catalog/overrideresolver.h"
+#include "toolmd/diagnostic.h"
 #include "toolmd/toollayout.h"
 
 #include <QCryptographicHash>
@@ -44,9 +46,16 @@ QJsonObject locationJson(const LocationScan &location)
 
 // One file of a tool as tool.read sends it: text when it is UTF-8, else base64; its SHA-256
 // is the precondition a later save names.
-QJsonObject fileJson(const QString &dir, const QString &name)
+QJsonObject fileJson(const QString &dir, const QString &name, const QString &canonicalData)
 {
     QJsonObject o{{QStringLiteral("name"), name}};
+    // A symlink is read only when it stays inside the DATA_PATH: a tool's author may not make
+    // the server hand out another file of the server.
+    const QFileInfo info(dir + u'/' + name);
+    if (info.isSymLink() && !info.canonicalFilePath().startsWith(canonicalData + u'/')) {
+        o.insert(QStringLiteral("error"), QStringLiteral("a symlink to a file outside the DATA_PATH: not read"));
+        return o;
+    }
     QFile f(dir + u'/' + name);
     if (!f.open(QIODevice::ReadOnly)) {
         o.insert(QStringLiteral("error"), f.errorString());
@@ -168,7 +177,7 @@ void RemoteServer::watch(std::shared_ptr<const Catalog> sent)
 
 QStringList RemoteServer::methods()
 {
-    return {QStringLiteral("initialize"), QStringLiteral("catalog.list"), QStringLiteral("tool.read"),
+    return {QStringLiteral("initialize"), QStringLiteral("catalog.list"), QStringLiteral("tool.read"), QStringLiteral("tool.save"),
             QStringLiteral("lint"), QStringLiteral("overrides"), QStringLiteral("cli.run")};
 }
 
@@ -216,6 +225,8 @@ RemoteServer::Reply RemoteServer::dispatch(const QString &method, const QJsonObj
         return catalogList(params);
     if (method == u"tool.read")
         return toolRead(params);
+    if (method == u"tool.save")
+        return toolSave(params);
     if (method == u"lint")
         return lint(params);
     if (method == u"cli.run")
@@ -280,39 +291,134 @@ QString RemoteServer::pathUnderDataPath(const QString &path, Reply *reply) const
     return canonical;
 }
 
+std::optional<RemoteServer::ToolDir> RemoteServer::toolDirUnderDataPath(const QString &dir, Reply *reply) const
+{
+    const QString canonical = pathUnderDataPath(dir, reply);
+    if (canonical.isEmpty())
+        return std::nullopt;
+    // Which location holds it: DATA_PATH/tools, or DATA_PATH/<email>/tools.
+    const QFileInfo info(canonical);
+    ToolDir t{canonical, info.absolutePath(), {}, true};
+    const QString globalLocation = QFileInfo(globalToolsPath(m_canonicalData)).canonicalFilePath();
+    if (t.location != globalLocation) {
+        const QFileInfo locationInfo(t.location);
+        t.user = QFileInfo(locationInfo.absolutePath()).fileName();
+        t.global = false;
+        if (locationInfo.fileName() != u"tools" || QFileInfo(locationInfo.absolutePath()).absolutePath() != m_canonicalData
+            || !t.user.contains(u'@')) {
+            *reply = Reply::fail(RpcCode::NotFound, QStringLiteral("%1 is not a tool directory of the DATA_PATH").arg(dir));
+            return std::nullopt;
+        }
+    }
+    if (!info.isDir()) {
+        *reply = Reply::fail(RpcCode::NotFound, QStringLiteral("%1 is not a directory").arg(dir));
+        return std::nullopt;
+    }
+    return t;
+}
+
 RemoteServer::Reply RemoteServer::toolRead(const QJsonObject &params)
 {
     const QString dir = params.value(QStringLiteral("dir")).toString();
     if (dir.isEmpty())
         return Reply::fail(RpcCode::InvalidParams, QStringLiteral("tool.read needs \"dir\", a tool directory"));
     Reply reply;
-    const QString canonical = pathUnderDataPath(dir, &reply);
-    if (canonical.isEmpty())
+    const std::optional<ToolDir> t = toolDirUnderDataPath(dir, &reply);
+    if (!t)
         return reply;
-    // Which location holds it: DATA_PATH/tools, or DATA_PATH/<email>/tools.
-    const QFileInfo info(canonical);
-    const QString location = info.absolutePath();
-    const QString globalLocation = QFileInfo(globalToolsPath(m_canonicalData)).canonicalFilePath();
-    Scope scope = Scope::Global;
-    QString user;
-    if (location != globalLocation) {
-        const QFileInfo locationInfo(location);
-        user = QFileInfo(locationInfo.absolutePath()).fileName();
-        if (locationInfo.fileName() != u"tools" || QFileInfo(locationInfo.absolutePath()).absolutePath() != m_canonicalData
-            || !user.contains(u'@'))
-            return Reply::fail(RpcCode::NotFound, QStringLiteral("%1 is not a tool directory of the DATA_PATH").arg(dir));
-        scope = Scope::User;
-    }
-    if (!info.isDir())
-        return Reply::fail(RpcCode::NotFound, QStringLiteral("%1 is not a directory").arg(dir));
+    const QString canonical = t->dir, location = t->location, user = t->user;
+    const Scope scope = t->global ? Scope::Global : Scope::User;
     const ToolDirScan scan = scanToolDir(canonical, location, scope, user);
     if (scan.skipped)
         return Reply::ok(QJsonObject{{QStringLiteral("skipped"), skippedJson(*scan.skipped)}});
     QJsonArray files;
     for (const QString &name : std::as_const(scan.tool->files))
         if (!name.endsWith(u'/'))
-            files.append(fileJson(canonical, name));
+            files.append(fileJson(canonical, name, m_canonicalData));
     return Reply::ok(QJsonObject{{QStringLiteral("tool"), parsedJson(showJsonText(*scan.tool))}, {QStringLiteral("files"), files}});
+}
+
+RemoteServer::Reply RemoteServer::toolSave(const QJsonObject &params)
+{
+    const QString dir = params.value(QStringLiteral("dir")).toString();
+    const QJsonObject files = params.value(QStringLiteral("files")).toObject();
+    if (dir.isEmpty() || files.isEmpty())
+        return Reply::fail(RpcCode::InvalidParams,
+                           QStringLiteral("tool.save needs \"dir\" and \"files\": {name: {\"text\" or \"base64\", \"base_sha256\"}}"));
+    Reply reply;
+    const std::optional<ToolDir> t = toolDirUnderDataPath(dir, &reply);
+    if (!t)
+        return reply;
+    // Through the one save path every editor uses: the version rule and atomic writes.
+    Diagnostic openError;
+    std::optional<ToolEditSession> session = ToolEditSession::open(t->dir, &openError);
+    if (!session)
+        return Reply::fail(RpcCode::InvalidParams, QStringLiteral("%1 cannot be saved: %2").arg(dir, formatDiagnostic(openError)));
+    const QString entryName = QFileInfo(session->entryPath()).fileName();
+    std::optional<QByteArray> toolMd, entry;
+    for (auto it = files.begin(); it != files.end(); ++it) {
+        const QString &name = it.key();
+        const QJsonObject file = it.value().toObject();
+        if (name != kToolMdFile && name != entryName)
+            return Reply::fail(RpcCode::InvalidParams, QStringLiteral("tool.save writes %1 and %2; not '%3'").arg(kToolMdFile, entryName, name));
+        const QString path = t->dir + u'/' + name;
+        if (QFileInfo(path).isSymLink())
+            return Reply::fail(RpcCode::OutsideDataPath, QStringLiteral("%1 is a symlink: the server does not write through it").arg(path));
+        // The precondition: the bytes the client read are the bytes the session has now.
+        const QByteArray current = name == kToolMdFile ? session->document().bytes() : session->entrySource();
+        const bool exists = name == kToolMdFile || QFileInfo::exists(path);
+        const QString base = file.value(QStringLiteral("base_sha256")).toString();
+        const QString now = exists ? QString::fromLatin1(QCryptographicHash::hash(current, QCryptographicHash::Sha256).toHex()) : QString();
+        if (base != now)
+            return Reply::fail(RpcCode::Conflict,
+                               QStringLiteral("%1 changed on the server since it was read; nothing was written (reload or compare)").arg(path));
+        QByteArray bytes;
+        if (file.contains(QStringLiteral("base64"))) {
+            const auto decoded = QByteArray::fromBase64Encoding(file.value(QStringLiteral("base64")).toString().toLatin1(),
+                                                                QByteArray::AbortOnBase64DecodingErrors);
+            if (!decoded)
+                return Reply::fail(RpcCode::InvalidParams, QStringLiteral("%1: base64 that does not decode").arg(name));
+            bytes = *decoded;
+        } else if (file.value(QStringLiteral("text")).isString()) {
+            bytes = file.value(QStringLiteral("text")).toString().toUtf8();
+        } else {
+            return Reply::fail(RpcCode::InvalidParams, QStringLiteral("%1: \"text\" or \"base64\" is missing").arg(name));
+        }
+        (name == kToolMdFile ? toolMd : entry) = std::move(bytes);
+    }
+    if (toolMd) {
+        Diagnostic error;
+        std::optional<FrontmatterDocument> doc = FrontmatterDocument::fromBytes(*toolMd, &error);
+        if (!doc) {
+            error.file = session->toolMdPath();
+            return Reply::fail(RpcCode::InvalidParams, QStringLiteral("not saved: %1").arg(formatDiagnostic(error)));
+        }
+        session->document() = std::move(*doc);
+    }
+    if (entry)
+        session->setEntrySource(*entry);
+    ToolEditSession::SaveOptions options;
+    options.autoBump = params.value(QStringLiteral("auto_bump")).toBool();
+    const ToolEditSession::SaveResult result = session->save(options);
+    switch (result.status) {
+    case ToolEditSession::SaveStatus::NotBumped:
+        return Reply::fail(RpcCode::NotBumped, formatDiagnostic(result.diagnostic));
+    case ToolEditSession::SaveStatus::Conflict:
+        return Reply::fail(RpcCode::Conflict, formatDiagnostic(result.diagnostic));
+    case ToolEditSession::SaveStatus::WriteFailed:
+        return Reply::fail(RpcCode::WriteFailed, formatDiagnostic(result.diagnostic));
+    case ToolEditSession::SaveStatus::Saved:
+    case ToolEditSession::SaveStatus::NothingToSave:
+        break;
+    }
+    const auto sha = [](const QByteArray &b) {
+        return QString::fromLatin1(QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex());
+    };
+    return Reply::ok(QJsonObject{
+        {QStringLiteral("saved"), result.status == ToolEditSession::SaveStatus::Saved},
+        {QStringLiteral("version"), session->document().manifest().version},
+        {QStringLiteral("files"), QJsonObject{{QString(kToolMdFile), sha(session->document().bytes())},
+                                              {entryName, sha(session->entrySource())}}}});
 }
 
 RemoteServer::Reply RemoteServer::lint(const QJsonObject &params)

@@ -5,7 +5,7 @@
 // lines, so this class is tested without a process.
 //
 // Methods (protocol 1.0): initialize, catalog.list (with a watch: catalog.changed), tool.read,
-// lint, overrides, cli.run. Each path a request names must lie under the served DATA_PATH
+// tool.save, lint, overrides, cli.run. Each path a request names must lie under the served DATA_PATH
 // (after resolving symlinks).
 
 #include "remote/protocol.h"
@@ -16,6 +16,7 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
 #include <memory>
 
 namespace tw::engine {
@@ -71,11 +72,20 @@ private:
     Reply initialize(const QJsonObject &params);
     Reply catalogList(const QJsonObject &params);
     Reply toolRead(const QJsonObject &params);
+    Reply toolSave(const QJsonObject &params);
     Reply lint(const QJsonObject &params);
     Reply overrides();
     Reply cliRun(const QJsonObject &params);
     // `path` resolved, when it lies under the DATA_PATH; else empty with `reply` the error.
     QString pathUnderDataPath(const QString &path, Reply *reply) const;
+    // `dir` resolved, when it is a tool directory of a location of the DATA_PATH (global, or an
+    // `<email>/tools`); else empty with `reply` the error.
+    struct ToolDir
+    {
+        QString dir, location, user;
+        bool global = true;
+    };
+    std::optional<ToolDir> toolDirUnderDataPath(const QString &dir, Reply *reply) const;
 
     QString m_dataPath;      // absolute, as given
     QString m_canonicalData; // symlinks resolved, for the containment check

@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -102,7 +103,7 @@ private Q_SLOTS:
         QCOMPARE(r[QStringLiteral("serverInfo")].toObject()[QStringLiteral("version")].toString(),
                  QStringLiteral(TOOLWRIGHT_VERSION_FOR_TESTS));
         const QJsonArray methods = r[QStringLiteral("capabilities")].toObject()[QStringLiteral("methods")].toArray();
-        for (const char *m : {"initialize", "catalog.list", "tool.read", "lint", "overrides", "cli.run"})
+        for (const char *m : {"initialize", "catalog.list", "tool.read", "tool.save", "lint", "overrides", "cli.run"})
             QVERIFY2(methods.contains(QString::fromLatin1(m)), m);
         QVERIFY(s.err.isEmpty());
     }
@@ -357,6 +358,85 @@ private Q_SLOTS:
         p.closeWriteChannel(); // the end of input ends the server
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitCode(), 0);
+    }
+
+    // tool.save: the bytes the client read must be the bytes on the server (else nothing is
+    // written), every change needs a version above the disk's, and only the tool's own two
+    // files are written, never through a symlink.
+    void toolSaveKeepsTheRulesOfALocalSave()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path() + QStringLiteral("/data");
+        const QString dir = data + QStringLiteral("/tools/ok");
+        test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("ok"), test::toolMd("ok"));
+        const QByteArray v1 = test::readFile(dir + QStringLiteral("/TOOL.md"));
+        const auto sha = [](const QByteArray &b) { return QString::fromLatin1(QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex()); };
+        const auto save = [&](int id, const QJsonObject &files, bool autoBump = false) {
+            return request(id, QStringLiteral("tool.save"), {{QStringLiteral("dir"), dir}, {QStringLiteral("files"), files},
+                                                             {QStringLiteral("auto_bump"), autoBump}});
+        };
+        const auto file = [](const QByteArray &text, const QString &base) {
+            return QJsonObject{{QStringLiteral("text"), QString::fromUtf8(text)}, {QStringLiteral("base_sha256"), base}};
+        };
+        const QByteArray changedV1 = test::toolMd("ok", 1) + "More.\n";
+        const QByteArray v2 = test::toolMd("ok", 2) + "More.\n";
+        Session s = serve(initialize() + save(2, {{QStringLiteral("TOOL.md"), file(changedV1, sha(v1))}}), data);
+        QCOMPARE(s.errorCode(1), int(engine::RpcCode::NotBumped));
+        QVERIFY2(s.errorMessage(1).contains(u"version-not-bumped"), qPrintable(s.errorMessage(1)));
+        QCOMPARE(test::readFile(dir + QStringLiteral("/TOOL.md")), v1);
+
+        s = serve(initialize() + save(2, {{QStringLiteral("TOOL.md"), file(changedV1, sha(v1))}}, true), data);
+        QCOMPARE(s.result(1)[QStringLiteral("version")].toInt(), 2);
+        QVERIFY(s.result(1)[QStringLiteral("saved")].toBool());
+        const QByteArray saved = test::readFile(dir + QStringLiteral("/TOOL.md"));
+        QCOMPARE(saved, v2);
+        QCOMPARE(s.result(1)[QStringLiteral("files")][QStringLiteral("TOOL.md")].toString(), sha(saved));
+
+        // The client read v1; the server has v2 now: refused, nothing written.
+        const QByteArray v3 = test::toolMd("ok", 3);
+        const QByteArray entry = "export async function execute() { return { content: [] }; }\n";
+        s = serve(initialize() + save(2, {{QStringLiteral("TOOL.md"), file(v3, sha(v1))}})
+                      + save(3, {{QStringLiteral("TOOL.md"), file(v3, sha(v2))},
+                                 {QStringLiteral("index.ts"), file(entry, sha(test::kGoodEntry))}})
+                      + save(4, {{QStringLiteral("../escape"), file("x", QString())}})
+                      + save(5, {{QStringLiteral("TOOL.md"), file("no frontmatter\n", sha(v3))}}),
+                  data);
+        QCOMPARE(s.errorCode(1), int(engine::RpcCode::Conflict));
+        QVERIFY2(s.errorMessage(1).contains(u"changed on the server since it was read"), qPrintable(s.errorMessage(1)));
+        QVERIFY(s.result(2)[QStringLiteral("saved")].toBool());
+        QCOMPARE(test::readFile(dir + QStringLiteral("/TOOL.md")), v3);
+        QCOMPARE(test::readFile(dir + QStringLiteral("/index.ts")), entry);
+        QCOMPARE(s.errorCode(3), int(engine::RpcCode::InvalidParams));
+        QCOMPARE(s.errorCode(4), int(engine::RpcCode::InvalidParams));
+        QVERIFY2(s.errorMessage(4).contains(u"TOOL.md"), qPrintable(s.errorMessage(4)));
+        QCOMPARE(test::readFile(dir + QStringLiteral("/TOOL.md")), v3);
+        QVERIFY(!QFileInfo::exists(data + QStringLiteral("/tools/escape")));
+
+        // An entry that is a symlink to a file outside is not written through.
+        const QString outside = tmp.path() + QStringLiteral("/outside.ts");
+        test::writeFile(outside, test::kGoodEntry);
+        QVERIFY(QFile::remove(dir + QStringLiteral("/index.ts")));
+        QVERIFY(QFile::link(outside, dir + QStringLiteral("/index.ts")));
+        s = serve(initialize() + save(2, {{QStringLiteral("TOOL.md"), file(test::toolMd("ok", 4), sha(v3))},
+                                          {QStringLiteral("index.ts"), file(entry, sha(test::kGoodEntry))}}),
+                  data);
+        QCOMPARE(s.errorCode(1), int(engine::RpcCode::OutsideDataPath));
+        QCOMPARE(test::readFile(outside), test::kGoodEntry);
+        // Nor read through (an entry like that makes the tool path-escape; another file is listed).
+        QVERIFY(QFile::remove(dir + QStringLiteral("/index.ts")));
+        test::writeFile(dir + QStringLiteral("/index.ts"), test::kGoodEntry);
+        QVERIFY(QFile::link(outside, dir + QStringLiteral("/notes.txt")));
+        s = serve(initialize() + request(2, QStringLiteral("tool.read"), {{QStringLiteral("dir"), dir}}), data);
+        bool listed = false;
+        for (const QJsonValue &f : s.result(1)[QStringLiteral("files")].toArray()) {
+            if (f[QStringLiteral("name")].toString() != u"notes.txt")
+                continue;
+            listed = true;
+            QVERIFY(!f.toObject().contains(QStringLiteral("text")));
+            QVERIFY(f[QStringLiteral("error")].toString().contains(u"outside the DATA_PATH"));
+        }
+        QVERIFY(listed);
+        QCOMPARE(test::readFile(dir + QStringLiteral("/TOOL.md")), v3);
     }
 
     void usageErrors()
