@@ -112,10 +112,10 @@ int cmdServe(const QStringList &args)
         const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
         if (n < 0 && (errno == EINTR || errno == EAGAIN))
             return;
-        if (n <= 0) { // the end of input: the client is done (or gone)
+        if (n <= 0) { // the end of input: the client is done (or gone); so are its runs
             notifier.setEnabled(false);
             reader.finish(answer);
-            QCoreApplication::exit(0);
+            server.shutdown([] { QCoreApplication::exit(0); });
             return;
         }
         reader.feed(QByteArrayView(buffer, n), answer);

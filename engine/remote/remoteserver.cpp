@@ -7,6 +7,10 @@
 #include "catalog/lint.h"
 #include "catalog/locationscanner.h"
 #include "catalog/overrideresolver.h"
+#include "remote/runwire.h"
+#include "run/runlauncher.h"
+#include "run/runtime.h"
+#include "secrets/secretstore.h"
 #include "toolmd/diagnostic.h"
 #include "toolmd/toollayout.h"
 
@@ -18,6 +22,8 @@
 #include <QJsonDocument>
 #include <QProcess>
 #include <QStringDecoder>
+#include <QTimer>
+#include <QEventLoop>
 
 namespace tw::engine {
 namespace {
@@ -153,7 +159,126 @@ RemoteServer::RemoteServer(QString dataPath)
 {
 }
 
-RemoteServer::~RemoteServer() = default;
+RemoteServer::~RemoteServer()
+{
+    // Nothing may outlive the server: a run still going is cancelled and waited for.
+    if (!m_runs.empty()) {
+        QEventLoop loop;
+        shutdown([&loop] { loop.quit(); });
+        if (!m_runs.empty())
+            loop.exec();
+    }
+}
+
+void RemoteServer::notify(const QString &method, const QJsonObject &params)
+{
+    if (!m_send)
+        return;
+    const QJsonObject message{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("method"), method},
+                              {QStringLiteral("params"), params}};
+    m_send(QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
+}
+
+RemoteServer::Reply RemoteServer::runStart(const QJsonObject &params)
+{
+    const QString name = params.value(QStringLiteral("tool")).toString();
+    const QString user = params.value(QStringLiteral("user")).toString();
+    if (name.isEmpty() || !isUserDirectoryName(user))
+        return Reply::fail(RpcCode::InvalidParams,
+                           QStringLiteral("run.start needs \"tool\" (a name) and \"user\" (a user of the DATA_PATH): a tool always runs for one user"));
+    if (m_shutdownDone)
+        return Reply::fail(RpcCode::InvalidRequest, QStringLiteral("the server is ending"));
+    const Catalog catalog = scanForUser(m_dataPath, user);
+    const EffectiveSet set = resolveEffective(catalog, user);
+    const EffectiveTool *effective = set.find(name);
+    if (!effective)
+        return Reply::fail(RpcCode::NotFound, QStringLiteral("no tool named '%1' for %2 in %3").arg(name, user, m_dataPath));
+    // Runs use the server's runtimes and settings, as the platform does.
+    const QString runtime = params.value(QStringLiteral("runtime")).toString(RuntimeConfig::load().preferred);
+    if (!QStringList{QStringLiteral("auto"), QStringLiteral("bwrap"), QStringLiteral("podman"), QStringLiteral("docker")}.contains(runtime))
+        return Reply::fail(RpcCode::InvalidParams, QStringLiteral("unknown runtime '%1' (auto, bwrap, podman, docker)").arg(runtime));
+    Run run;
+    // The secrets the client sent for this run (its integrations' tokens), held in memory only;
+    // sensitive inputs come inside params. The server's own store is never read.
+    run.secrets = std::make_unique<MemorySecretStore>();
+    const QJsonObject secrets = params.value(QStringLiteral("secrets")).toObject();
+    for (auto it = secrets.begin(); it != secrets.end(); ++it)
+        run.secrets->insert(it.key(), it.value().toString());
+    RunRequest request{effective->tool,
+                       catalog.dataPath,
+                       user,
+                       params.value(QStringLiteral("params")).toObject(),
+                       runtime,
+                       std::max(0, params.value(QStringLiteral("timeout_ms")).toInt()),
+                       toolSource(catalog, effective->tool),
+                       integrationsFromJson(params.value(QStringLiteral("integrations")).toObject())};
+    run.launcher = std::make_unique<RunLauncher>(std::move(request), *run.secrets, RunHistory::defaultPath());
+    // The store holds exactly what the desktop chose to send: it asked its own questions.
+    run.launcher->setHeldSecretPolicy([](const HeldSecret &) { return RunLauncher::HeldAnswer::Skip; });
+    const QString id = QStringLiteral("r%1").arg(m_nextRun++);
+    RunLauncher *launcher = run.launcher.get();
+    RunSession *session = launcher->session();
+    auto outcome = std::make_shared<RunOutcome>();
+    QObject::connect(session, &RunSession::eventReceived, launcher, [this, id](const RunEvent &e) {
+        notify(QStringLiteral("run.event"), {{QStringLiteral("run_id"), id}, {QStringLiteral("event"), runEventToJson(e)}});
+    });
+    QObject::connect(session, &RunSession::finished, launcher, [outcome](const RunOutcome &r) { *outcome = r; });
+    QObject::connect(launcher, &RunLauncher::refused, launcher, [this, id](const QString &message) {
+        RunOutcome r;
+        r.message = message;
+        notify(QStringLiteral("run.finished"), {{QStringLiteral("run_id"), id}, {QStringLiteral("outcome"), runOutcomeToJson(r)}});
+        runEnded(id);
+    });
+    QObject::connect(launcher, &RunLauncher::recorded, launcher,
+                     [this, id, outcome, session](const RunRecord &, qint64 historyId, const QString &historyError) {
+                         QJsonObject p{{QStringLiteral("run_id"), id}, {QStringLiteral("outcome"), runOutcomeToJson(*outcome)},
+                                       {QStringLiteral("runtime"), session->runtimeName()}};
+                         if (historyId <= 0 && !historyError.isEmpty())
+                             p.insert(QStringLiteral("history_error"), historyError);
+                         notify(QStringLiteral("run.finished"), p);
+                         runEnded(id);
+                     });
+    m_runs.emplace(id, std::move(run));
+    QTimer::singleShot(0, launcher, &RunLauncher::launch); // after this reply is written
+    return Reply::ok(QJsonObject{{QStringLiteral("run_id"), id}});
+}
+
+RemoteServer::Reply RemoteServer::runCancel(const QJsonObject &params)
+{
+    const auto it = m_runs.find(params.value(QStringLiteral("run_id")).toString());
+    if (it == m_runs.end())
+        return Reply::fail(RpcCode::NotFound, QStringLiteral("no run '%1' of this connection is going").arg(params.value(QStringLiteral("run_id")).toString()));
+    it->second.launcher->cancel();
+    return Reply::ok(QJsonObject{{QStringLiteral("cancelling"), true}});
+}
+
+void RemoteServer::runEnded(const QString &id)
+{
+    const auto it = m_runs.find(id);
+    if (it == m_runs.end())
+        return;
+    // Not from inside the launcher's own signal: it goes on the next turn of the loop.
+    RunLauncher *launcher = it->second.launcher.release();
+    MemorySecretStore *secrets = it->second.secrets.release();
+    m_runs.erase(it);
+    QTimer::singleShot(0, [launcher, secrets] {
+        delete launcher;
+        delete secrets;
+    });
+    if (m_runs.empty() && m_shutdownDone)
+        QTimer::singleShot(0, [done = std::exchange(m_shutdownDone, {})] { done(); });
+}
+
+void RemoteServer::shutdown(std::function<void()> done)
+{
+    if (m_runs.empty()) {
+        done();
+        return;
+    }
+    m_shutdownDone = std::move(done);
+    for (auto &[id, run] : m_runs)
+        run.launcher->cancel();
+}
 
 void RemoteServer::watch(std::shared_ptr<const Catalog> sent)
 {
@@ -178,7 +303,8 @@ void RemoteServer::watch(std::shared_ptr<const Catalog> sent)
 QStringList RemoteServer::methods()
 {
     return {QStringLiteral("initialize"), QStringLiteral("catalog.list"), QStringLiteral("tool.read"), QStringLiteral("tool.save"),
-            QStringLiteral("lint"), QStringLiteral("overrides"), QStringLiteral("cli.run")};
+            QStringLiteral("lint"), QStringLiteral("overrides"), QStringLiteral("cli.run"),
+            QStringLiteral("run.start"), QStringLiteral("run.cancel")};
 }
 
 QStringList RemoteServer::cliCommands()
@@ -231,6 +357,10 @@ RemoteServer::Reply RemoteServer::dispatch(const QString &method, const QJsonObj
         return lint(params);
     if (method == u"cli.run")
         return cliRun(params);
+    if (method == u"run.start")
+        return runStart(params);
+    if (method == u"run.cancel")
+        return runCancel(params);
     return overrides();
 }
 

@@ -5,8 +5,8 @@
 // lines, so this class is tested without a process.
 //
 // Methods (protocol 1.0): initialize, catalog.list (with a watch: catalog.changed), tool.read,
-// tool.save, lint, overrides, cli.run. Each path a request names must lie under the served DATA_PATH
-// (after resolving symlinks).
+// tool.save, lint, overrides, cli.run, run.start (then run.event and run.finished), run.cancel.
+// Each path a request names must lie under the served DATA_PATH (after resolving symlinks).
 
 #include "remote/protocol.h"
 
@@ -16,12 +16,15 @@
 #include <QString>
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <memory>
 
 namespace tw::engine {
 
 class CatalogScanner;
+class MemorySecretStore;
+class RunLauncher;
 struct Catalog;
 
 // What changed between two catalogs of one DATA_PATH, as `catalog.changed` carries it: per
@@ -52,6 +55,12 @@ public:
     // the desktop (no secret, no terminal).
     static QStringList cliCommands();
 
+    // Cancels every run this connection started and calls `done` once each has ended and been
+    // recorded (at once when none runs): the end of input ends them all, leaving no process or
+    // container behind.
+    void shutdown(std::function<void()> done);
+    qsizetype runningCount() const { return qsizetype(m_runs.size()); }
+
     bool initialized() const { return m_initialized; }
     const QString &dataPath() const { return m_dataPath; }
 
@@ -76,6 +85,10 @@ private:
     Reply lint(const QJsonObject &params);
     Reply overrides();
     Reply cliRun(const QJsonObject &params);
+    Reply runStart(const QJsonObject &params);
+    Reply runCancel(const QJsonObject &params);
+    void notify(const QString &method, const QJsonObject &params);
+    void runEnded(const QString &id);
     // `path` resolved, when it lies under the DATA_PATH; else empty with `reply` the error.
     QString pathUnderDataPath(const QString &path, Reply *reply) const;
     // `dir` resolved, when it is a tool directory of a location of the DATA_PATH (global, or an
@@ -95,6 +108,14 @@ private:
     Send m_send;
     std::unique_ptr<CatalogScanner> m_scanner; // the watch: rescans on change
     std::shared_ptr<const Catalog> m_sent;     // the catalog as the client has it
+    struct Run
+    {
+        std::unique_ptr<MemorySecretStore> secrets; // what the client sent for this run, nothing else
+        std::unique_ptr<RunLauncher> launcher;
+    };
+    std::map<QString, Run> m_runs; // by run id
+    quint64 m_nextRun = 1;
+    std::function<void()> m_shutdownDone;
     bool m_initialized = false;
 };
 

@@ -29,7 +29,7 @@ RunOptions runOptionsFor(const RunRequest &request, const Integrations &integrat
 RunLauncher::RunLauncher(RunRequest request, SecretStore &secrets, QString historyPath, QObject *parent)
     : QObject(parent),
       m_request(std::move(request)),
-      m_integrations(Integrations::load(m_request.user)),
+      m_integrations(m_request.integrations ? *m_request.integrations : Integrations::load(m_request.user)),
       m_secrets(secrets),
       m_historyPath(std::move(historyPath)),
       m_builder(m_request.tool.manifest.name, m_request.user, m_request.runtimeChoice,

@@ -20,6 +20,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace tw::engine {
 
@@ -32,6 +33,9 @@ struct RunRequest
     QString runtimeChoice; // auto, bwrap, podman, docker
     int timeoutMs = 0;     // above 0: instead of the tool's run settings
     QString source;        // where the tool comes from (toolSource), for the history
+    // The user's integrations for this run; unset: this machine's settings for the user (a
+    // server is given the desktop's, remote/remoteserver.h).
+    std::optional<Integrations> integrations = std::nullopt;
 };
 
 class RunLauncher final : public QObject

@@ -85,6 +85,7 @@ public:
     void write(const QString &key, const QString &value, QObject *context, Callback done) override;
     void remove(const QString &key, QObject *context, Callback done) override;
     const std::map<QString, QString> &contents() const { return m_values; }
+    void insert(const QString &key, const QString &value) { m_values[key] = value; }
 
 private:
     std::map<QString, QString> m_values;

@@ -1,0 +1,154 @@
+#include "remote/runwire.h"
+
+#include <QJsonArray>
+
+#include <array>
+#include <utility>
+
+namespace tw::engine {
+namespace {
+
+constexpr std::array kKinds{std::pair{RunEvent::Kind::Update, "update"}, std::pair{RunEvent::Kind::Result, "result"},
+                            std::pair{RunEvent::Kind::Error, "error"}, std::pair{RunEvent::Kind::Log, "log"},
+                            std::pair{RunEvent::Kind::ProtocolError, "protocol-error"}};
+
+QString s(const char *text) { return QString::fromLatin1(text); }
+
+} // namespace
+
+std::optional<RunState> runStateFromName(const QString &name)
+{
+    for (RunState st : {RunState::Result, RunState::ToolError, RunState::Error, RunState::Timeout, RunState::Cancelled,
+                        RunState::Failed, RunState::OutOfMemory})
+        if (runStateName(st) == name)
+            return st;
+    return std::nullopt;
+}
+
+QJsonObject runEventToJson(const RunEvent &e)
+{
+    QString kind;
+    for (const auto &[k, name] : kKinds)
+        if (k == e.kind)
+            kind = s(name);
+    QJsonObject o{{s("kind"), kind}, {s("stream"), e.stream == RunEvent::Stream::Stdout ? s("stdout") : s("stderr")}};
+    switch (e.kind) {
+    case RunEvent::Kind::Update:
+        o.insert(s("content"), e.content);
+        o.insert(s("updates"), e.updates);
+        break;
+    case RunEvent::Kind::Result:
+        o.insert(s("content"), e.content);
+        o.insert(s("is_error"), e.isError);
+        break;
+    case RunEvent::Kind::Error:
+        o.insert(s("message"), e.message);
+        o.insert(s("stack"), e.stack);
+        break;
+    case RunEvent::Kind::Log:
+        o.insert(s("text"), e.text);
+        break;
+    case RunEvent::Kind::ProtocolError:
+        o.insert(s("message"), e.message);
+        break;
+    }
+    if (!e.json.isEmpty())
+        o.insert(s("json"), e.json);
+    return o;
+}
+
+std::optional<RunEvent> runEventFromJson(const QJsonObject &o)
+{
+    RunEvent e;
+    const QString kind = o.value(s("kind")).toString();
+    bool known = false;
+    for (const auto &[k, name] : kKinds)
+        if (kind == s(name)) {
+            e.kind = k;
+            known = true;
+        }
+    if (!known)
+        return std::nullopt;
+    e.stream = o.value(s("stream")).toString() == u"stderr" ? RunEvent::Stream::Stderr : RunEvent::Stream::Stdout;
+    e.content = o.value(s("content")).toArray();
+    e.updates = std::max(1, o.value(s("updates")).toInt(1));
+    e.isError = o.value(s("is_error")).toBool();
+    e.message = o.value(s("message")).toString();
+    e.stack = o.value(s("stack")).toString();
+    e.text = o.value(s("text")).toString();
+    e.json = o.value(s("json")).toObject();
+    return e;
+}
+
+QJsonObject runOutcomeToJson(const RunOutcome &r)
+{
+    return QJsonObject{{s("state"), runStateName(r.state)},
+                       {s("message"), r.message},
+                       {s("content"), r.content},
+                       {s("duration_ms"), double(r.durationMs)},
+                       {s("exit_code"), r.exitCode},
+                       {s("network"), r.network},
+                       {s("memory_mb"), r.memoryMb},
+                       {s("pids"), r.pidsLimit},
+                       {s("limits_enforced_by"), r.limitsEnforcedBy},
+                       {s("limits_not_enforced"), r.limitsNotEnforced}};
+}
+
+std::optional<RunOutcome> runOutcomeFromJson(const QJsonObject &o)
+{
+    const std::optional<RunState> state = runStateFromName(o.value(s("state")).toString());
+    if (!state)
+        return std::nullopt;
+    RunOutcome r;
+    r.state = *state;
+    r.message = o.value(s("message")).toString();
+    r.content = o.value(s("content")).toArray();
+    r.durationMs = qint64(o.value(s("duration_ms")).toDouble());
+    r.exitCode = o.value(s("exit_code")).toInt(-1);
+    r.network = o.value(s("network")).toBool();
+    r.memoryMb = o.value(s("memory_mb")).toInt();
+    r.pidsLimit = o.value(s("pids")).toInt();
+    r.limitsEnforcedBy = o.value(s("limits_enforced_by")).toString();
+    r.limitsNotEnforced = o.value(s("limits_not_enforced")).toString();
+    return r;
+}
+
+QJsonObject integrationsToJson(const Integrations &i)
+{
+    QJsonArray resources;
+    for (const IntegrationResource &r : i.resources) {
+        QJsonObject plain = r.config;
+        for (const QString &f : r.secretFields)
+            plain.remove(f);
+        resources.append(QJsonObject{{s("id"), r.id}, {s("config"), plain},
+                                     {s("secret_fields"), QJsonArray::fromStringList(r.secretFields)}});
+    }
+    return QJsonObject{{s("email_db"), i.emailDb},
+                       {s("searxng_url"), i.searxngUrl},
+                       {s("browser_relay_port"), i.browserRelayPort},
+                       {s("apify_token"), i.apifyToken},
+                       {s("browser_relay_token"), i.browserRelayToken},
+                       {s("resources"), resources}};
+}
+
+Integrations integrationsFromJson(const QJsonObject &o)
+{
+    Integrations i;
+    i.emailDb = o.value(s("email_db")).toString();
+    i.searxngUrl = o.value(s("searxng_url")).toString();
+    i.browserRelayPort = o.value(s("browser_relay_port")).toInt();
+    i.apifyToken = o.value(s("apify_token")).toBool();
+    i.browserRelayToken = o.value(s("browser_relay_token")).toBool();
+    for (const QJsonValue &v : o.value(s("resources")).toArray()) {
+        IntegrationResource r;
+        r.id = v[s("id")].toString();
+        r.config = v[s("config")].toObject();
+        for (const QJsonValue &f : v[s("secret_fields")].toArray())
+            r.secretFields.append(f.toString());
+        if (!r.id.isEmpty())
+            i.resources.append(r);
+    }
+    return i;
+}
+
+} // namespace tw::engine
