@@ -38,7 +38,8 @@ int runCli(const QStringList &args)
         out(usageText());
         return 0;
     }
-    if (cmd != u"serve") {
+    // run and secret read this desktop's secrets: they see the server themselves.
+    if (cmd != u"serve" && cmd != u"run" && cmd != u"secret") {
         if (const std::optional<QString> url = remoteDataArgument(rest))
             return cmdRemote(cmd, rest, *url);
     }

@@ -2,13 +2,21 @@
 // What every subcommand of the CLI shares (app/cli/<command>.cpp): printing, usage errors, the
 // option parser, the data path and the secret store as the command line chooses them.
 
+#include "remote/remoteconnection.h"
 #include "secrets/configuredsecretstore.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
+
+namespace tw::engine {
+struct RunEvent;
+struct RunOutcome;
+struct ToolRecord;
+} // namespace tw::engine
 
 namespace tw::app::cli {
 
@@ -42,6 +50,10 @@ struct Options
                                QStringLiteral("SEC")};
     QCommandLineOption trustChanged{QStringLiteral("trust-changed"),
                                     QStringLiteral("Use stored secrets for a tool that is not the one they were stored for (and bind them to it).")};
+
+    QCommandLineOption remoteCommand{QStringLiteral("remote-command"),
+                                     QStringLiteral("With --data ssh://…: what ssh runs on the server (default: toolwright serve --stdio)."),
+                                     QStringLiteral("CMD")};
 
     QCommandLineOption budget{QStringLiteral("budget"), QStringLiteral("Tokens a tool may cost the agent before agent-budget-exceeded (default: Settings → Agent, 2000)."),
                               QStringLiteral("TOKENS")};
@@ -86,6 +98,25 @@ int cmdOverrides(const QStringList &args);
 int cmdSync(const QStringList &args);
 int cmdAgent(const QStringList &args);
 int cmdServe(const QStringList &args);
+
+// How a run is shown (run.cpp), for a run here and one on a server alike: each event, and the
+// outcome (returns the exit code).
+void printRunEvent(const engine::RunEvent &event, bool json);
+int printRunOutcome(const engine::RunOutcome &outcome, const QString &runtime, bool json);
+// Calls `onSignal` (on the event loop) for each SIGINT, SIGTERM or SIGHUP from now on.
+void watchTerminationSignals(QObject *context, const std::function<void(int)> &onSignal);
+// The warning for a sensitive input given on the command line (--params JSON).
+void warnSensitiveOnCommandLine(const engine::ToolRecord &tool, const QJsonObject &params);
+
+// `run NAME --data ssh://…` (remoterun.cpp): the tool runs on the server, with this desktop's
+// secrets for that server sent inside the request.
+int runOnServer(const Options &o, const QString &name, const QJsonObject &params, int timeoutMs, bool paramsOnCommandLine);
+// The tool NAME is for USER on the server, read as the server reads it; false with the reason
+// printed.
+bool serverTool(engine::RemoteConnection &connection, const QString &name, const QString &user, engine::ToolRecord *tool);
+// The ssh settings for a command: --remote-command, $TOOLWRIGHT_REMOTE_COMMAND,
+// $TOOLWRIGHT_SSH_CONFIG, and BatchMode when there is nobody to ask.
+engine::SshSettings sshSettingsFor(const Options &o);
 
 // The value of `--data` when it names a server (`ssh://…`), else nullopt.
 std::optional<QString> remoteDataArgument(const QStringList &args);

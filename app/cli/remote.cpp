@@ -58,6 +58,17 @@ std::optional<QString> remoteDataArgument(const QStringList &args)
     return std::nullopt;
 }
 
+SshSettings sshSettingsFor(const Options &o)
+{
+    SshSettings ssh;
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    ssh.configFile = env.value(QStringLiteral("TOOLWRIGHT_SSH_CONFIG"));
+    ssh.remoteCommand = o.parser.isSet(o.remoteCommand) ? o.parser.value(o.remoteCommand)
+                                                          : env.value(QStringLiteral("TOOLWRIGHT_REMOTE_COMMAND"));
+    ssh.batchMode = !someoneToAsk();
+    return ssh;
+}
+
 int cmdRemote(const QString &command, const QStringList &args, const QString &url)
 {
     if (!RemoteServer::cliCommands().contains(command))

@@ -44,7 +44,8 @@ void forwardSignal(int signal)
     errno = saved;
 }
 
-// Calls `onSignal` (on the event loop) for each SIGINT, SIGTERM or SIGHUP from now on.
+} // namespace
+
 void watchTerminationSignals(QObject *context, const std::function<void(int)> &onSignal)
 {
     if (g_signalPipe[0] < 0 && ::pipe2(g_signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
@@ -63,13 +64,85 @@ void watchTerminationSignals(QObject *context, const std::function<void(int)> &o
     });
 }
 
+namespace {
+
+// A tool's text is data: written whole, NUL bytes included (fputs would stop at the first).
+void outAll(const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+}
+
 } // namespace
+
+void warnSensitiveOnCommandLine(const ToolRecord &tool, const QJsonObject &params)
+{
+    for (const InputSpec &spec : tool.manifest.inputs) {
+        const QJsonValue v = params.value(spec.name);
+        if (spec.sensitive && !v.isUndefined() && !v.isNull() && v != QJsonValue(QString()))
+            err(QStringLiteral("toolwright: warning: --params puts the sensitive input %1 on the command line, where every "
+                               "process can read it; give it in a file (--params @FILE) or store it with "
+                               "`toolwright secret set %2 %1`\n")
+                    .arg(spec.name, tool.manifest.name));
+    }
+}
+
+void printRunEvent(const RunEvent &e, bool json)
+{
+    if (json) {
+        // DESIGN.md: stdout carries the runner events and the exit event only; the tool's
+        // own output lines go to stderr. Update frames pass through with their "count".
+        if (e.kind == RunEvent::Kind::Log)
+            err(e.text + u'\n');
+        else if (e.kind == RunEvent::Kind::ProtocolError)
+            printJson(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("protocol-error")},
+                                                {QStringLiteral("message"), e.message}}));
+        else if (e.json.isEmpty()) // an error of the parser's own (an event dropped as too large)
+            printJson(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("error")},
+                                                {QStringLiteral("message"), e.message}}));
+        else
+            printJson(QJsonDocument(e.json));
+        std::fflush(stdout);
+        return;
+    }
+    switch (e.kind) {
+    case RunEvent::Kind::Update: outAll(QStringLiteral("… ") + eventContentText(e) + u'\n'); break;
+    case RunEvent::Kind::Log: err(e.text + u'\n'); break;
+    case RunEvent::Kind::ProtocolError: err(QStringLiteral("toolwright: ") + e.message + u'\n'); break;
+    case RunEvent::Kind::Result:
+    case RunEvent::Kind::Error: break; // reported with the outcome
+    }
+    std::fflush(stdout);
+}
+
+int printRunOutcome(const RunOutcome &r, const QString &runtime, bool json)
+{
+    const int exitCode = r.state == RunState::Result ? 0 : r.state == RunState::Failed ? 2 : 1;
+    if (json) {
+        printJson(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("exit")},
+                                            {QStringLiteral("state"), runStateName(r.state)},
+                                            {QStringLiteral("code"), exitCode},
+                                            {QStringLiteral("duration_ms"), r.durationMs},
+                                            {QStringLiteral("runtime"), runtime},
+                                            {QStringLiteral("message"), r.message},
+                                            {QStringLiteral("network"), r.network},
+                                            {QStringLiteral("limits"), limitsJson(r)}}));
+    } else if (r.state == RunState::Result || r.state == RunState::ToolError) {
+        outAll(outcomeText(r) + u'\n');
+        if (r.state == RunState::ToolError)
+            err(QStringLiteral("toolwright: the tool reported an error (isError)\n"));
+    } else {
+        err(QStringLiteral("toolwright: run %1: %2\n").arg(runStateName(r.state), r.message));
+    }
+    std::fflush(stdout);
+    return exitCode;
+}
 
 int cmdRun(const QStringList &args)
 {
     Options o;
     QString error, dataPath;
-    if (!o.parse(args, {o.data, o.user, o.json, o.params, o.runtime, o.timeout, o.trustChanged, o.store, o.passphraseFd}, &error))
+    if (!o.parse(args, {o.data, o.user, o.json, o.params, o.runtime, o.timeout, o.trustChanged, o.store, o.passphraseFd, o.remoteCommand}, &error))
         return usageError(error);
     const QStringList pos = o.parser.positionalArguments();
     if (pos.size() != 1)
@@ -98,6 +171,9 @@ int cmdRun(const QStringList &args)
         if (!parseParamsJson(QString::fromUtf8(text), &params, &parseError))
             return usageError(QStringLiteral("--params must be a JSON object (%1%2)").arg(paramsFile.isEmpty() ? QString() : paramsFile + QStringLiteral(": "), parseError));
     }
+    if (RemoteTarget::looksRemote(o.parser.value(o.data))) {
+        return runOnServer(o, pos.first(), params, int(timeoutSec * 1000), paramsOnCommandLine);
+    }
     const bool embedded = o.parser.value(o.data).isEmpty() && qEnvironmentVariableIsEmpty("DATA_PATH");
     if (!openDataPath(o, &dataPath, &error))
         return usageError(error);
@@ -119,16 +195,8 @@ int cmdRun(const QStringList &args)
     const ToolRecord tool = it->tool;
     // As `secret set` says of its value: a secret on the command line is seen by every process
     // (ps, /proc/PID/cmdline). A warning, not a refusal: a tester may do it on purpose.
-    if (paramsOnCommandLine) {
-        for (const InputSpec &spec : tool.manifest.inputs) {
-            const QJsonValue v = params.value(spec.name);
-            if (spec.sensitive && !v.isUndefined() && !v.isNull() && v != QJsonValue(QString()))
-                err(QStringLiteral("toolwright: warning: --params puts the sensitive input %1 on the command line, where every "
-                                   "process can read it; give it in a file (--params @FILE) or store it with "
-                                   "`toolwright secret set %2 %1`\n")
-                        .arg(spec.name, tool.manifest.name));
-        }
-    }
+    if (paramsOnCommandLine)
+        warnSensitiveOnCommandLine(tool, params);
     const QString runtimeName = o.parser.isSet(o.runtime) ? o.parser.value(o.runtime) : RuntimeConfig::load().preferred;
     if (!QStringList{QStringLiteral("auto"), QStringLiteral("bwrap"), QStringLiteral("podman"), QStringLiteral("docker")}.contains(runtimeName))
         return usageError(QStringLiteral("unknown runtime '%1' (auto, bwrap, podman, docker)").arg(runtimeName));
@@ -161,37 +229,7 @@ int cmdRun(const QStringList &args)
                                         : QString()));
     });
     const bool json = o.parser.isSet(o.json);
-    // A tool's text is data: written whole, NUL bytes included (fputs would stop at the first).
-    const auto outAll = [](const QString &text) {
-        const QByteArray bytes = text.toUtf8();
-        std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
-    };
-    QObject::connect(&session, &RunSession::eventReceived, &session, [&, json](const RunEvent &e) {
-        if (json) {
-            // DESIGN.md: stdout carries the runner events and the exit event only; the tool's
-            // own output lines go to stderr. Update frames pass through with their "count".
-            if (e.kind == RunEvent::Kind::Log)
-                err(e.text + u'\n');
-            else if (e.kind == RunEvent::Kind::ProtocolError)
-                printJson(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("protocol-error")},
-                                                    {QStringLiteral("message"), e.message}}));
-            else if (e.json.isEmpty()) // an error of the parser's own (an event dropped as too large)
-                printJson(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("error")},
-                                                    {QStringLiteral("message"), e.message}}));
-            else
-                printJson(QJsonDocument(e.json));
-            std::fflush(stdout);
-            return;
-        }
-        switch (e.kind) {
-        case RunEvent::Kind::Update: outAll(QStringLiteral("… ") + eventContentText(e) + u'\n'); break;
-        case RunEvent::Kind::Log: err(e.text + u'\n'); break;
-        case RunEvent::Kind::ProtocolError: err(QStringLiteral("toolwright: ") + e.message + u'\n'); break;
-        case RunEvent::Kind::Result:
-        case RunEvent::Kind::Error: break; // reported with the outcome
-        }
-        std::fflush(stdout);
-    });
+    QObject::connect(&session, &RunSession::eventReceived, &session, [json](const RunEvent &e) { printRunEvent(e, json); });
     watchTerminationSignals(&session, [&session](int signal) {
         err(QStringLiteral("toolwright: SIG%1: cancelling the run\n").arg(QString::fromLatin1(sigabbrev_np(signal))));
         session.cancel();
@@ -200,27 +238,9 @@ int cmdRun(const QStringList &args)
     QObject::connect(&session, &RunSession::finished, &session, [&](const RunOutcome &r) { outcome = r; });
     // The outcome is told once the history has it (or says why not).
     QObject::connect(&launcher, &RunLauncher::recorded, &launcher, [&](const RunRecord &, qint64 id, const QString &historyError) {
-        const RunOutcome &r = outcome;
-        exitCode = r.state == RunState::Result ? 0 : r.state == RunState::Failed ? 2 : 1;
         if (id <= 0)
             err(QStringLiteral("toolwright: warning: run history: %1\n").arg(historyError));
-        if (json) {
-            printJson(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("exit")},
-                                                {QStringLiteral("state"), runStateName(r.state)},
-                                                {QStringLiteral("code"), exitCode},
-                                                {QStringLiteral("duration_ms"), r.durationMs},
-                                                {QStringLiteral("runtime"), session.runtimeName()},
-                                                {QStringLiteral("message"), r.message},
-                                                {QStringLiteral("network"), r.network},
-                                                {QStringLiteral("limits"), limitsJson(r)}}));
-        } else if (r.state == RunState::Result || r.state == RunState::ToolError) {
-            outAll(outcomeText(r) + u'\n');
-            if (r.state == RunState::ToolError)
-                err(QStringLiteral("toolwright: the tool reported an error (isError)\n"));
-        } else {
-            err(QStringLiteral("toolwright: run %1: %2\n").arg(runStateName(r.state), r.message));
-        }
-        std::fflush(stdout);
+        exitCode = printRunOutcome(outcome, session.runtimeName(), json);
         QCoreApplication::exit(exitCode);
     });
     QTimer::singleShot(0, &launcher, &RunLauncher::launch);

@@ -59,7 +59,7 @@ int cmdSecret(const QStringList &args)
 {
     Options o;
     QString error;
-    if (!o.parse(args, {o.user, o.data, o.store, o.passphraseFd}, &error))
+    if (!o.parse(args, {o.user, o.data, o.store, o.passphraseFd, o.remoteCommand}, &error))
         return usageError(error);
     const QStringList pos = o.parser.positionalArguments();
     if (pos.size() == 1 && pos[0] == u"status")
@@ -74,10 +74,19 @@ int cmdSecret(const QStringList &args)
         if (part.isEmpty() || part.contains(u'/'))
             return usageError(QStringLiteral("'%1' is not a tool or input name").arg(part));
     }
+    // A server's secrets are kept here, under keys of their own (`ssh:host/user/tool/input`).
+    std::optional<RemoteTarget> server;
+    if (RemoteTarget::looksRemote(o.parser.value(o.data))) {
+        server = RemoteTarget::parse(o.parser.value(o.data), &error);
+        if (!server)
+            return usageError(error);
+        if (!o.parser.isSet(o.user))
+            return usageError(QStringLiteral("a secret for a server needs --user EMAIL"));
+    }
     const QString user = o.parser.isSet(o.user) ? o.parser.value(o.user) : defaultUserEmail();
     if (user.isEmpty() || user.contains(u'/'))
         return usageError(QStringLiteral("'%1' is not a user").arg(user));
-    const QString key = secretKey(user, pos[1], pos[2]);
+    const QString key = secretKey(server ? remoteSecretUser(*server, user) : user, pos[1], pos[2]);
     ConfiguredSecretStore keychain;
     if (!openSecretStore(o, &keychain, &error))
         return usageError(error);
@@ -103,7 +112,20 @@ int cmdSecret(const QStringList &args)
             return usageError(QStringLiteral("no value on stdin (pipe it in: toolwright secret set TOOL INPUT < file)"));
         r = keychain.writeNow(key, QString::fromUtf8(value));
         ToolRecord tool;
-        if (r.ok() && toolForSecret(o, user, pos[1], &tool)) {
+        if (r.ok() && server) {
+            // Bound to the tool the name is for that user on the server now, as locally.
+            RemoteConnection connection(*server, sshSettingsFor(o));
+            QString why;
+            if (connection.waitForReady(&why) && serverTool(connection, pos[1], user, &tool)) {
+                SecretBinding::record(key, tool);
+            } else {
+                SecretBinding::forget(key);
+                err(QStringLiteral("toolwright: note: %1: the secret is stored but bound to no tool yet (the global %2 "
+                                   "takes it at its first run; a user's copy asks first)\n")
+                        .arg(why.isEmpty() ? QStringLiteral("no tool %1 for %2 on %3").arg(pos[1], user, server->displayHost()) : why,
+                             pos[1]));
+            }
+        } else if (r.ok() && toolForSecret(o, user, pos[1], &tool)) {
             SecretBinding::record(key, tool);
         } else if (r.ok()) {
             SecretBinding::forget(key);

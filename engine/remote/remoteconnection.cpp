@@ -79,6 +79,14 @@ QString RemoteTarget::displayHost() const
     return s;
 }
 
+QString remoteSecretUser(const RemoteTarget &target, const QString &user)
+{
+    QString host = QStringLiteral("ssh:") + target.host.toLower();
+    if (target.port > 0)
+        host += u':' + QString::number(target.port);
+    return host + u'/' + user;
+}
+
 QString shellQuoted(const QString &s)
 {
     QString quoted = s;

@@ -52,6 +52,11 @@ struct SshSettings
     static QString defaultRemoteCommand() { return QStringLiteral("toolwright serve --stdio"); }
 };
 
+// The user part of a secret key for `user` on a server: `ssh:host[:port]/user`, so that the
+// desktop's keychain holds a server's secrets apart from its own and another server's
+// (`ssh:host/user/tool/input`, `ssh:host/user/resource/id`).
+QString remoteSecretUser(const RemoteTarget &target, const QString &user);
+
 // The words for a shell on the server: `s` in single quotes.
 QString shellQuoted(const QString &s);
 // The ssh command line for `target`: no forwarding of any kind (a tool running on the server

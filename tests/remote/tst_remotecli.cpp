@@ -7,10 +7,34 @@
 #include "fixture.h"
 #include "sshd.h"
 
+#include <QDirIterator>
+#include <QJsonObject>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+
 using namespace tw::test;
+
+// The pid of a child of `parent` whose program is `name`, else 0.
+qint64 childNamed(qint64 parent, const QByteArray &name)
+{
+    QDirIterator it(QStringLiteral("/proc"), QDir::Dirs | QDir::NoDotAndDotDot);
+    while (it.hasNext()) {
+        const QString dir = it.next();
+        QFile stat(dir + QStringLiteral("/stat"));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = stat.readAll();
+        const qsizetype close = line.lastIndexOf(')');
+        const QList<QByteArray> fields = line.mid(close + 2).split(' ');
+        const QByteArray comm = line.mid(line.indexOf('(') + 1, close - line.indexOf('(') - 1);
+        if (fields.size() > 1 && fields[1].toLongLong() == parent && comm == name)
+            return QFileInfo(dir).fileName().toLongLong();
+    }
+    return 0;
+}
 
 class TestRemoteCli : public QObject
 {
@@ -20,6 +44,8 @@ class TestRemoteCli : public QObject
     QTemporaryDir m_tmp;
     QString m_data; // a copy of the fixture DATA_PATH, so bump may change it
     QString m_seed;
+    QString m_serverHome;
+    QByteArray m_sleeper; // the marker of the waiter tool's child process
     QProcessEnvironment m_env;
 
     QString url(const QString &userAndHost = {}) const
@@ -66,7 +92,38 @@ private slots:
         m_env = QProcessEnvironment::systemEnvironment();
         m_env.remove(QStringLiteral("SSH_AUTH_SOCK"));
         m_env.insert(QStringLiteral("TOOLWRIGHT_SSH_CONFIG"), m_sshd.clientConfig());
-        m_env.insert(QStringLiteral("TOOLWRIGHT_REMOTE_COMMAND"), QStringLiteral(TW_BINARY " serve --stdio"));
+        // sshd hands the server a fresh environment: it gets the test's own home for its
+        // settings and run history, never the machine's.
+        m_serverHome = m_tmp.filePath(QStringLiteral("server-home"));
+        m_env.insert(QStringLiteral("TOOLWRIGHT_REMOTE_COMMAND"),
+                     QStringLiteral("env XDG_CONFIG_HOME=%1/config XDG_DATA_HOME=%1/data XDG_CACHE_HOME=%1/cache TMPDIR=%1/tmp "
+                                    TW_BINARY " serve --stdio")
+                         .arg(m_serverHome));
+        QVERIFY(QDir().mkpath(m_serverHome + QStringLiteral("/tmp")));
+        QVERIFY(QDir().mkpath(m_data + QStringLiteral("/t@x/tools")));
+        QVERIFY(copyTree(QStringLiteral(TW_SOURCE_DIR "/seed/tools/countdown"), m_data + QStringLiteral("/t@x/tools/countdown")));
+        makeTool(m_data + QStringLiteral("/t@x/tools"), QStringLiteral("tell"),
+                 "---\nname: tell\ndescription: Tells what it was given.\nversion: 1\ninputs:\n"
+                 "  password:\n    type: string\n    description: A password.\n    sensitive: true\n---\nTells.\n",
+                 "export async function execute(_id, params) {\n"
+                 "  return { content: [{ type: 'text', text: 'pw ' + params.password + ' ' + String(params.password).length }] };\n}\n",
+                 QStringLiteral("index.js"));
+        m_sleeper = "toolwright-remotecli-orphan-" + QByteArray::number(QRandomGenerator::global()->generate64(), 36);
+        makeTool(m_data + QStringLiteral("/t@x/tools"), QStringLiteral("waiter"), toolMd("waiter"),
+                 "import { spawn } from 'node:child_process';\n"
+                 "export async function execute(_id, _p, signal, onUpdate) {\n"
+                 "  spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)', '" + m_sleeper + "'], { stdio: 'ignore' });\n"
+                 "  onUpdate?.({ content: [{ type: 'text', text: 'waiting' }] });\n"
+                 "  await new Promise(() => {});\n}\n",
+                 QStringLiteral("index.js"));
+    }
+
+    // A CLI process started with the test's environment, for the runs that are cut short.
+    void startCli(QProcess *p, const QStringList &args)
+    {
+        p->setProcessEnvironment(m_env);
+        p->start(QStringLiteral(TW_BINARY), args);
+        QVERIFY(p->waitForStarted());
     }
 
     void sameAsOnTheServer_data()
@@ -182,10 +239,110 @@ private slots:
                                  QStringLiteral("Host key verification failed")});
     }
 
-    void runAndSecretSayTheyDoNotWorkRemotelyYet()
+    // A run on the server looks as a local one: the same lines and exit code (text), the same
+    // events (JSON) but for the duration.
+    void aRunOnTheServerLooksAsALocalOne()
     {
-        expectOneLineFailure(remote({QStringLiteral("run"), QStringLiteral("greet"), QStringLiteral("--data"), url()}),
-                             {QStringLiteral("'run' does not work on a server's DATA_PATH yet")});
+        const QStringList args{QStringLiteral("run"), QStringLiteral("countdown"), QStringLiteral("--user"), QStringLiteral("t@x"),
+                               QStringLiteral("--params"), QStringLiteral("{\"seconds\":1,\"step\":0.5}"), QStringLiteral("--runtime"),
+                               QStringLiteral("bwrap")};
+        const BinaryRun local = runBinary(args + QStringList{QStringLiteral("--data"), m_data}, m_env);
+        const BinaryRun over = remote(args + QStringList{QStringLiteral("--data"), url()});
+        QCOMPARE(local.code, 0);
+        QCOMPARE(over.code, 0);
+        QCOMPARE(over.out, local.out);
+        QCOMPARE(over.err, local.err);
+        const auto withoutDuration = [](const QByteArray &out) {
+            QList<QJsonObject> lines;
+            for (const QByteArray &l : out.split('\n'))
+                if (!l.isEmpty()) {
+                    QJsonObject o = QJsonDocument::fromJson(l).object();
+                    o.remove(QStringLiteral("duration_ms"));
+                    lines.append(o);
+                }
+            return lines;
+        };
+        const BinaryRun localJson = runBinary(args + QStringList{QStringLiteral("--json"), QStringLiteral("--data"), m_data}, m_env);
+        const BinaryRun overJson = remote(args + QStringList{QStringLiteral("--json"), QStringLiteral("--data"), url()});
+        QCOMPARE(withoutDuration(overJson.out), withoutDuration(localJson.out));
+        QCOMPARE(withoutDuration(overJson.out).size(), 4);
+        expectOneLineFailure(remote({QStringLiteral("run"), QStringLiteral("countdown"), QStringLiteral("--data"), url()}),
+                             {QStringLiteral("needs --user")});
+        QCOMPARE(remote({QStringLiteral("run"), QStringLiteral("nope"), QStringLiteral("--user"), QStringLiteral("t@x"),
+                         QStringLiteral("--data"), url()}).code, 2);
+    }
+
+    // A server's secret lives in this desktop's keychain under the server's key, goes to the
+    // run inside its request, and rests nowhere on the server.
+    void aServersSecretStaysOnTheDesktop()
+    {
+        const QByteArray secret = "pw-" + QByteArray::number(QRandomGenerator::global()->generate64(), 36);
+        const QStringList on{QStringLiteral("--data"), url(), QStringLiteral("--user"), QStringLiteral("t@x")};
+        const BinaryRun set = runBinary(QStringList{QStringLiteral("secret"), QStringLiteral("set"), QStringLiteral("tell"),
+                                                    QStringLiteral("password")} + on, m_env, secret + '\n');
+        QVERIFY2(set.code == 0, set.err.constData());
+        QVERIFY2(set.err.isEmpty(), set.err.constData()); // bound to the server's tool: no note
+        const BinaryRun got = runBinary(QStringList{QStringLiteral("secret"), QStringLiteral("get"), QStringLiteral("tell"),
+                                                    QStringLiteral("password")} + on, m_env);
+        QCOMPARE(got.out, secret + '\n');
+        // Not the local user's secret of that name.
+        QCOMPARE(runBinary({QStringLiteral("secret"), QStringLiteral("get"), QStringLiteral("tell"), QStringLiteral("password"),
+                            QStringLiteral("--data"), m_data, QStringLiteral("--user"), QStringLiteral("t@x")}, m_env).code, 1);
+        const BinaryRun run = remote(QStringList{QStringLiteral("run"), QStringLiteral("tell"), QStringLiteral("--runtime"),
+                                                 QStringLiteral("bwrap")} + on);
+        QVERIFY2(run.code == 0, run.err.constData());
+        // The tool had it (its length), masked in what came back.
+        QVERIFY2(run.out.endsWith(QByteArray(' ' + QByteArray::number(secret.size()) + '\n')), run.out.constData());
+        QVERIFY2(!run.out.contains(secret) && !run.err.contains(secret), run.out.constData());
+        QDirIterator it(m_serverHome, QDir::Files | QDir::Hidden | QDir::NoSymLinks, QDirIterator::Subdirectories);
+        int files = 0;
+        while (it.hasNext()) {
+            QFile f(it.next());
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QVERIFY2(!f.readAll().contains(secret), qPrintable(f.fileName()));
+            ++files;
+        }
+        QVERIFY(files > 0); // the server's run history is there, masked
+        QVERIFY(runBinary(QStringList{QStringLiteral("secret"), QStringLiteral("delete"), QStringLiteral("tell"),
+                                      QStringLiteral("password")} + on, m_env).code == 0);
+    }
+
+    // Ctrl-C on the desktop cancels the run on the server, which leaves nothing running.
+    void anInterruptCancelsTheRunOnTheServer()
+    {
+        QProcess p;
+        startCli(&p, {QStringLiteral("run"), QStringLiteral("waiter"), QStringLiteral("--user"), QStringLiteral("t@x"),
+                      QStringLiteral("--runtime"), QStringLiteral("bwrap"), QStringLiteral("--json"), QStringLiteral("--data"), url()});
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += p.readAllStandardOutput()).contains("waiting"), 30000);
+        QVERIFY(processWithArgument(m_sleeper));
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(30000));
+        out += p.readAllStandardOutput();
+        QCOMPARE(p.exitCode(), 1);
+        QCOMPARE(QJsonDocument::fromJson(out.trimmed().split('\n').last()).object()[QStringLiteral("state")].toString(),
+                 QStringLiteral("cancelled"));
+        QTRY_VERIFY_WITH_TIMEOUT(!processWithArgument(m_sleeper), 10000);
+    }
+
+    // The link drops mid-run (ssh killed): the desktop says so at once; the server, its input
+    // gone, cancels the run and leaves no process behind.
+    void aCutConnectionCancelsTheRunOnTheServer()
+    {
+        QProcess p;
+        startCli(&p, {QStringLiteral("run"), QStringLiteral("waiter"), QStringLiteral("--user"), QStringLiteral("t@x"),
+                      QStringLiteral("--runtime"), QStringLiteral("bwrap"), QStringLiteral("--data"), url()});
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += p.readAllStandardOutput()).contains("waiting"), 30000);
+        QVERIFY(processWithArgument(m_sleeper));
+        const qint64 ssh = childNamed(p.processId(), "ssh");
+        QVERIFY(ssh > 0);
+        ::kill(pid_t(ssh), SIGKILL);
+        QVERIFY(p.waitForFinished(20000));
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(err.contains("was lost") && err.contains("cancelled on the server"), err.constData());
+        QTRY_VERIFY_WITH_TIMEOUT(!processWithArgument(m_sleeper), 20000);
     }
 
     void aBadAddressIsAUsageError()
