@@ -25,7 +25,9 @@ int startGui(int argc, char *argv[])
     const std::string exe = n > 0 ? std::string(self, size_t(n)) : std::string(argv[0]);
     const std::string dir = exe.substr(0, exe.rfind('/'));
     std::string tried;
+    bool anyThere = false;
     for (const std::string &path : {dir + "/toolwright-gui.so", dir + "/../" TOOLWRIGHT_GUI_MODULE_DIR "/toolwright-gui.so"}) {
+        anyThere = anyThere || ::access(path.c_str(), F_OK) == 0;
         if (void *module = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) {
             using GuiMain = int (*)(int, char **);
             if (auto guiMain = reinterpret_cast<GuiMain>(::dlsym(module, "toolwright_gui_main")))
@@ -33,7 +35,11 @@ int startGui(int argc, char *argv[])
         }
         tried += "\n  " + path + ": " + ::dlerror();
     }
-    std::fprintf(stderr, "toolwright: the GUI module cannot be loaded (the CLI works without it):%s\n", tried.c_str());
+    if (!anyThere) // the server package: the CLI and `serve`, no GUI
+        std::fprintf(stderr, "toolwright: the GUI is not installed here (toolwright-server has the command line and "
+                             "`serve` only); install the toolwright package for it, or see toolwright --help\n");
+    else
+        std::fprintf(stderr, "toolwright: the GUI module cannot be loaded (the CLI works without it):%s\n", tried.c_str());
     return 2;
 }
 #endif

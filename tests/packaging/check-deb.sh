@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Builds the .deb with CPack, unpacks it into a temporary root (dpkg-deb -x) and runs the
-# installed program from there: --version, list on the embedded default data dir (the seed
-# tools found in <root>/usr/share/toolwright, never in the source tree), list --json on a
-# fixture, a tool run in bubblewrap (the installed runner harness), and the GUI showing the seed
-# tools.
+# Builds the two .debs with CPack: toolwright-server (the binary, which is the CLI and `serve`,
+# and what a run needs; no GUI library) and toolwright (the GUI module and the desktop's files,
+# depending on the first). The server package alone is unpacked into a root of its own and
+# answers the protocol and the CLI there, and says what to install when asked for the GUI; both
+# together are unpacked into another and run from there: --version, list on the embedded
+# default data dir (the seed tools found in <root>/usr/share/toolwright, never in the source
+# tree), list --json on a fixture, a tool run in bubblewrap (the installed runner harness), and
+# the GUI showing the seed tools.
 #
 #   check-deb.sh BUILD_DIR SOURCE_DIR VERSION
 set -euo pipefail
@@ -14,15 +17,53 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 cpack --config "$build/CPackConfig.cmake" -B "$work/out" >"$work/cpack.log" 2>&1 || { cat "$work/cpack.log"; fail "cpack"; }
 deb=$(ls "$work"/out/toolwright_*.deb)
-echo "built $(basename "$deb") ($(du -k "$deb" | cut -f1) KiB)"
-depends=$(dpkg-deb -f "$deb" Depends)
-echo "Depends: $depends"
-for needed in libqt6core6 libqt6widgets6 libyaml-cpp libfyaml0 nodejs esbuild bubblewrap; do
-    [[ $depends == *"$needed"* ]] || fail "Depends lacks $needed"
+server_deb=$(ls "$work"/out/toolwright-server_*.deb)
+for d in "$server_deb" "$deb"; do
+    echo "built $(basename "$d") ($(du -k "$d" | cut -f1) KiB)"
+    [[ $(dpkg-deb -f "$d" Version) == "$version" ]] || fail "$(basename "$d"): the version is not $version"
 done
-[[ $(dpkg-deb -f "$deb" Version) == "$version" ]] || fail "package version is not $version"
+server_depends=$(dpkg-deb -f "$server_deb" Depends)
+echo "toolwright-server Depends: $server_depends"
+for needed in libqt6core6 libyaml-cpp libfyaml0 nodejs esbuild bubblewrap; do
+    [[ $server_depends == *"$needed"* ]] || fail "toolwright-server's Depends lacks $needed"
+done
+for gui in libqt6gui6 libqt6widgets6 libqscintilla qt6-qpa-plugins libqt6svg6; do
+    [[ $server_depends != *"$gui"* ]] || fail "toolwright-server depends on $gui, a GUI library"
+done
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "toolwright Depends: $depends"
+for needed in "toolwright-server (= $version)" libqt6widgets6 qt6-qpa-plugins; do
+    [[ $depends == *"$needed"* ]] || fail "toolwright's Depends lacks $needed"
+done
+
+# The server package alone: the CLI and the protocol, no GUI module, no desktop file.
+server_root=$work/server-root
+dpkg-deb -x "$server_deb" "$server_root"
+[[ -z $(find "$server_root" -name 'toolwright-gui.so' -o -name '*.desktop') ]] || fail "toolwright-server holds the GUI's files"
+for f in usr/bin/toolwright usr/share/toolwright/resources/runner/harness.mjs usr/share/man/man1/toolwright.1.gz \
+         usr/share/doc/toolwright-server/copyright; do
+    [[ -e $server_root/$f ]] || fail "toolwright-server lacks $f"
+done
+(
+    export HOME=$work/server-home XDG_CONFIG_HOME=$work/server-home/.config XDG_DATA_HOME=$work/server-home/.local/share \
+           XDG_CACHE_HOME=$work/server-home/.cache
+    unset DATA_PATH TOOLWRIGHT_SHARE_DIR DISPLAY WAYLAND_DISPLAY
+    mkdir -p "$HOME"
+    stw=$server_root/usr/bin/toolwright
+    "$stw" list --data "$source/tests/fixtures/datapath" | grep -q '^greet ' || fail "toolwright-server: list"
+    reply=$(printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"1.0"}}' \
+        | "$stw" serve --stdio --data "$source/tests/fixtures/datapath")
+    [[ $(head -1 <<<"$reply") == "toolwright-serve $version "* ]] || fail "toolwright-server: no banner: $reply"
+    grep -q '"protocolVersion":"1.0"' <<<"$reply" || fail "toolwright-server: initialize: $reply"
+    code=0
+    QT_QPA_PLATFORM=offscreen "$stw" >"$work/nogui.out" 2>"$work/nogui.err" || code=$?
+    [[ $code == 2 ]] || fail "toolwright-server: starting the GUI exited with $code, not 2"
+    grep -q 'install the toolwright package' "$work/nogui.err" || { cat "$work/nogui.err"; fail "toolwright-server: no word of what to install"; }
+) || exit 1
+echo "toolwright-server alone answers the CLI and the protocol, and names the package for the GUI"
 
 root=$work/root
+dpkg-deb -x "$server_deb" "$root"
 dpkg-deb -x "$deb" "$root"
 [[ -n $(find "$root/usr/lib" -path '*/toolwright/toolwright-gui.so') ]] || fail "the package lacks the GUI module"
 for f in usr/bin/toolwright \
@@ -34,7 +75,7 @@ for f in usr/bin/toolwright \
          usr/share/icons/hicolor/scalable/apps/io.github.toolwright.Toolwright.svg \
          usr/share/icons/hicolor/48x48/apps/io.github.toolwright.Toolwright.png \
          usr/share/man/man1/toolwright.1.gz usr/share/bash-completion/completions/toolwright; do
-    compgen -G "$root/$f" >/dev/null || fail "the package lacks $f"
+    compgen -G "$root/$f" >/dev/null || fail "the packages lack $f"
 done
 
 [[ -x $root/usr/share/toolwright/resources/templates/calls-a-bin-script/bin/process.sh ]] \
@@ -75,4 +116,4 @@ shown=$({ grep $'^global\t' "$work/gui.txt" || true; } | cut -f2 | LC_ALL=C sort
 [[ $shown == "countdown file_search hello hmac_sign json_format text_stats " ]] \
     || { cat "$work/gui.txt" "$work/gui.err"; fail "the installed GUI shows the global tools '$shown', not the six seed tools"; }
 echo "the installed GUI shows: $shown"
-echo "PASS: the .deb installs and runs from $root"
+echo "PASS: toolwright-server alone, and both .debs together, install and run"

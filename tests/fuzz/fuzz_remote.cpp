@@ -1,0 +1,93 @@
+// libFuzzer target: the server side of the remote protocol (engine::RemoteServer), fed lines a
+// client could send, over a copy of the fixture DATA_PATH. Its contract (DESIGN.md "Remote
+// servers", remoteserver.h): every message gets at most one reply, and a reply is one line of
+// compact JSON-RPC 2.0 (an object with "jsonrpc": "2.0", an "id", and exactly one of "result"
+// and "error", an error with an integer code and a message), ending in its only newline; a
+// notification (no id) gets none. Nothing a client sends crashes it. The methods that start
+// processes or write (run.start, cli.run, tool.save) and the watch are left out: their bytes are
+// dropped before they reach the server, so a run of the fuzzer neither runs tools nor changes
+// its own input.
+#include "remote/protocol.h"
+#include "remote/remoteserver.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+namespace {
+
+QString g_data;
+
+bool copyTree(const QString &from, const QString &to)
+{
+    QDir().mkpath(to);
+    QDirIterator it(from, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System);
+    while (it.hasNext()) {
+        const QFileInfo fi(it.next());
+        const QString dst = to + u'/' + fi.fileName();
+        if (fi.isSymLink())
+            continue;
+        if (fi.isDir() ? !copyTree(fi.filePath(), dst) : !QFile::copy(fi.filePath(), dst))
+            return false;
+    }
+    return true;
+}
+
+void check(bool ok, const char *what, QByteArrayView line, const QByteArray &reply)
+{
+    if (ok)
+        return;
+    std::fprintf(stderr, "contract broken: %s\nline: %.*s\nreply: %.*s\n", what, int(line.size()), line.data(),
+                 int(reply.size()), reply.constData());
+    std::abort();
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int *, char ***)
+{
+    static QTemporaryDir tmp;
+    g_data = tmp.path() + QStringLiteral("/data");
+    if (!copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), g_data))
+        std::abort();
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    tw::engine::RemoteServer server(g_data);
+    server.handle(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"1.0"}})");
+    // The seeds name the DATA_PATH as DATA; this run's copy is where it really is.
+    QByteArray input = QByteArray(reinterpret_cast<const char *>(data), qsizetype(size));
+    const QByteArray dataDir = g_data.toUtf8() + QByteArrayLiteral("/");
+    input.replace(QByteArrayLiteral("DATA/"), dataDir);
+    for (const QByteArray &line : input.split('\n')) {
+        if (line.contains("run.start") || line.contains("cli.run") || line.contains("tool.save") || line.contains("watch"))
+            continue;
+        const QByteArray reply = server.handle(line);
+        if (reply.isEmpty())
+            continue;
+        check(reply.endsWith('\n') && reply.count('\n') == 1, "one line", line, reply);
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(reply, &error);
+        check(error.error == QJsonParseError::NoError && doc.isObject(), "a JSON object", line, reply);
+        const QJsonObject o = doc.object();
+        check(o.value(QStringLiteral("jsonrpc")).toString() == u"2.0" && o.contains(QStringLiteral("id")), "jsonrpc 2.0 with an id",
+              line, reply);
+        const bool result = o.contains(QStringLiteral("result")), failed = o.contains(QStringLiteral("error"));
+        check(result != failed, "a result or an error", line, reply);
+        if (failed) {
+            const QJsonObject e = o.value(QStringLiteral("error")).toObject();
+            check(e.value(QStringLiteral("code")).isDouble() && e.value(QStringLiteral("message")).isString(),
+                  "an error with a code and a message", line, reply);
+        }
+    }
+    return 0;
+}
