@@ -40,23 +40,7 @@ int cmdSync(const QStringList &args)
     if (!o.parser.isSet(o.dryRun))
         result = applySync(plan, seed, dataPath);
     if (o.parser.isSet(o.json)) {
-        QJsonArray actions;
-        for (const SyncAction &a : plan) {
-            actions.append(QJsonObject{{QStringLiteral("dir"), a.dir},
-                                       {QStringLiteral("action"), syncActionName(a.action)},
-                                       {QStringLiteral("seed_version"), a.seedVersion},
-                                       {QStringLiteral("target_version"),
-                                        a.targetVersion ? QJsonValue(*a.targetVersion) : QJsonValue(QJsonValue::Null)}});
-        }
-        QJsonArray skipped;
-        for (const SyncSkip &s : planned.skipped)
-            skipped.append(QJsonObject{{QStringLiteral("dir"), s.dir}, {QStringLiteral("reason"), s.reason}});
-        // Added to DESIGN.md's shape, which stays: the tools dir planned and whether it was found
-        // as the seed root's tools/, and the seed's subdirectories that are not tools.
-        printJson(QJsonDocument(QJsonObject{{QStringLiteral("actions"), actions},
-                                            {QStringLiteral("skipped"), skipped},
-                                            {QStringLiteral("seed_tools_dir"), seed},
-                                            {QStringLiteral("seed_root"), planned.seed.fromSeedRoot}}));
+        printJson(QJsonDocument(syncPlanJson(planned)));
     } else {
         if (planned.seed.fromSeedRoot)
             err(QStringLiteral("toolwright: %1 is the seed root: syncing its tools/ (%2)\n").arg(seedDir, seed));
@@ -71,13 +55,8 @@ int cmdSync(const QStringList &args)
             text += QStringLiteral("%1  %2  %3\n").arg(QStringLiteral("skipped"), -10).arg(s.dir, s.reason);
         out(text);
     }
-    for (const SyncAction &a : plan) {
-        for (const Diagnostic &d : a.notes)
-            err(QStringLiteral("toolwright: warning: ") + formatDiagnostic(d) + u'\n');
-        if (a.contentDiffers)
-            err(QStringLiteral("toolwright: warning: %1: the seed changed but version %2 was not bumped; "
-                               "the sync skips it [version-not-bumped]\n").arg(a.dir).arg(a.seedVersion));
-    }
+    for (const QString &w : syncPlanWarnings(planned))
+        err(QStringLiteral("toolwright: warning: ") + w + u'\n');
     for (const QString &e : result.errors)
         err(QStringLiteral("toolwright: sync: ") + e + u'\n');
     return result.errors.isEmpty() ? 0 : 1;

@@ -304,7 +304,10 @@ QStringList RemoteServer::methods()
 {
     return {QStringLiteral("initialize"), QStringLiteral("catalog.list"), QStringLiteral("tool.read"), QStringLiteral("tool.save"),
             QStringLiteral("lint"), QStringLiteral("overrides"), QStringLiteral("cli.run"),
-            QStringLiteral("run.start"), QStringLiteral("run.cancel")};
+            QStringLiteral("run.start"), QStringLiteral("run.cancel"), QStringLiteral("templates.list"),
+            QStringLiteral("tool.new"), QStringLiteral("tool.customize"), QStringLiteral("tool.revert"),
+            QStringLiteral("tool.import"), QStringLiteral("tool.export"), QStringLiteral("tool.explain"),
+            QStringLiteral("sync.plan"), QStringLiteral("sync.apply")};
 }
 
 QStringList RemoteServer::cliCommands()
@@ -361,6 +364,24 @@ RemoteServer::Reply RemoteServer::dispatch(const QString &method, const QJsonObj
         return runStart(params);
     if (method == u"run.cancel")
         return runCancel(params);
+    if (method == u"templates.list")
+        return templatesList();
+    if (method == u"tool.new")
+        return toolNew(params);
+    if (method == u"tool.customize")
+        return toolCustomize(params);
+    if (method == u"tool.revert")
+        return toolRevert(params);
+    if (method == u"tool.import")
+        return toolImport(params);
+    if (method == u"tool.export")
+        return toolExport(params);
+    if (method == u"tool.explain")
+        return toolExplain(params);
+    if (method == u"sync.plan")
+        return syncPlanOrApply(params, false);
+    if (method == u"sync.apply")
+        return syncPlanOrApply(params, true);
     return overrides();
 }
 

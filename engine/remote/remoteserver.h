@@ -5,7 +5,9 @@
 // lines, so this class is tested without a process.
 //
 // Methods (protocol 1.0): initialize, catalog.list (with a watch: catalog.changed), tool.read,
-// tool.save, lint, overrides, cli.run, run.start (then run.event and run.finished), run.cancel.
+// tool.save, tool.new, tool.customize, tool.revert, tool.import, tool.export, tool.explain,
+// templates.list, sync.plan, sync.apply (with sync.progress), lint, overrides, cli.run,
+// run.start (then run.event and run.finished), run.cancel.
 // Each path a request names must lie under the served DATA_PATH (after resolving symlinks).
 
 #include "remote/protocol.h"
@@ -86,6 +88,17 @@ private:
     Reply overrides();
     Reply cliRun(const QJsonObject &params);
     Reply runStart(const QJsonObject &params);
+    // remoteserverworkspace.cpp: whole tool directories and the seed sync.
+    Reply templatesList();
+    Reply toolNew(const QJsonObject &params);
+    Reply toolCustomize(const QJsonObject &params);
+    Reply toolRevert(const QJsonObject &params);
+    Reply toolImport(const QJsonObject &params);
+    Reply toolExport(const QJsonObject &params);
+    Reply toolExplain(const QJsonObject &params);
+    Reply syncPlanOrApply(const QJsonObject &params, bool apply);
+    // `user` when it is a user of this DATA_PATH's layout (a name with @), else `reply` the error.
+    bool validUser(const QString &user, Reply *reply) const;
     Reply runCancel(const QJsonObject &params);
     void notify(const QString &method, const QJsonObject &params);
     void runEnded(const QString &id);

@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonValue>
 #include <QLoggingCategory>
 #include <QMap>
@@ -353,6 +354,41 @@ SyncResult applySync(const QList<SyncAction> &plan, const QString &seedToolsDir,
     }
     QDir(staging).removeRecursively();
     return result;
+}
+
+QJsonObject syncPlanJson(const SyncPlan &planned)
+{
+    QJsonArray actions;
+    for (const SyncAction &a : planned.actions) {
+        actions.append(QJsonObject{{QStringLiteral("dir"), a.dir},
+                                   {QStringLiteral("action"), syncActionName(a.action)},
+                                   {QStringLiteral("seed_version"), a.seedVersion},
+                                   {QStringLiteral("target_version"),
+                                    a.targetVersion ? QJsonValue(*a.targetVersion) : QJsonValue(QJsonValue::Null)}});
+    }
+    QJsonArray skipped;
+    for (const SyncSkip &s : planned.skipped)
+        skipped.append(QJsonObject{{QStringLiteral("dir"), s.dir}, {QStringLiteral("reason"), s.reason}});
+    // Added to DESIGN.md's shape, which stays: the tools dir planned and whether it was found
+    // as the seed root's tools/, and the seed's subdirectories that are not tools.
+    return QJsonObject{{QStringLiteral("actions"), actions},
+                       {QStringLiteral("skipped"), skipped},
+                       {QStringLiteral("seed_tools_dir"), planned.seed.path},
+                       {QStringLiteral("seed_root"), planned.seed.fromSeedRoot}};
+}
+
+QStringList syncPlanWarnings(const SyncPlan &planned)
+{
+    QStringList lines;
+    for (const SyncAction &a : planned.actions) {
+        for (const Diagnostic &d : a.notes)
+            lines << formatDiagnostic(d);
+        if (a.contentDiffers)
+            lines << QStringLiteral("%1: the seed changed but version %2 was not bumped; the sync skips it [version-not-bumped]")
+                         .arg(a.dir)
+                         .arg(a.seedVersion);
+    }
+    return lines;
 }
 
 } // namespace tw::engine

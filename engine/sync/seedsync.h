@@ -5,6 +5,7 @@
 #include "toolmd/diagnostic.h"
 
 #include <QList>
+#include <QJsonObject>
 #include <QString>
 
 #include <functional>
@@ -99,6 +100,14 @@ struct SyncResult
 // `progress` (optional) is called after each directory with the number done and the total.
 SyncResult applySync(const QList<SyncAction> &plan, const QString &seedToolsDir, const QString &dataPath,
                      const std::function<void(int done, int total, const QString &dir)> &progress = {});
+
+// `sync --json`'s object for a plan: {"actions": [{dir, action, seed_version, target_version}],
+// "skipped": [{dir, reason}], "seed_tools_dir", "seed_root"} (DESIGN.md's shape, and the seed
+// folder as found). The CLI prints it; `serve` answers sync.plan and sync.apply with it.
+QJsonObject syncPlanJson(const SyncPlan &plan);
+// The warnings a plan carries, one line each as `sync` prints them (notes of either side, a
+// seed changed without a version bump).
+QStringList syncPlanWarnings(const SyncPlan &plan);
 
 // Copies a directory tree, keeping file modes and symlinks. Returns an error line or empty.
 QString copyTree(const QString &from, const QString &to);

@@ -439,6 +439,90 @@ private Q_SLOTS:
         QCOMPARE(test::readFile(dir + QStringLiteral("/TOOL.md")), v3);
     }
 
+    // Whole tool directories and the seed sync, each the engine's own operation on the server.
+    void workspaceAndSyncMethods()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path() + QStringLiteral("/data");
+        test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("ok"), test::toolMd("ok"));
+        QVERIFY(QDir().mkpath(data + QStringLiteral("/t@x/tools")));
+        QVERIFY(QDir().mkpath(data + QStringLiteral("/u@x/tools")));
+        const QString seed = tmp.path() + QStringLiteral("/seed/tools");
+        test::makeTool(seed, QStringLiteral("fresh"), test::toolMd("fresh"));
+        const QString userCopy = data + QStringLiteral("/t@x/tools/ok");
+        const QString globalOk = data + QStringLiteral("/tools/ok");
+        const QString nowhere = tmp.path() + QStringLiteral("/nowhere");
+        const Session s = serve(
+            initialize() + request(2, QStringLiteral("templates.list"))
+                + request(3, QStringLiteral("tool.new"), {{QStringLiteral("user"), QStringLiteral("t@x")}, {QStringLiteral("name"), QStringLiteral("my_tool")},
+                                                          {QStringLiteral("template"), QStringLiteral("minimal")}, {QStringLiteral("label"), QStringLiteral("Mine")},
+                                                          {QStringLiteral("description"), QStringLiteral("A tool of mine.")}})
+                + request(4, QStringLiteral("tool.new"), {{QStringLiteral("user"), QStringLiteral("t@x")}, {QStringLiteral("name"), QStringLiteral("my_tool")}})
+                + request(5, QStringLiteral("tool.customize"), {{QStringLiteral("user"), QStringLiteral("t@x")}, {QStringLiteral("dir"), globalOk}})
+                + request(6, QStringLiteral("tool.explain"), {{QStringLiteral("user"), QStringLiteral("t@x")}, {QStringLiteral("name"), QStringLiteral("ok")}})
+                + request(7, QStringLiteral("tool.export"), {{QStringLiteral("dir"), userCopy}})
+                + request(8, QStringLiteral("tool.revert"), {{QStringLiteral("dir"), globalOk}})
+                + request(9, QStringLiteral("tool.customize"), {{QStringLiteral("user"), QStringLiteral("t@x")}, {QStringLiteral("dir"), userCopy}})
+                + request(10, QStringLiteral("sync.plan"), {{QStringLiteral("seed"), seed}})
+                + request(11, QStringLiteral("sync.apply"), {{QStringLiteral("seed"), seed}})
+                + request(12, QStringLiteral("sync.plan"), {{QStringLiteral("seed"), nowhere}}),
+            data);
+        // Replies by id; notifications apart.
+        QHash<int, QJsonObject> replies;
+        QList<QJsonObject> notifications;
+        for (const QByteArray &line : s.lines.mid(1)) {
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            if (o.contains(QStringLiteral("id")))
+                replies.insert(o[QStringLiteral("id")].toInt(), o);
+            else
+                notifications.append(o);
+        }
+        const auto result = [&](int id) { return replies.value(id)[QStringLiteral("result")].toObject(); };
+        const auto code = [&](int id) { return replies.value(id)[QStringLiteral("error")][QStringLiteral("code")].toInt(); };
+        QVERIFY(result(2)[QStringLiteral("templates")].toArray().contains(QStringLiteral("minimal")));
+        QCOMPARE(result(3)[QStringLiteral("dir")].toString(), data + QStringLiteral("/t@x/tools/my_tool"));
+        QVERIFY(test::readFile(data + QStringLiteral("/t@x/tools/my_tool/TOOL.md")).contains("A tool of mine."));
+        QCOMPARE(code(4), int(engine::RpcCode::InvalidParams));
+        QCOMPARE(result(5)[QStringLiteral("dir")].toString(), userCopy);
+        QCOMPARE(result(6)[QStringLiteral("registrations")].toArray().size(), 2);
+        QVERIFY(!result(6)[QStringLiteral("lines")].toArray().isEmpty());
+        const QByteArray zip = QByteArray::fromBase64(result(7)[QStringLiteral("zip_base64")].toString().toLatin1());
+        QVERIFY(zip.startsWith("PK"));
+        QCOMPARE(code(8), int(engine::RpcCode::InvalidParams)); // never a global tool
+        QVERIFY(QFileInfo::exists(data + QStringLiteral("/tools/ok/TOOL.md")));
+        QCOMPARE(code(9), int(engine::RpcCode::InvalidParams)); // only a global tool is customized
+        QCOMPARE(result(10)[QStringLiteral("actions")][0][QStringLiteral("action")].toString(), QStringLiteral("install"));
+        QVERIFY(!result(10).contains(QStringLiteral("errors")));
+        QVERIFY(result(11)[QStringLiteral("errors")].toArray().isEmpty());
+        QVERIFY(QFileInfo::exists(data + QStringLiteral("/tools/fresh/TOOL.md")));
+        QCOMPARE(notifications.size(), 1);
+        QCOMPARE(notifications[0][QStringLiteral("method")].toString(), QStringLiteral("sync.progress"));
+        QCOMPARE(notifications[0][QStringLiteral("params")][QStringLiteral("total")].toInt(), 1);
+        QCOMPARE(code(12), int(engine::RpcCode::NotFound));
+        // The same plan as the CLI's JSON (its warnings aside).
+        QJsonObject plan = result(10);
+        plan.remove(QStringLiteral("warnings"));
+        const QString freshData = tmp.path() + QStringLiteral("/fresh-data");
+        QVERIFY(QDir().mkpath(freshData + QStringLiteral("/tools")));
+        QCOMPARE(plan, QJsonDocument::fromJson(cli({QStringLiteral("sync"), QStringLiteral("--seed"), seed, QStringLiteral("--data"),
+                                                     freshData, QStringLiteral("--dry-run"), QStringLiteral("--json")}))
+                           .object());
+
+        // The exported zip imports for another user; the user's copy reverts (to the trash).
+        const QString zipText = QString::fromLatin1(zip.toBase64());
+        const Session t = serve(initialize()
+                                    + request(2, QStringLiteral("tool.import"), {{QStringLiteral("user"), QStringLiteral("u@x")}, {QStringLiteral("name"), QStringLiteral("ok.zip")},
+                                                                                {QStringLiteral("zip_base64"), zipText}})
+                                    + request(3, QStringLiteral("tool.revert"), {{QStringLiteral("dir"), userCopy}})
+                                    + request(4, QStringLiteral("tool.import"), {{QStringLiteral("user"), QStringLiteral("u@x")}, {QStringLiteral("zip_base64"), QStringLiteral("not base64!")}}),
+                                data);
+        QCOMPARE(t.result(1)[QStringLiteral("dir")].toString(), data + QStringLiteral("/u@x/tools/ok"));
+        QVERIFY(QFileInfo::exists(data + QStringLiteral("/u@x/tools/ok/TOOL.md")));
+        QCOMPARE(t.result(2)[QStringLiteral("removed")].toString(), userCopy);
+        QVERIFY(!QFileInfo::exists(userCopy));
+        QCOMPARE(t.errorCode(3), int(engine::RpcCode::InvalidParams));
+    }
+
     void usageErrors()
     {
         const test::BinaryRun r = test::runBinary({QStringLiteral("serve"), QStringLiteral("--data"), kData});

@@ -1,0 +1,172 @@
+// RemoteServer's methods on whole tool directories (new, customize, revert, import, export,
+// explain) and the seed sync: each the engine's own operation, as the GUI and CLI do it here.
+
+#include "remote/remoteserver.h"
+
+#include "authoring/toolarchive.h"
+#include "authoring/toolworkspace.h"
+#include "catalog/catalog.h"
+#include "catalog/catalogjson.h"
+#include "catalog/toolexplanation.h"
+#include "sync/seedsync.h"
+#include "toolmd/toollayout.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QTemporaryDir>
+
+namespace tw::engine {
+
+bool RemoteServer::validUser(const QString &user, Reply *reply) const
+{
+    if (isUserDirectoryName(user))
+        return true;
+    *reply = Reply::fail(RpcCode::InvalidParams, QStringLiteral("'%1' is not a user (a directory name with an @ under the DATA_PATH)").arg(user));
+    return false;
+}
+
+RemoteServer::Reply RemoteServer::templatesList()
+{
+    return Reply::ok(QJsonObject{{QStringLiteral("templates"), QJsonArray::fromStringList(templateIds())}});
+}
+
+RemoteServer::Reply RemoteServer::toolNew(const QJsonObject &params)
+{
+    const QString user = params.value(QStringLiteral("user")).toString();
+    const QString name = params.value(QStringLiteral("name")).toString();
+    const QString id = params.value(QStringLiteral("template")).toString(QStringLiteral("minimal"));
+    Reply reply;
+    if (!validUser(user, &reply))
+        return reply;
+    if (!templateIds().contains(id))
+        return Reply::fail(RpcCode::InvalidParams, QStringLiteral("no template '%1' (%2)").arg(id, templateIds().join(u", ")));
+    const Catalog catalog = scanForUser(m_dataPath, user);
+    if (const QString problem = newToolNameProblem(catalog, user, name); !problem.isEmpty())
+        return Reply::fail(RpcCode::InvalidParams, problem);
+    const WorkspaceResult r = createToolFromTemplate(catalog, user, id, name, params.value(QStringLiteral("label")).toString(),
+                                                     params.value(QStringLiteral("description")).toString());
+    if (!r.ok())
+        return Reply::fail(RpcCode::WriteFailed, r.error);
+    return Reply::ok(QJsonObject{{QStringLiteral("dir"), r.dir}});
+}
+
+RemoteServer::Reply RemoteServer::toolCustomize(const QJsonObject &params)
+{
+    const QString user = params.value(QStringLiteral("user")).toString();
+    Reply reply;
+    if (!validUser(user, &reply))
+        return reply;
+    const std::optional<ToolDir> t = toolDirUnderDataPath(params.value(QStringLiteral("dir")).toString(), &reply);
+    if (!t)
+        return reply;
+    if (!t->global)
+        return Reply::fail(RpcCode::InvalidParams, QStringLiteral("%1 is a user's tool: only a global tool is customized").arg(t->dir));
+    const WorkspaceResult r = customizeTool(scanForUser(m_dataPath, user), user, t->dir);
+    if (!r.ok())
+        return Reply::fail(RpcCode::WriteFailed, r.error);
+    return Reply::ok(QJsonObject{{QStringLiteral("dir"), r.dir}});
+}
+
+RemoteServer::Reply RemoteServer::toolRevert(const QJsonObject &params)
+{
+    Reply reply;
+    const std::optional<ToolDir> t = toolDirUnderDataPath(params.value(QStringLiteral("dir")).toString(), &reply);
+    if (!t)
+        return reply;
+    if (t->global)
+        return Reply::fail(RpcCode::InvalidParams,
+                           QStringLiteral("%1 is a global tool: revert removes a user's copy, never a global tool").arg(t->dir));
+    bool trashed = false;
+    if (const QString error = removeToolDir(t->dir, &trashed); !error.isEmpty())
+        return Reply::fail(RpcCode::WriteFailed, error);
+    return Reply::ok(QJsonObject{{QStringLiteral("removed"), t->dir}, {QStringLiteral("trashed"), trashed}});
+}
+
+RemoteServer::Reply RemoteServer::toolImport(const QJsonObject &params)
+{
+    const QString user = params.value(QStringLiteral("user")).toString();
+    Reply reply;
+    if (!validUser(user, &reply))
+        return reply;
+    const auto zip = QByteArray::fromBase64Encoding(params.value(QStringLiteral("zip_base64")).toString().toLatin1(),
+                                                    QByteArray::AbortOnBase64DecodingErrors);
+    if (!zip || zip.decoded.isEmpty())
+        return Reply::fail(RpcCode::InvalidParams, QStringLiteral("tool.import needs \"zip_base64\", a .zip holding one tool"));
+    // The archive is written where only this process looks, then imported as a local .zip is.
+    QTemporaryDir staging;
+    const QString name = QFileInfo(params.value(QStringLiteral("name")).toString(QStringLiteral("tool.zip"))).fileName();
+    const QString path = staging.filePath(name.endsWith(u".zip") ? name : name + QStringLiteral(".zip"));
+    QFile f(path);
+    if (!staging.isValid() || !f.open(QIODevice::WriteOnly) || f.write(zip.decoded) != zip.decoded.size())
+        return Reply::fail(RpcCode::WriteFailed, QStringLiteral("cannot stage the archive on the server: %1").arg(f.errorString()));
+    f.close();
+    const WorkspaceResult r = importTool(scanForUser(m_dataPath, user), user, path);
+    if (!r.ok())
+        return Reply::fail(RpcCode::InvalidParams, r.error);
+    return Reply::ok(QJsonObject{{QStringLiteral("dir"), r.dir}});
+}
+
+RemoteServer::Reply RemoteServer::toolExport(const QJsonObject &params)
+{
+    Reply reply;
+    const std::optional<ToolDir> t = toolDirUnderDataPath(params.value(QStringLiteral("dir")).toString(), &reply);
+    if (!t)
+        return reply;
+    QTemporaryDir staging;
+    const QString zipPath = staging.filePath(QFileInfo(t->dir).fileName() + QStringLiteral(".zip"));
+    if (const QString error = exportToolZip(t->dir, zipPath); !error.isEmpty())
+        return Reply::fail(RpcCode::WriteFailed, error);
+    QFile f(zipPath);
+    if (!f.open(QIODevice::ReadOnly))
+        return Reply::fail(RpcCode::WriteFailed, f.errorString());
+    return Reply::ok(QJsonObject{{QStringLiteral("name"), QFileInfo(zipPath).fileName()},
+                                 {QStringLiteral("zip_base64"), QString::fromLatin1(f.readAll().toBase64())}});
+}
+
+RemoteServer::Reply RemoteServer::toolExplain(const QJsonObject &params)
+{
+    const QString user = params.value(QStringLiteral("user")).toString();
+    const QString name = params.value(QStringLiteral("name")).toString();
+    Reply reply;
+    if (!user.isEmpty() && !validUser(user, &reply))
+        return reply;
+    if (name.isEmpty())
+        return Reply::fail(RpcCode::InvalidParams, QStringLiteral("tool.explain needs \"name\""));
+    const ToolExplanation e = explainTool(user.isEmpty() ? scanDataPath(m_dataPath) : scanForUser(m_dataPath, user), user, name);
+    QJsonArray registrations, notLoaded;
+    for (const Registration &r : e.registrations)
+        registrations.append(QJsonObject{{QStringLiteral("order"), r.order}, {QStringLiteral("wins"), r.wins},
+                                         {QStringLiteral("tool"), toolJson(r.tool)}});
+    for (const SkippedDir &s : e.notLoaded)
+        notLoaded.append(skippedJson(s));
+    return Reply::ok(QJsonObject{{QStringLiteral("name"), e.name}, {QStringLiteral("user"), e.user},
+                                 {QStringLiteral("registrations"), registrations}, {QStringLiteral("not_loaded"), notLoaded},
+                                 {QStringLiteral("lines"), QJsonArray::fromStringList(e.lines)}});
+}
+
+RemoteServer::Reply RemoteServer::syncPlanOrApply(const QJsonObject &params, bool apply)
+{
+    // The seed checkout lives on the server, as the DATA_PATH does.
+    const QString seed = params.value(QStringLiteral("seed")).toString();
+    if (seed.isEmpty() || !QFileInfo(seed).isDir())
+        return Reply::fail(RpcCode::NotFound, QStringLiteral("the seed dir '%1' does not exist on the server").arg(seed));
+    const SyncPlan planned = planSeedSync(QDir::cleanPath(QFileInfo(seed).absoluteFilePath()), m_dataPath);
+    if (!planned.seed.ok())
+        return Reply::fail(RpcCode::InvalidParams, planned.seed.error);
+    QJsonObject result = syncPlanJson(planned);
+    result.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(syncPlanWarnings(planned)));
+    if (apply) {
+        // Each directory is staged and swapped in by rename (applySync): a cut connection leaves
+        // each tool old or new, never half.
+        const SyncResult done = applySync(planned.actions, planned.seed.path, m_dataPath, [this](int n, int total, const QString &dir) {
+            notify(QStringLiteral("sync.progress"),
+                   {{QStringLiteral("done"), n}, {QStringLiteral("total"), total}, {QStringLiteral("dir"), dir}});
+        });
+        result.insert(QStringLiteral("errors"), QJsonArray::fromStringList(done.errors));
+    }
+    return Reply::ok(result);
+}
+
+} // namespace tw::engine
