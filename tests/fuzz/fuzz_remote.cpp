@@ -3,10 +3,11 @@
 // servers", remoteserver.h): every message gets at most one reply, and a reply is one line of
 // compact JSON-RPC 2.0 (an object with "jsonrpc": "2.0", an "id", and exactly one of "result"
 // and "error", an error with an integer code and a message), ending in its only newline; a
-// notification (no id) gets none. Nothing a client sends crashes it. The methods that start
-// processes or write (run.start, cli.run, tool.save) and the watch are left out: their bytes are
-// dropped before they reach the server, so a run of the fuzzer neither runs tools nor changes
-// its own input.
+// notification (no id) gets none. Nothing a client sends crashes it. Only the methods that
+// read reach the server (and anything that is not a JSON object with a method, which it must
+// refuse): those that start processes, write, watch or read a seed anywhere on the machine
+// (run.start, cli.run, tool.save, tool.new, …, sync.*) are dropped before it, so a run of the
+// fuzzer neither runs tools nor changes its own input.
 #include "remote/protocol.h"
 #include "remote/remoteserver.h"
 
@@ -69,7 +70,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const QByteArray dataDir = g_data.toUtf8() + QByteArrayLiteral("/");
     input.replace(QByteArrayLiteral("DATA/"), dataDir);
     for (const QByteArray &line : input.split('\n')) {
-        if (line.contains("run.start") || line.contains("cli.run") || line.contains("tool.save") || line.contains("watch"))
+        const QJsonObject message = QJsonDocument::fromJson(line).object();
+        const QString method = message.value(QStringLiteral("method")).toString();
+        static const QStringList reading{QStringLiteral("initialize"), QStringLiteral("catalog.list"), QStringLiteral("tool.read"),
+                                         QStringLiteral("lint"), QStringLiteral("overrides"), QStringLiteral("templates.list"),
+                                         QStringLiteral("tool.explain"), QStringLiteral("run.cancel")};
+        if (message.value(QStringLiteral("method")).isString() && !reading.contains(method))
+            continue;
+        if (message.value(QStringLiteral("params")).toObject().contains(QStringLiteral("watch")))
             continue;
         const QByteArray reply = server.handle(line);
         if (reply.isEmpty())
