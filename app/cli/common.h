@@ -14,6 +14,7 @@
 
 namespace tw::engine {
 struct RunEvent;
+struct RunInputs;
 struct RunOutcome;
 struct ToolRecord;
 } // namespace tw::engine
@@ -105,6 +106,8 @@ void printRunEvent(const engine::RunEvent &event, bool json);
 int printRunOutcome(const engine::RunOutcome &outcome, const QString &runtime, bool json);
 // Calls `onSignal` (on the event loop) for each SIGINT, SIGTERM or SIGHUP from now on.
 void watchTerminationSignals(QObject *context, const std::function<void(int)> &onSignal);
+// The warnings of gathered inputs: a keychain that could not be read, a missing or wrong value.
+void warnAboutInputs(const engine::ToolRecord &tool, const engine::RunInputs &inputs);
 // The warning for a sensitive input given on the command line (--params JSON).
 void warnSensitiveOnCommandLine(const engine::ToolRecord &tool, const QJsonObject &params);
 

@@ -111,13 +111,7 @@ int runOnServer(const Options &o, const QString &name, const QJsonObject &params
                                   .arg(h.check.change, h.input));
         inputs.useHeld(h, tool);
     }
-    for (const QString &e : std::as_const(inputs.keychainErrors))
-        err(QStringLiteral("toolwright: warning: keychain: %1\n").arg(e));
-    for (const ParamProblem &p : checkParams(tool.manifest, inputs.params))
-        err(QStringLiteral("toolwright: warning: %1%2\n")
-                .arg(p.message, p.kind == ParamProblem::Kind::Required
-                                    ? QStringLiteral(" (give it in --params, or store a sensitive one with `toolwright secret set`)")
-                                    : QString()));
+    warnAboutInputs(tool, inputs);
     // The integration tokens, under the keys the server's run reads (`<user>/resource/<id>`).
     QJsonObject secrets;
     for (const QString &key : integrations.secretKeys(keyUser)) {

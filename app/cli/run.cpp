@@ -87,6 +87,19 @@ void warnSensitiveOnCommandLine(const ToolRecord &tool, const QJsonObject &param
     }
 }
 
+void warnAboutInputs(const ToolRecord &tool, const RunInputs &inputs)
+{
+    for (const QString &e : std::as_const(inputs.keychainErrors))
+        err(QStringLiteral("toolwright: warning: keychain: %1\n").arg(e));
+    // Problems are warnings, not refusals: a tester may send a wrong value on purpose to see
+    // how the tool handles it.
+    for (const ParamProblem &p : checkParams(tool.manifest, inputs.params))
+        err(QStringLiteral("toolwright: warning: %1%2\n")
+                .arg(p.message, p.kind == ParamProblem::Kind::Required
+                                    ? QStringLiteral(" (give it in --params, or store a sensitive one with `toolwright secret set`)")
+                                    : QString()));
+}
+
 void printRunEvent(const RunEvent &e, bool json)
 {
     if (json) {
@@ -217,17 +230,8 @@ int cmdRun(const QStringList &args)
         exitCode = usageError(message + QStringLiteral("; run with --trust-changed to use it (and bind it to this tool)"));
         QCoreApplication::exit(exitCode);
     });
-    QObject::connect(&launcher, &RunLauncher::inputsGathered, &launcher, [&](const RunInputs &inputs) {
-        for (const QString &e : std::as_const(inputs.keychainErrors))
-            err(QStringLiteral("toolwright: warning: keychain: %1\n").arg(e));
-        // Problems are warnings, not refusals: a tester may send a wrong value on purpose to see
-        // how the tool handles it.
-        for (const ParamProblem &p : checkParams(tool.manifest, inputs.params))
-            err(QStringLiteral("toolwright: warning: %1%2\n")
-                    .arg(p.message, p.kind == ParamProblem::Kind::Required
-                                        ? QStringLiteral(" (give it in --params, or store a sensitive one with `toolwright secret set`)")
-                                        : QString()));
-    });
+    QObject::connect(&launcher, &RunLauncher::inputsGathered, &launcher,
+                     [&](const RunInputs &inputs) { warnAboutInputs(tool, inputs); });
     const bool json = o.parser.isSet(o.json);
     QObject::connect(&session, &RunSession::eventReceived, &session, [json](const RunEvent &e) { printRunEvent(e, json); });
     watchTerminationSignals(&session, [&session](int signal) {

@@ -419,6 +419,47 @@ QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set
     return w.take();
 }
 
+QByteArray catalogJsonText(const Catalog &catalog)
+{
+    JsonWriter w(1200 * (catalog.toolCount() + 1));
+    const auto location = [&w](const LocationScan &l) {
+        w.beginObject();
+        w.key("\"path\":");
+        w.string(l.path);
+        w.key("\"exists\":");
+        w.boolean(l.exists);
+        if (l.scope == Scope::User) {
+            w.key("\"user\":");
+            w.string(l.user);
+        }
+        w.key("\"tools\":");
+        w.beginArray();
+        for (const ToolRecord &t : l.tools) {
+            writeToolFields(w, t, nullptr);
+            w.endObject();
+        }
+        w.endArray();
+        w.key("\"skipped\":");
+        w.beginArray();
+        for (const SkippedDir &s : l.skipped)
+            writeSkipped(w, s);
+        w.endArray();
+        w.endObject();
+    };
+    w.beginObject();
+    w.key("\"data_path\":");
+    w.string(catalog.dataPath);
+    w.key("\"global\":");
+    location(catalog.global);
+    w.key("\"users\":");
+    w.beginArray();
+    for (const LocationScan &u : catalog.users)
+        location(u);
+    w.endArray();
+    w.endObject();
+    return w.take();
+}
+
 QJsonObject effectiveSetJson(const QString &dataPath, const EffectiveSet &set)
 {
     // The text the CLI prints, as a reader gets it: tests check the writer through it.

@@ -26,6 +26,9 @@ QByteArray lintJsonText(const LintReport &report);
 // The `list --json` object, and the same as compact JSON text (what the CLI prints).
 QJsonObject effectiveSetJson(const QString &dataPath, const EffectiveSet &set);
 QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set);
+// A whole catalog, location by location, as `serve` answers catalog.list: {"data_path",
+// "global": L, "users": [L…]}, L = {"path", "exists", "user"?, "tools": [list's T…], "skipped": [S…]}.
+QByteArray catalogJsonText(const Catalog &catalog);
 // The `overrides --json` array.
 QJsonArray overridesJson(const QList<OverrideRow> &rows);
 

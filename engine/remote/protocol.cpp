@@ -1,5 +1,6 @@
 #include "remote/protocol.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStringList>
@@ -64,6 +65,35 @@ QByteArray rpcErrorLine(const QJsonValue &id, RpcCode code, const QString &messa
                         {QStringLiteral("id"), id.isUndefined() ? QJsonValue(QJsonValue::Null) : id},
                         {QStringLiteral("error"), error}};
     return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+}
+
+std::optional<QJsonObject> catalogListResult(const QJsonValue &result)
+{
+    const QJsonObject o = result.toObject();
+    if (!o.contains(QStringLiteral("zlib")))
+        return o.contains(QStringLiteral("global")) ? std::optional(o) : std::nullopt;
+    const auto packed = QByteArray::fromBase64Encoding(o.value(QStringLiteral("zlib")).toString().toLatin1(),
+                                                       QByteArray::AbortOnBase64DecodingErrors);
+    if (!packed || packed.decoded.size() < 4)
+        return std::nullopt;
+    // qCompress's length prefix is the size it will allocate: never more than a message may be.
+    const QByteArray &d = packed.decoded;
+    const quint32 size = (quint32(uchar(d[0])) << 24) | (quint32(uchar(d[1])) << 16) | (quint32(uchar(d[2])) << 8) | quint32(uchar(d[3]));
+    if (size > quint32(kMaxMessageBytes))
+        return std::nullopt;
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(qUncompress(d), &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        return std::nullopt;
+    return doc.object();
+}
+
+QByteArray rpcRawResultLine(const QJsonValue &id, const QByteArray &resultJson)
+{
+    QByteArray idText = QJsonDocument(QJsonArray{id}).toJson(QJsonDocument::Compact);
+    idText = idText.mid(1, idText.size() - 2); // the value alone, out of its array
+    return QByteArrayLiteral("{\"id\":") + idText + QByteArrayLiteral(",\"jsonrpc\":\"2.0\",\"result\":") + resultJson
+        + QByteArrayLiteral("}\n");
 }
 
 } // namespace tw::engine

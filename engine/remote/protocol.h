@@ -55,6 +55,13 @@ QString versionMismatchMessage(const QString &clientVersion, const QString &clie
 // One reply line each (compact JSON, with its newline).
 QByteArray rpcResultLine(const QJsonValue &id, const QJsonValue &result);
 QByteArray rpcErrorLine(const QJsonValue &id, RpcCode code, const QString &message);
+// A result that is already compact JSON text (one line; the catalog's 10 MB are not built as
+// QJsonObjects twice).
+QByteArray rpcRawResultLine(const QJsonValue &id, const QByteArray &resultJson);
+
+// catalog.list's result as an object, whether it came whole or compressed (`{"zlib": base64 of
+// qCompress(json)}`, asked with `"compress": true`); nullopt when it is neither.
+std::optional<QJsonObject> catalogListResult(const QJsonValue &result);
 
 // The longest line either side accepts (a 50 MB TOOL.md read whole, base64, fits).
 inline constexpr qsizetype kMaxMessageBytes = 256 * 1024 * 1024;

@@ -205,13 +205,17 @@ void RemoteConnection::fail(const QString &message)
 
 void RemoteConnection::readStdout()
 {
+    // A 10 MB catalog arrives in many reads: each is searched for a newline from where the last
+    // search stopped, not from the start of the line again.
+    const qsizetype searchFrom = m_stdout.size();
     m_stdout += m_process->readAllStandardOutput();
     qsizetype start = 0;
     const QPointer<RemoteConnection> alive(this);
-    for (qsizetype nl; (nl = m_stdout.indexOf('\n', start)) >= 0; start = nl + 1) {
+    for (qsizetype nl = m_stdout.indexOf('\n', searchFrom); nl >= 0; nl = m_stdout.indexOf('\n', start)) {
         handleLine(QByteArrayView(m_stdout).sliced(start, nl - start));
         if (!alive || m_state == State::Closed)
             return;
+        start = nl + 1;
     }
     m_stdout.remove(0, start);
     if (m_stdout.size() > kMaxMessageBytes)

@@ -74,10 +74,12 @@ private:
     {
         QJsonValue result;
         RpcCode code = RpcCode::InternalError;
-        QString error; // set: an error reply
+        QString error;        // set: an error reply
+        QByteArray rawResult; // set: the result as compact JSON text, written as it is
 
-        static Reply ok(QJsonValue result) { return {std::move(result), RpcCode::InternalError, {}}; }
-        static Reply fail(RpcCode code, QString message) { return {{}, code, std::move(message)}; }
+        static Reply ok(QJsonValue result) { return {std::move(result), RpcCode::InternalError, {}, {}}; }
+        static Reply okText(QByteArray json) { return {{}, RpcCode::InternalError, {}, std::move(json)}; }
+        static Reply fail(RpcCode code, QString message) { return {{}, code, std::move(message), {}}; }
     };
     Reply dispatch(const QString &method, const QJsonObject &params);
     Reply initialize(const QJsonObject &params);

@@ -424,11 +424,7 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         const QByteArray marker = "toolwright-signal-test-" + QByteArray::number(signal);
         tw::test::makeTool(tmp.path() + QStringLiteral("/tools"), QStringLiteral("waiter"), tw::test::toolMd("waiter"),
-                           "import { spawn } from 'node:child_process';\n"
-                           "export async function execute(_id, _p, signal, onUpdate) {\n"
-                           "  spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)', '" + marker + "'], { stdio: 'ignore' });\n"
-                           "  onUpdate?.({ content: [{ type: 'text', text: 'waiting' }] });\n"
-                           "  await new Promise(() => {});\n}\n",
+                           tw::test::waiterEntry(marker),
                            QStringLiteral("index.js"));
         if (runtime == u"podman") {
             QSettings s;

@@ -5,6 +5,7 @@
 // catalog.list, lint and overrides are compared with `list`, `lint` and `overrides --json`.
 
 #include "fixture.h"
+#include "rpc.h"
 
 #include "remote/protocol.h"
 
@@ -58,12 +59,7 @@ Session serve(const QByteArray &input, const QString &data = kData)
 
 QByteArray request(int id, const QString &method, const QJsonObject &params = {})
 {
-    return QJsonDocument(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                                     {QStringLiteral("id"), id},
-                                     {QStringLiteral("method"), method},
-                                     {QStringLiteral("params"), params}})
-               .toJson(QJsonDocument::Compact)
-        + '\n';
+    return test::rpcRequest(id, method, params);
 }
 
 QByteArray initialize(int id = 1, const QString &protocol = engine::protocolVersionText())
@@ -521,6 +517,19 @@ private Q_SLOTS:
         QCOMPARE(t.result(2)[QStringLiteral("removed")].toString(), userCopy);
         QVERIFY(!QFileInfo::exists(userCopy));
         QCOMPARE(t.errorCode(3), int(engine::RpcCode::InvalidParams));
+    }
+
+    // Deflated on request, the same catalog.
+    void catalogListCompressed()
+    {
+        const Session s = serve(initialize() + request(2, QStringLiteral("catalog.list"))
+                                + request(3, QStringLiteral("catalog.list"), {{QStringLiteral("compress"), true}}));
+        QVERIFY(s.result(2).toObject().contains(QStringLiteral("zlib")));
+        const std::optional<QJsonObject> whole = engine::catalogListResult(s.result(1));
+        const std::optional<QJsonObject> deflated = engine::catalogListResult(s.result(2));
+        QVERIFY(whole && deflated);
+        QCOMPARE(*deflated, *whole);
+        QVERIFY(!engine::catalogListResult(QJsonObject{{QStringLiteral("zlib"), QStringLiteral("/////w==")}})); // 4 GB announced
     }
 
     void usageErrors()

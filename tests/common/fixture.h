@@ -158,6 +158,17 @@ inline QStringList podmanHostLimitArgs()
             QStringLiteral("nproc=%1:%1").arg(nproc)};
 }
 
+// The entry of a tool that starts a child process carrying `marker` in its arguments, reports
+// "waiting" and never returns: a cancel must end it and its child (processWithArgument).
+inline QByteArray waiterEntry(const QByteArray &marker)
+{
+    return "import { spawn } from 'node:child_process';\n"
+           "export async function execute(_id, _p, signal, onUpdate) {\n"
+           "  spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)', '" + marker + "'], { stdio: 'ignore' });\n"
+           "  onUpdate?.({ content: [{ type: 'text', text: 'waiting' }] });\n"
+           "  await new Promise(() => {});\n}\n";
+}
+
 // Whether a process on this machine has `argument` among its command-line arguments (a marker
 // a test's helper process carries, to see that it died with its sandbox).
 inline bool processWithArgument(const QByteArray &argument)

@@ -9,10 +9,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QRandomGenerator>
-#include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QTest>
-#include <QThread>
 
 #include <pwd.h>
 #include <unistd.h>

@@ -110,11 +110,7 @@ private slots:
                  QStringLiteral("index.js"));
         m_sleeper = "toolwright-remotecli-orphan-" + QByteArray::number(QRandomGenerator::global()->generate64(), 36);
         makeTool(m_data + QStringLiteral("/t@x/tools"), QStringLiteral("waiter"), toolMd("waiter"),
-                 "import { spawn } from 'node:child_process';\n"
-                 "export async function execute(_id, _p, signal, onUpdate) {\n"
-                 "  spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)', '" + m_sleeper + "'], { stdio: 'ignore' });\n"
-                 "  onUpdate?.({ content: [{ type: 'text', text: 'waiting' }] });\n"
-                 "  await new Promise(() => {});\n}\n",
+                 waiterEntry(m_sleeper),
                  QStringLiteral("index.js"));
     }
 

@@ -5,6 +5,7 @@
 // the tool and nothing of the server: not its disk, its argv or its replies.
 
 #include "fixture.h"
+#include "rpc.h"
 
 #include "remote/protocol.h"
 
@@ -41,12 +42,7 @@ bool anyCommandLineContains(const QByteArray &bytes)
 
 QByteArray request(int id, const QString &method, const QJsonObject &params = {})
 {
-    return QJsonDocument(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                                     {QStringLiteral("id"), id},
-                                     {QStringLiteral("method"), method},
-                                     {QStringLiteral("params"), params}})
-               .toJson(QJsonDocument::Compact)
-        + '\n';
+    return test::rpcRequest(id, method, params);
 }
 
 // A `serve --stdio` process and what it said, line by line.
@@ -254,11 +250,7 @@ private slots:
     {
         const QByteArray marker = "toolwright-remote-orphan-test";
         test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("waiter"), test::toolMd("waiter"),
-                       "import { spawn } from 'node:child_process';\n"
-                       "export async function execute(_id, _p, signal, onUpdate) {\n"
-                       "  spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)', '" + marker + "'], { stdio: 'ignore' });\n"
-                       "  onUpdate?.({ content: [{ type: 'text', text: 'waiting' }] });\n"
-                       "  await new Promise(() => {});\n}\n",
+                       test::waiterEntry(marker),
                        QStringLiteral("index.js"));
         Server s(m_data);
         QCOMPARE(s.next()[QStringLiteral("id")].toInt(), 1);
