@@ -337,6 +337,55 @@ private Q_SLOTS:
         QVERIFY(skipped.first()[QStringLiteral("dir")].toString().endsWith(QStringLiteral("closed_tool")));
     }
 
+    // `serve` under a service account (as `sudo -u officer toolwright serve --stdio` runs it): a
+    // user's dir the account cannot write gives a clear error naming that tool's file and the
+    // system's reason, and the tools it can write are saved as ever.
+    void serveUnderAServiceAccountSaysWhichToolItCannotWrite()
+    {
+        QTemporaryDir tmp;
+        QFile::setPermissions(tmp.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                              | QFileDevice::ReadOther | QFileDevice::ExeOther);
+        const QString data = tmp.path() + QStringLiteral("/data");
+        const QByteArray v1 = toolMd("t", 1, "\n# T\n\nBody.\n");
+        for (const char *user : {"open@x", "closed@x"}) {
+            writeFile(data + u'/' + QLatin1StringView(user) + QStringLiteral("/tools/t/TOOL.md"), v1);
+            writeFile(data + u'/' + QLatin1StringView(user) + QStringLiteral("/tools/t/index.js"), "export async function execute() {}\n");
+        }
+        const QString home = tmp.path() + QStringLiteral("/home");
+        QDir().mkpath(home);
+        runTool({QStringLiteral("-R"), QStringLiteral("nobody"), data + QStringLiteral("/open@x"), home}, 30000, QStringLiteral("/bin/chown"));
+        const QString sha = QString::fromLatin1(QCryptographicHash::hash(v1, QCryptographicHash::Sha256).toHex());
+        const auto save = [&](int id, const char *user) -> QByteArray {
+            const QJsonObject file{{QStringLiteral("text"), QString::fromUtf8(toolMd("t", 2, "\\n# T\\n\\nBody.\\n"))}, {QStringLiteral("base_sha256"), sha}};
+            return QJsonDocument(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), id},
+                                             {QStringLiteral("method"), QStringLiteral("tool.save")},
+                                             {QStringLiteral("params"), QJsonObject{{QStringLiteral("dir"), QString(data + u'/' + QLatin1StringView(user) + QStringLiteral("/tools/t"))},
+                                                                                   {QStringLiteral("files"), QJsonObject{{QStringLiteral("TOOL.md"), file}}}}}})
+                       .toJson(QJsonDocument::Compact)
+                + '\n';
+        };
+        QProcess p;
+        p.start(QStringLiteral("/usr/sbin/runuser"),
+                {QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"), QStringLiteral("/usr/bin/env"),
+                 QStringLiteral("HOME=") + home, QStringLiteral("XDG_CONFIG_HOME=") + home, QStringLiteral("XDG_DATA_HOME=") + home,
+                 QStringLiteral("XDG_CACHE_HOME=") + home, QStringLiteral(TW_BINARY), QStringLiteral("serve"), QStringLiteral("--stdio"),
+                 QStringLiteral("--data"), data});
+        p.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"1.0\"}}\n" + save(2, "open@x")
+                + save(3, "closed@x"));
+        p.closeWriteChannel();
+        QVERIFY(p.waitForFinished(60000));
+        const QList<QByteArray> lines = p.readAllStandardOutput().trimmed().split('\n');
+        QVERIFY2(lines.size() == 4, p.readAllStandardError().constData()); // the banner and three replies
+        const QJsonObject saved = QJsonDocument::fromJson(lines[2]).object();
+        QVERIFY2(saved[QStringLiteral("result")][QStringLiteral("saved")].toBool(), lines[2].constData());
+        QVERIFY(readFile(data + QStringLiteral("/open@x/tools/t/TOOL.md")).contains("version: 2"));
+        const QJsonObject refused = QJsonDocument::fromJson(lines[3]).object()[QStringLiteral("error")].toObject();
+        QVERIFY2(refused[QStringLiteral("code")].toInt() == -32007, lines[3].constData()); // WriteFailed
+        const QString message = refused[QStringLiteral("message")].toString();
+        QVERIFY2(message.contains(data + QStringLiteral("/closed@x/tools/t/TOOL.md")) && message.contains(u"not writable"), qPrintable(message));
+        QCOMPARE(readFile(data + QStringLiteral("/closed@x/tools/t/TOOL.md")), v1);
+    }
+
     // Tool directories deleted and recreated while scans run: no crash, every answer consistent.
     void directoriesVanishDuringScans()
     {
