@@ -3,6 +3,7 @@
 #include "sync/datapaths.h"
 #include "window/guicommandline.h"
 #include "window/localization.h"
+#include "widgets/askpassdialog.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -57,3 +58,11 @@ int toolwright_gui_main(int argc, char *argv[])
     return tw::app::runGui(argc, argv);
 }
 
+extern "C" int toolwright_askpass_main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    tw::ui::installTranslations(QLocale());
+    QApplication::setDesktopFileName(QStringLiteral("io.github.toolwright.Toolwright"));
+    const QString prompt = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    return tw::ui::runAskpass(prompt, qEnvironmentVariable("SSH_ASKPASS_PROMPT"));
+}

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <cstdlib>
 
 #ifndef TOOLWRIGHT_CLI_ONLY
 #include <dlfcn.h>
@@ -18,7 +19,8 @@ namespace {
 
 #ifndef TOOLWRIGHT_CLI_ONLY
 // The GUI module: beside the executable in the build tree, in lib/toolwright/ when installed.
-int startGui(int argc, char *argv[])
+// `entry`: toolwright_gui_main, or toolwright_askpass_main for ssh's prompts.
+int startGui(int argc, char *argv[], const char *entry = "toolwright_gui_main")
 {
     char self[PATH_MAX] = {};
     const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
@@ -30,7 +32,7 @@ int startGui(int argc, char *argv[])
         anyThere = anyThere || ::access(path.c_str(), F_OK) == 0;
         if (void *module = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) {
             using GuiMain = int (*)(int, char **);
-            if (auto guiMain = reinterpret_cast<GuiMain>(::dlsym(module, "toolwright_gui_main")))
+            if (auto guiMain = reinterpret_cast<GuiMain>(::dlsym(module, entry)))
                 return guiMain(argc, argv);
         }
         tried += "\n  " + path + ": " + ::dlerror();
@@ -48,6 +50,12 @@ int startGui(int argc, char *argv[])
 
 int main(int argc, char *argv[])
 {
+#ifndef TOOLWRIGHT_CLI_ONLY
+    // ssh runs us as its askpass program (SSH_ASKPASS, set by engine::RemoteConnection with
+    // TOOLWRIGHT_ASKPASS), with the prompt as the one argument.
+    if (std::getenv("TOOLWRIGHT_ASKPASS") && std::getenv("SSH_ASKPASS"))
+        return startGui(argc, argv, "toolwright_askpass_main");
+#endif
     QStringList args;
     for (int i = 1; i < argc; ++i)
         args.append(QString::fromLocal8Bit(argv[i]));

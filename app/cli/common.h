@@ -117,9 +117,10 @@ int runOnServer(const Options &o, const QString &name, const QJsonObject &params
 // The tool NAME is for USER on the server, read as the server reads it; false with the reason
 // printed.
 bool serverTool(engine::RemoteConnection &connection, const QString &name, const QString &user, engine::ToolRecord *tool);
-// The ssh settings for a command: --remote-command, $TOOLWRIGHT_REMOTE_COMMAND,
-// $TOOLWRIGHT_SSH_CONFIG, and BatchMode when there is nobody to ask.
-engine::SshSettings sshSettingsFor(const Options &o);
+// The ssh settings for a command: `remoteCommand` (--remote-command), else
+// $TOOLWRIGHT_REMOTE_COMMAND; $TOOLWRIGHT_SSH_CONFIG; who answers ssh's prompts (the terminal,
+// else Toolwright's dialog on a display, else nobody: BatchMode).
+engine::SshSettings sshSettingsFor(const QString &remoteCommand);
 
 // The value of `--data` when it names a server (`ssh://…`), else nullopt.
 std::optional<QString> remoteDataArgument(const QStringList &args);

@@ -9,6 +9,7 @@
 #include "remote/remoteconnection.h"
 #include "remote/remoteserver.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QProcessEnvironment>
@@ -23,7 +24,7 @@ using namespace tw::engine;
 
 namespace {
 
-// Whether ssh could ask someone: a terminal it opens itself, or a display for an askpass.
+// Whether ssh can ask on a terminal it opens itself.
 bool someoneToAsk()
 {
     const int fd = ::open("/dev/tty", O_RDWR | O_CLOEXEC);
@@ -58,14 +59,20 @@ std::optional<QString> remoteDataArgument(const QStringList &args)
     return std::nullopt;
 }
 
-SshSettings sshSettingsFor(const Options &o)
+SshSettings sshSettingsFor(const QString &remoteCommand)
 {
     SshSettings ssh;
     const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     ssh.configFile = env.value(QStringLiteral("TOOLWRIGHT_SSH_CONFIG"));
-    ssh.remoteCommand = o.parser.isSet(o.remoteCommand) ? o.parser.value(o.remoteCommand)
-                                                          : env.value(QStringLiteral("TOOLWRIGHT_REMOTE_COMMAND"));
-    ssh.batchMode = !someoneToAsk();
+    ssh.remoteCommand = !remoteCommand.isEmpty() ? remoteCommand : env.value(QStringLiteral("TOOLWRIGHT_REMOTE_COMMAND"));
+    // A terminal: ssh asks there. No terminal but a display: Toolwright's own dialog. Neither: a
+    // script or a service, where nobody answers, and ssh must fail instead of waiting.
+    if (!someoneToAsk()) {
+        if (!env.value(QStringLiteral("DISPLAY")).isEmpty() || !env.value(QStringLiteral("WAYLAND_DISPLAY")).isEmpty())
+            ssh.askpass = QCoreApplication::applicationFilePath();
+        else
+            ssh.batchMode = true;
+    }
     return ssh;
 }
 
@@ -80,12 +87,8 @@ int cmdRemote(const QString &command, const QStringList &args, const QString &ur
         return usageError(error);
     // The arguments without --data (the server adds the DATA_PATH it serves) and without
     // --remote-command (which is ours).
-    Options o;
     QStringList forwarded;
-    SshSettings ssh;
-    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    ssh.configFile = env.value(QStringLiteral("TOOLWRIGHT_SSH_CONFIG"));
-    ssh.remoteCommand = env.value(QStringLiteral("TOOLWRIGHT_REMOTE_COMMAND"));
+    SshSettings ssh = sshSettingsFor(QString()); // the environment's; --remote-command below
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         bool consumed = false;
@@ -110,7 +113,6 @@ int cmdRemote(const QString &command, const QStringList &args, const QString &ur
         if (!consumed)
             forwarded.append(a);
     }
-    ssh.batchMode = !someoneToAsk();
 
     RemoteConnection connection(*target, ssh);
     if (!connection.waitForReady(&error)) {

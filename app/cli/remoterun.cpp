@@ -79,7 +79,7 @@ int runOnServer(const Options &o, const QString &name, const QJsonObject &params
     if (!openSecretStore(o, &keychain, &error))
         return usageError(error);
 
-    RemoteConnection connection(*target, sshSettingsFor(o));
+    RemoteConnection connection(*target, sshSettingsFor(o.parser.value(o.remoteCommand)));
     if (!connection.waitForReady(&error)) {
         err(QStringLiteral("toolwright: %1\n").arg(error));
         return 2;

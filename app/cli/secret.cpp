@@ -114,7 +114,7 @@ int cmdSecret(const QStringList &args)
         ToolRecord tool;
         if (r.ok() && server) {
             // Bound to the tool the name is for that user on the server now, as locally.
-            RemoteConnection connection(*server, sshSettingsFor(o));
+            RemoteConnection connection(*server, sshSettingsFor(o.parser.value(o.remoteCommand)));
             QString why;
             if (connection.waitForReady(&why) && serverTool(connection, pos[1], user, &tool)) {
                 SecretBinding::record(key, tool);

@@ -160,6 +160,7 @@ void RemoteConnection::open()
     if (!m_settings.askpass.isEmpty()) {
         env.insert(QStringLiteral("SSH_ASKPASS"), m_settings.askpass);
         env.insert(QStringLiteral("SSH_ASKPASS_REQUIRE"), QStringLiteral("force"));
+        env.insert(QStringLiteral("TOOLWRIGHT_ASKPASS"), QStringLiteral("1")); // toolwright as askpass: the dialog
     }
     m_process->setProcessEnvironment(env);
     m_process->setProgram(m_settings.program);

@@ -426,6 +426,29 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::AskpassDialog</name>
+    <message>
+        <source>Toolwright — is this the server?</source>
+        <translation>Toolwright — ist das der Server?</translation>
+    </message>
+    <message>
+        <source>Toolwright — ssh asks</source>
+        <translation>Toolwright — ssh fragt</translation>
+    </message>
+    <message>
+        <source>Answer to ssh</source>
+        <translation>Antwort an ssh</translation>
+    </message>
+    <message>
+        <source>Compare the fingerprint with the one the server&apos;s administrator gives you. Connect only if they are the same.</source>
+        <translation>Vergleichen Sie den Fingerabdruck mit dem, den Ihnen der Administrator des Servers nennt. Verbinden Sie nur, wenn beide gleich sind.</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::DiffView</name>
     <message>
         <source>Side-by-side comparison</source>

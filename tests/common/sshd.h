@@ -79,6 +79,7 @@ public:
     }
 
     QString alias() const { return QStringLiteral("tw-test"); }
+    QString askingAlias() const { return QStringLiteral("tw-test-ask"); }
     int port() const { return m_port; }
     QString clientConfig() const { return path(QStringLiteral("ssh_config")); }
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -146,12 +147,16 @@ private:
         QFile f(path(QStringLiteral("ssh_config")));
         if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
             return;
-        f.write(QStringLiteral("Host %1\n  HostName 127.0.0.1\n  Port %2\n  User %3\n  IdentityFile %4\n  IdentitiesOnly yes\n"
-                               "  IdentityAgent none\n  UserKnownHostsFile %5\n  GlobalKnownHostsFile /dev/null\n"
-                               "  UpdateHostKeys no\n  LogLevel ERROR\n")
-                    .arg(alias()).arg(m_port)
-                    .arg(userName(), path(QStringLiteral("user_key")), path(QStringLiteral("known_hosts")))
-                    .toUtf8());
+        // `tw-test` never asks (BatchMode, whatever terminal the tests run on); `tw-test-ask` asks
+        // where ssh can: the askpass tests use it.
+        for (const QString &host : {alias(), askingAlias()})
+            f.write(QStringLiteral("Host %1\n  HostName 127.0.0.1\n  Port %2\n  User %3\n  IdentityFile %4\n  IdentitiesOnly yes\n"
+                                   "  IdentityAgent none\n  UserKnownHostsFile %5\n  GlobalKnownHostsFile /dev/null\n"
+                                   "  UpdateHostKeys no\n  LogLevel ERROR\n%6")
+                        .arg(host).arg(m_port)
+                        .arg(userName(), path(QStringLiteral("user_key")), path(QStringLiteral("known_hosts")),
+                             host == alias() ? QStringLiteral("  BatchMode yes\n") : QString())
+                        .toUtf8());
     }
 
     QTemporaryDir m_dir;

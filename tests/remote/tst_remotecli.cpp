@@ -91,6 +91,8 @@ private slots:
         writeFile(m_seed + QStringLiteral("/fresh/index.ts"), "export async function execute() { return {}; }\n");
         m_env = QProcessEnvironment::systemEnvironment();
         m_env.remove(QStringLiteral("SSH_AUTH_SOCK"));
+        m_env.remove(QStringLiteral("DISPLAY")); // the dialog only where a test asks for it
+        m_env.remove(QStringLiteral("WAYLAND_DISPLAY"));
         m_env.insert(QStringLiteral("TOOLWRIGHT_SSH_CONFIG"), m_sshd.clientConfig());
         // sshd hands the server a fresh environment: it gets the test's own home for its
         // settings and run history, never the machine's.
@@ -224,6 +226,68 @@ private slots:
         const BinaryRun r = remote({QStringLiteral("list"), QStringLiteral("--data"), url()});
         m_sshd.trustHostKey(QStringLiteral("host_key"));
         expectOneLineFailure(r, {QStringLiteral("cannot connect to tw-test"), QStringLiteral("Host key verification failed")});
+    }
+
+    // With no terminal but a display, ssh asks in Toolwright's own dialog (the built binary as
+    // SSH_ASKPASS), on a real X server: an unknown host key is trusted by a click on Connect
+    // (and then known), and refused by Enter alone or Cancel.
+    void anUnknownHostKeyIsAskedAboutInTheDialog_data()
+    {
+        QTest::addColumn<QString>("keys");
+        QTest::addColumn<bool>("accepted");
+        QTest::newRow("Connect") << QStringLiteral("alt+c") << true;
+        QTest::newRow("Enter alone") << QStringLiteral("Return") << false;
+        QTest::newRow("Escape") << QStringLiteral("Escape") << false;
+    }
+
+    void anUnknownHostKeyIsAskedAboutInTheDialog()
+    {
+        QFETCH(QString, keys);
+        QFETCH(bool, accepted);
+        const QString display = QStringLiteral(":%1").arg(200 + QRandomGenerator::global()->bounded(700));
+        QProcess xvfb;
+        xvfb.start(QStringLiteral("Xvfb"), {display, QStringLiteral("-screen"), QStringLiteral("0"), QStringLiteral("1280x800x24"),
+                                            QStringLiteral("-nolisten"), QStringLiteral("tcp")});
+        QVERIFY2(xvfb.waitForStarted(), "Xvfb (Debian xvfb) is a test dependency");
+        const auto xdotool = [&](const QStringList &args) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("DISPLAY"), display);
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral("xdotool"), args);
+            p.waitForFinished(10000);
+            return p.exitCode() == 0 ? p.readAllStandardOutput().trimmed() : QByteArray();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(!xdotool({QStringLiteral("getdisplaygeometry")}).isEmpty(), 10000);
+        m_sshd.trustHostKey({});
+        QProcessEnvironment env = m_env;
+        env.insert(QStringLiteral("DISPLAY"), display);
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
+        QProcess cli;
+        cli.setProcessEnvironment(env);
+        // A session of its own: no terminal for ssh to ask on.
+        cli.start(QStringLiteral("setsid"), {QStringLiteral(TW_BINARY), QStringLiteral("list"), QStringLiteral("--data"), url(m_sshd.askingAlias())});
+        QByteArray window;
+        QTRY_VERIFY_WITH_TIMEOUT(!(window = xdotool({QStringLiteral("search"), QStringLiteral("--name"), QStringLiteral("is this the server")})).isEmpty(),
+                                 30000);
+        window = window.split('\n').first();
+        xdotool({QStringLiteral("windowfocus"), QStringLiteral("--sync"), QString::fromLatin1(window)});
+        xdotool({QStringLiteral("key"), keys});
+        QVERIFY(cli.waitForFinished(30000));
+        const QByteArray err = cli.readAllStandardError();
+        const QByteArray known = readFile(m_sshd.path(QStringLiteral("known_hosts")));
+        m_sshd.trustHostKey(QStringLiteral("host_key"));
+        xvfb.kill();
+        xvfb.waitForFinished(5000);
+        if (accepted) {
+            QVERIFY2(cli.exitCode() == 0, err.constData());
+            QCOMPARE(cli.readAllStandardOutput(), runBinary({QStringLiteral("list"), QStringLiteral("--data"), m_data}, m_env).out);
+            QVERIFY2(known.contains("ssh-ed25519"), known.constData()); // now known
+        } else {
+            QCOMPARE(cli.exitCode(), 2);
+            QVERIFY2(err.contains("Host key verification failed") && err.count('\n') == 1, err.constData());
+            QVERIFY(!known.contains("ssh-ed25519"));
+        }
     }
 
     void aChangedHostKeyIsRefused()
