@@ -10,6 +10,7 @@
 #include <QDirIterator>
 #include <QJsonObject>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -265,6 +266,17 @@ private slots:
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
         QProcess cli;
         cli.setProcessEnvironment(env);
+        // Whatever fails below: nothing of this case is left running, the key file as before.
+        const auto cleanup = qScopeGuard([&] {
+            if (cli.state() != QProcess::NotRunning) {
+                ::kill(-pid_t(cli.processId()), SIGKILL); // its session's process group: ssh and the dialog too
+                cli.kill();
+                cli.waitForFinished(5000);
+            }
+            xvfb.kill();
+            xvfb.waitForFinished(5000);
+            m_sshd.trustHostKey(QStringLiteral("host_key"));
+        });
         // A session of its own: no terminal for ssh to ask on.
         cli.start(QStringLiteral("setsid"), {QStringLiteral(TW_BINARY), QStringLiteral("list"), QStringLiteral("--data"), url(m_sshd.askingAlias())});
         QByteArray window;
@@ -276,9 +288,6 @@ private slots:
         QVERIFY(cli.waitForFinished(30000));
         const QByteArray err = cli.readAllStandardError();
         const QByteArray known = readFile(m_sshd.path(QStringLiteral("known_hosts")));
-        m_sshd.trustHostKey(QStringLiteral("host_key"));
-        xvfb.kill();
-        xvfb.waitForFinished(5000);
         if (accepted) {
             QVERIFY2(cli.exitCode() == 0, err.constData());
             QCOMPARE(cli.readAllStandardOutput(), runBinary({QStringLiteral("list"), QStringLiteral("--data"), m_data}, m_env).out);
