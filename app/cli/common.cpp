@@ -21,6 +21,13 @@ using namespace tw::engine;
 void out(const QString &text) { std::fputs(text.toUtf8().constData(), stdout); }
 void err(const QString &text) { std::fputs(text.toUtf8().constData(), stderr); }
 
+void writeWhole(FILE *stream, const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
+    std::fflush(stream);
+}
+
 // JSON text the engine wrote (catalogjson.h), as it is, on a line of its own.
 void printJsonText(const QByteArray &text)
 {

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QStringList>
 
+#include <cstdio>
 #include <functional>
 #include <optional>
 
@@ -23,6 +24,9 @@ namespace tw::app::cli {
 
 void out(const QString &text);
 void err(const QString &text);
+// `text` whole, NUL bytes included (out and err stop at the first), then flushed: a tool's
+// output, or what a server's command printed.
+void writeWhole(FILE *stream, const QString &text);
 // JSON text the engine wrote (catalogjson.h), as it is, on a line of its own.
 void printJsonText(const QByteArray &text);
 void printJson(const QJsonDocument &doc);

@@ -34,13 +34,6 @@ bool someoneToAsk()
     return true;
 }
 
-void writeRaw(FILE *stream, const QString &text)
-{
-    const QByteArray bytes = text.toUtf8();
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
-    std::fflush(stream);
-}
-
 } // namespace
 
 std::optional<QString> remoteDataArgument(const QStringList &args)
@@ -128,8 +121,8 @@ int cmdRemote(const QString &command, const QStringList &args, const QString &ur
         return 2;
     }
     const QJsonObject result = reply.result.toObject();
-    writeRaw(stdout, result.value(QStringLiteral("stdout")).toString());
-    writeRaw(stderr, result.value(QStringLiteral("stderr")).toString());
+    writeWhole(stdout, result.value(QStringLiteral("stdout")).toString());
+    writeWhole(stderr, result.value(QStringLiteral("stderr")).toString());
     return result.value(QStringLiteral("exit")).toInt(2);
 }
 

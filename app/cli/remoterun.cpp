@@ -10,6 +10,7 @@
 #include "remote/runwire.h"
 #include "run/runinputs.h"
 #include "run/runsettings.h"
+#include "run/runtime.h"
 #include "toolmd/toollayout.h"
 #include "toolmd/toolmdreader.h"
 
@@ -73,7 +74,7 @@ int runOnServer(const Options &o, const QString &name, const QJsonObject &params
         return usageError(QStringLiteral("run on a server needs --user EMAIL: a tool always runs for one user, and sees that "
                                          "user's data root only"));
     if (o.parser.isSet(o.runtime)
-        && !QStringList{QStringLiteral("auto"), QStringLiteral("bwrap"), QStringLiteral("podman"), QStringLiteral("docker")}.contains(o.parser.value(o.runtime)))
+        && !runtimeChoices().contains(o.parser.value(o.runtime)))
         return usageError(QStringLiteral("unknown runtime '%1' (auto, bwrap, podman, docker)").arg(o.parser.value(o.runtime)));
     ConfiguredSecretStore keychain;
     if (!openSecretStore(o, &keychain, &error))

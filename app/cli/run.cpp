@@ -64,17 +64,6 @@ void watchTerminationSignals(QObject *context, const std::function<void(int)> &o
     });
 }
 
-namespace {
-
-// A tool's text is data: written whole, NUL bytes included (fputs would stop at the first).
-void outAll(const QString &text)
-{
-    const QByteArray bytes = text.toUtf8();
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
-}
-
-} // namespace
-
 void warnSensitiveOnCommandLine(const ToolRecord &tool, const QJsonObject &params)
 {
     for (const InputSpec &spec : tool.manifest.inputs) {
@@ -119,7 +108,7 @@ void printRunEvent(const RunEvent &e, bool json)
         return;
     }
     switch (e.kind) {
-    case RunEvent::Kind::Update: outAll(QStringLiteral("… ") + eventContentText(e) + u'\n'); break;
+    case RunEvent::Kind::Update: writeWhole(stdout, QStringLiteral("… ") + eventContentText(e) + u'\n'); break;
     case RunEvent::Kind::Log: err(e.text + u'\n'); break;
     case RunEvent::Kind::ProtocolError: err(QStringLiteral("toolwright: ") + e.message + u'\n'); break;
     case RunEvent::Kind::Result:
@@ -141,7 +130,7 @@ int printRunOutcome(const RunOutcome &r, const QString &runtime, bool json)
                                             {QStringLiteral("network"), r.network},
                                             {QStringLiteral("limits"), limitsJson(r)}}));
     } else if (r.state == RunState::Result || r.state == RunState::ToolError) {
-        outAll(outcomeText(r) + u'\n');
+        writeWhole(stdout, outcomeText(r) + u'\n');
         if (r.state == RunState::ToolError)
             err(QStringLiteral("toolwright: the tool reported an error (isError)\n"));
     } else {
@@ -211,7 +200,7 @@ int cmdRun(const QStringList &args)
     if (paramsOnCommandLine)
         warnSensitiveOnCommandLine(tool, params);
     const QString runtimeName = o.parser.isSet(o.runtime) ? o.parser.value(o.runtime) : RuntimeConfig::load().preferred;
-    if (!QStringList{QStringLiteral("auto"), QStringLiteral("bwrap"), QStringLiteral("podman"), QStringLiteral("docker")}.contains(runtimeName))
+    if (!runtimeChoices().contains(runtimeName))
         return usageError(QStringLiteral("unknown runtime '%1' (auto, bwrap, podman, docker)").arg(runtimeName));
 
     ConfiguredSecretStore keychain;

@@ -16,6 +16,7 @@
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -23,7 +24,8 @@
 #include <QProcess>
 #include <QStringDecoder>
 #include <QTimer>
-#include <QEventLoop>
+
+#include <algorithm>
 
 namespace tw::engine {
 namespace {
@@ -31,9 +33,10 @@ namespace {
 // The largest file tool.read sends whole; a bigger one is listed with its size only.
 constexpr qint64 kMaxFileBytes = 16 * 1024 * 1024;
 
-QJsonObject parsedJson(const QByteArray &text)
+// A file's bytes as tool.read names them and tool.save's precondition checks them.
+QString sha256Hex(const QByteArray &bytes)
 {
-    return QJsonDocument::fromJson(text).object();
+    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
 }
 
 // One file of a tool as tool.read sends it: text when it is UTF-8, else base64; its SHA-256
@@ -59,7 +62,7 @@ QJsonObject fileJson(const QString &dir, const QString &name, const QString &can
         return o;
     }
     const QByteArray bytes = f.readAll();
-    o.insert(QStringLiteral("sha256"), QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex()));
+    o.insert(QStringLiteral("sha256"), sha256Hex(bytes));
     QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
     const QString text = utf8.decode(bytes);
     if (utf8.hasError() || bytes.contains('\0'))
@@ -77,7 +80,8 @@ QJsonObject locationHeader(const LocationScan &location)
     return o;
 }
 
-// One location's changes, or an empty object when it has none.
+// The items of `after` that are new or differ from `before` (by dir, as JSON), and the dirs of
+// `before` that `after` no longer has.
 template<typename Item, typename ToJson>
 void diffItems(const QList<Item> &before, const QList<Item> &after, ToJson toJson, QJsonArray *changed, QJsonArray *gone)
 {
@@ -97,6 +101,7 @@ void diffItems(const QList<Item> &before, const QList<Item> &after, ToJson toJso
             gone->append(i.dir);
 }
 
+// One location's changes, or an empty object when it has none.
 QJsonObject locationChange(const LocationScan &before, const LocationScan &after)
 {
     QJsonArray tools, removed, skipped, unskipped;
@@ -169,9 +174,10 @@ RemoteServer::Reply RemoteServer::runStart(const QJsonObject &params)
 {
     const QString name = params.value(QStringLiteral("tool")).toString();
     const QString user = params.value(QStringLiteral("user")).toString();
-    if (name.isEmpty() || !isUserDirectoryName(user))
-        return Reply::fail(RpcCode::InvalidParams,
-                           QStringLiteral("run.start needs \"tool\" (a name) and \"user\" (a user of the DATA_PATH): a tool always runs for one user"));
+    if (name.isEmpty())
+        return Reply::fail(RpcCode::InvalidParams, QStringLiteral("run.start needs \"tool\", a name, and \"user\": a tool always runs for one user"));
+    if (Reply reply; !validUser(user, &reply))
+        return reply;
     if (m_shutdownDone)
         return Reply::fail(RpcCode::InvalidRequest, QStringLiteral("the server is ending"));
     const Catalog catalog = scanForUser(m_dataPath, user);
@@ -181,7 +187,7 @@ RemoteServer::Reply RemoteServer::runStart(const QJsonObject &params)
         return Reply::fail(RpcCode::NotFound, QStringLiteral("no tool named '%1' for %2 in %3").arg(name, user, m_dataPath));
     // Runs use the server's runtimes and settings, as the platform does.
     const QString runtime = params.value(QStringLiteral("runtime")).toString(RuntimeConfig::load().preferred);
-    if (!QStringList{QStringLiteral("auto"), QStringLiteral("bwrap"), QStringLiteral("podman"), QStringLiteral("docker")}.contains(runtime))
+    if (!runtimeChoices().contains(runtime))
         return Reply::fail(RpcCode::InvalidParams, QStringLiteral("unknown runtime '%1' (auto, bwrap, podman, docker)").arg(runtime));
     Run run;
     // The secrets the client sent for this run (its integrations' tokens), held in memory only;
@@ -276,24 +282,50 @@ void RemoteServer::watch(std::shared_ptr<const Catalog> sent)
                      [this](std::shared_ptr<const Catalog> now) {
                          const QJsonArray changes = catalogChanges(*m_sent, *now);
                          m_sent = std::move(now);
-                         if (changes.isEmpty() || !m_send)
-                             return;
-                         const QJsonObject message{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                                                   {QStringLiteral("method"), QStringLiteral("catalog.changed")},
-                                                   {QStringLiteral("params"), QJsonObject{{QStringLiteral("locations"), changes}}}};
-                         m_send(QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
+                         if (!changes.isEmpty())
+                             notify(QStringLiteral("catalog.changed"), {{QStringLiteral("locations"), changes}});
                      });
     m_scanner->setDataPath(m_dataPath);
 }
 
+// Every method after initialize, in the order `initialize` lists them: one table for the list
+// and the dispatch.
+struct RemoteServer::Method
+{
+    QString name;
+    Reply (*call)(RemoteServer &server, const QJsonObject &params);
+};
+
+const QList<RemoteServer::Method> &RemoteServer::methodTable()
+{
+    static const QList<Method> table{
+        {QStringLiteral("catalog.list"), [](RemoteServer &s, const QJsonObject &p) { return s.catalogList(p); }},
+        {QStringLiteral("tool.read"), [](RemoteServer &s, const QJsonObject &p) { return s.toolRead(p); }},
+        {QStringLiteral("tool.save"), [](RemoteServer &s, const QJsonObject &p) { return s.toolSave(p); }},
+        {QStringLiteral("lint"), [](RemoteServer &s, const QJsonObject &p) { return s.lint(p); }},
+        {QStringLiteral("overrides"), [](RemoteServer &s, const QJsonObject &) { return s.overrides(); }},
+        {QStringLiteral("cli.run"), [](RemoteServer &s, const QJsonObject &p) { return s.cliRun(p); }},
+        {QStringLiteral("run.start"), [](RemoteServer &s, const QJsonObject &p) { return s.runStart(p); }},
+        {QStringLiteral("run.cancel"), [](RemoteServer &s, const QJsonObject &p) { return s.runCancel(p); }},
+        {QStringLiteral("templates.list"), [](RemoteServer &s, const QJsonObject &) { return s.templatesList(); }},
+        {QStringLiteral("tool.new"), [](RemoteServer &s, const QJsonObject &p) { return s.toolNew(p); }},
+        {QStringLiteral("tool.customize"), [](RemoteServer &s, const QJsonObject &p) { return s.toolCustomize(p); }},
+        {QStringLiteral("tool.revert"), [](RemoteServer &s, const QJsonObject &p) { return s.toolRevert(p); }},
+        {QStringLiteral("tool.import"), [](RemoteServer &s, const QJsonObject &p) { return s.toolImport(p); }},
+        {QStringLiteral("tool.export"), [](RemoteServer &s, const QJsonObject &p) { return s.toolExport(p); }},
+        {QStringLiteral("tool.explain"), [](RemoteServer &s, const QJsonObject &p) { return s.toolExplain(p); }},
+        {QStringLiteral("sync.plan"), [](RemoteServer &s, const QJsonObject &p) { return s.syncPlanOrApply(p, false); }},
+        {QStringLiteral("sync.apply"), [](RemoteServer &s, const QJsonObject &p) { return s.syncPlanOrApply(p, true); }},
+    };
+    return table;
+}
+
 QStringList RemoteServer::methods()
 {
-    return {QStringLiteral("initialize"), QStringLiteral("catalog.list"), QStringLiteral("tool.read"), QStringLiteral("tool.save"),
-            QStringLiteral("lint"), QStringLiteral("overrides"), QStringLiteral("cli.run"),
-            QStringLiteral("run.start"), QStringLiteral("run.cancel"), QStringLiteral("templates.list"),
-            QStringLiteral("tool.new"), QStringLiteral("tool.customize"), QStringLiteral("tool.revert"),
-            QStringLiteral("tool.import"), QStringLiteral("tool.export"), QStringLiteral("tool.explain"),
-            QStringLiteral("sync.plan"), QStringLiteral("sync.apply")};
+    QStringList names{QStringLiteral("initialize")};
+    for (const Method &m : methodTable())
+        names.append(m.name);
+    return names;
 }
 
 QStringList RemoteServer::cliCommands()
@@ -334,43 +366,13 @@ RemoteServer::Reply RemoteServer::dispatch(const QString &method, const QJsonObj
 {
     if (method == u"initialize")
         return initialize(params);
-    if (!methods().contains(method))
+    const QList<Method> &table = methodTable();
+    const auto it = std::find_if(table.begin(), table.end(), [&method](const Method &m) { return m.name == method; });
+    if (it == table.end())
         return Reply::fail(RpcCode::MethodNotFound, QStringLiteral("no method '%1' in protocol %2").arg(method, protocolVersionText()));
     if (!m_initialized)
         return Reply::fail(RpcCode::NotInitialized, QStringLiteral("'%1' before initialize").arg(method));
-    if (method == u"catalog.list")
-        return catalogList(params);
-    if (method == u"tool.read")
-        return toolRead(params);
-    if (method == u"tool.save")
-        return toolSave(params);
-    if (method == u"lint")
-        return lint(params);
-    if (method == u"cli.run")
-        return cliRun(params);
-    if (method == u"run.start")
-        return runStart(params);
-    if (method == u"run.cancel")
-        return runCancel(params);
-    if (method == u"templates.list")
-        return templatesList();
-    if (method == u"tool.new")
-        return toolNew(params);
-    if (method == u"tool.customize")
-        return toolCustomize(params);
-    if (method == u"tool.revert")
-        return toolRevert(params);
-    if (method == u"tool.import")
-        return toolImport(params);
-    if (method == u"tool.export")
-        return toolExport(params);
-    if (method == u"tool.explain")
-        return toolExplain(params);
-    if (method == u"sync.plan")
-        return syncPlanOrApply(params, false);
-    if (method == u"sync.apply")
-        return syncPlanOrApply(params, true);
-    return overrides();
+    return it->call(*this, params);
 }
 
 RemoteServer::Reply RemoteServer::initialize(const QJsonObject &params)
@@ -473,7 +475,9 @@ RemoteServer::Reply RemoteServer::toolRead(const QJsonObject &params)
     for (const QString &name : std::as_const(scan.tool->files))
         if (!name.endsWith(u'/'))
             files.append(fileJson(canonical, name, m_canonicalData));
-    return Reply::ok(QJsonObject{{QStringLiteral("tool"), parsedJson(showJsonText(*scan.tool))}, {QStringLiteral("files"), files}});
+    // show's JSON text as it is, not parsed back into objects to be written again.
+    return Reply::okText(QByteArrayLiteral("{\"files\":") + QJsonDocument(files).toJson(QJsonDocument::Compact)
+                         + QByteArrayLiteral(",\"tool\":") + showJsonText(*scan.tool) + '}');
 }
 
 RemoteServer::Reply RemoteServer::toolSave(const QJsonObject &params)
@@ -506,7 +510,7 @@ RemoteServer::Reply RemoteServer::toolSave(const QJsonObject &params)
         const QByteArray current = name == kToolMdFile ? session->document().bytes() : session->entrySource();
         const bool exists = name == kToolMdFile || QFileInfo::exists(path);
         const QString base = file.value(QStringLiteral("base_sha256")).toString();
-        const QString now = exists ? QString::fromLatin1(QCryptographicHash::hash(current, QCryptographicHash::Sha256).toHex()) : QString();
+        const QString now = exists ? sha256Hex(current) : QString();
         if (base != now)
             return Reply::fail(RpcCode::Conflict,
                                QStringLiteral("%1 changed on the server since it was read; nothing was written (reload or compare)").arg(path));
@@ -549,14 +553,11 @@ RemoteServer::Reply RemoteServer::toolSave(const QJsonObject &params)
     case ToolEditSession::SaveStatus::NothingToSave:
         break;
     }
-    const auto sha = [](const QByteArray &b) {
-        return QString::fromLatin1(QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex());
-    };
     return Reply::ok(QJsonObject{
         {QStringLiteral("saved"), result.status == ToolEditSession::SaveStatus::Saved},
         {QStringLiteral("version"), session->document().manifest().version},
-        {QStringLiteral("files"), QJsonObject{{QString(kToolMdFile), sha(session->document().bytes())},
-                                              {entryName, sha(session->entrySource())}}}});
+        {QStringLiteral("files"), QJsonObject{{QString(kToolMdFile), sha256Hex(session->document().bytes())},
+                                              {entryName, sha256Hex(session->entrySource())}}}});
 }
 
 RemoteServer::Reply RemoteServer::lint(const QJsonObject &params)
@@ -575,7 +576,7 @@ RemoteServer::Reply RemoteServer::lint(const QJsonObject &params)
     const std::optional<LintReport> report = lintPaths(paths, QString(), &error);
     if (!report)
         return Reply::fail(RpcCode::InvalidParams, error);
-    return Reply::ok(parsedJson(lintJsonText(*report)));
+    return Reply::okText(lintJsonText(*report));
 }
 
 RemoteServer::Reply RemoteServer::overrides()

@@ -81,6 +81,8 @@ private:
         static Reply okText(QByteArray json) { return {{}, RpcCode::InternalError, {}, std::move(json)}; }
         static Reply fail(RpcCode code, QString message) { return {{}, code, std::move(message), {}}; }
     };
+    struct Method;
+    static const QList<Method> &methodTable();
     Reply dispatch(const QString &method, const QJsonObject &params);
     Reply initialize(const QJsonObject &params);
     Reply catalogList(const QJsonObject &params);

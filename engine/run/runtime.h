@@ -138,6 +138,12 @@ private:
     RuntimeConfig m_config;
 };
 
+// The names makeRuntime takes, as a user chooses them (CLI --runtime, Settings, the Run view).
+inline QStringList runtimeChoices()
+{
+    return {QStringLiteral("auto"), QStringLiteral("bwrap"), QStringLiteral("podman"), QStringLiteral("docker")};
+}
+
 // `auto` picks the first runtime that works, in the order podman, docker, bwrap (an engine
 // without its image does not work). Probes processes: call it off the GUI thread.
 std::unique_ptr<Runtime> makeRuntime(const QString &name, const RuntimeConfig &config, QString *error);

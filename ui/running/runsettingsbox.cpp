@@ -15,7 +15,7 @@ RunSettingsBox::RunSettingsBox(QWidget *parent) : QGroupBox(RunView::tr("Run set
 {
     auto *sf = new QFormLayout(this);
     m_runtime = new QComboBox(this);
-    m_runtime->addItems({QStringLiteral("auto"), QStringLiteral("bwrap"), QStringLiteral("podman"), QStringLiteral("docker")});
+    m_runtime->addItems(engine::runtimeChoices());
     m_runtime->setToolTip(RunView::tr("auto tries podman, docker, then bubblewrap (the default is set in Settings → Runtime)"));
     sf->addRow(RunView::tr("Runtime:"), m_runtime);
     m_network = new QCheckBox(RunView::tr("Allow network access"), this);

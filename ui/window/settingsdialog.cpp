@@ -2,6 +2,7 @@
 
 #include "agent/agentview.h"
 #include "run/runinputs.h"
+#include "run/runtime.h"
 #include "secrets/configuredsecretstore.h"
 #include "secrets/secretbackend.h"
 #include "secrets/secretfile.h"
@@ -69,7 +70,7 @@ SettingsDialog::SettingsDialog(engine::SecretStore &secrets, const QString &user
     auto *runtime = new QWidget(tabs);
     auto *rf = new QFormLayout(runtime);
     m_preferred = new QComboBox(runtime);
-    m_preferred->addItems({QStringLiteral("auto"), QStringLiteral("bwrap"), QStringLiteral("podman"), QStringLiteral("docker")});
+    m_preferred->addItems(engine::runtimeChoices());
     m_preferred->setToolTip(tr("auto tries podman, then docker, then bubblewrap, and uses the first that works"));
     rf->addRow(tr("Preferred runtime:"), m_preferred);
     m_podman = new QLineEdit(runtime);
