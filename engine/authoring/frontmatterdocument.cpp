@@ -378,21 +378,23 @@ bool FrontmatterDocument::trySetValue(const QStringList &path, const QJsonValue 
     for (qsizetype k = 0; k < fresh.size(); ++k)
         m_lines.insert(at + k, fresh[k]);
     changed();
-    // A key placed after an entry whose indentation the reader forgives (`key:` then
-    // `!    other: x`, other read at the top level) can take that entry's indentation, which
-    // the reader refuses (found by fuzz_frontmatter). Such a placement is undone; setValue
-    // then writes the key anew at the top level.
-    if (const std::shared_ptr<const ToolMdParse> p = parse(); !p->yaml) {
-        m_lines.remove(at, fresh.size());
-        changed();
-        return false;
-    }
     return true;
 }
 
 void FrontmatterDocument::setValue(const QStringList &path, const QJsonValue &value)
 {
-    if (!trySetValue(path, value) && path.size() == 1) {
+    const QStringList before = m_lines;
+    const bool readable = parse()->yaml != nullptr;
+    bool placed = trySetValue(path, value);
+    // An edit in place that the reader refuses where the text read before (a key after an
+    // entry whose indentation the reader forgives, a value column the index got wrong: both
+    // found by fuzz_frontmatter) is undone; a top-level key is then written anew.
+    if (placed && readable && !parse()->yaml) {
+        m_lines = before;
+        changed();
+        placed = false;
+    }
+    if (!placed && path.size() == 1) {
         // The targeted edit could not be placed: write the whole top-level key anew.
         ToolManifest target = manifest();
         if (path.size() == 1 && path.first() != u"inputs") {
@@ -442,6 +444,15 @@ void FrontmatterDocument::reemitTopLevel(const QString &key, const ToolManifest 
     for (qsizetype k = 0; k < fresh.size(); ++k)
         m_lines.insert(at + k, fresh[k]);
     changed();
+    // Where the reader refuses the text with the key there (after a line it forgives only as
+    // the last of the frontmatter, such as one beginning with `%`: found by fuzz_frontmatter),
+    // the key goes first instead, before every line it could upset.
+    if (tree && at > 0 && !parse()->yaml) {
+        m_lines.remove(at, fresh.size());
+        for (qsizetype k = 0; k < fresh.size(); ++k)
+            m_lines.insert(k, fresh[k]);
+        changed();
+    }
 }
 
 void FrontmatterDocument::applyInputs(const ToolManifest &current, const ToolManifest &target)

@@ -199,6 +199,7 @@ public:
                 tag = "!";
             else if (tag.empty())
                 tag = "?";
+            const bool written = !node.scalar.empty(); // `~` or `null`, not an empty value
             if (tag == "?" && (node.scalar.empty() || node.scalar == "~" || node.scalar == "null"
                                || node.scalar == "Null" || node.scalar == "NULL")) {
                 node.scalar.clear(); // null, as yaml-cpp and the fast reader make it
@@ -207,7 +208,9 @@ public:
                 node.tag = tag;
             }
             // libfyaml marks a quoted scalar at its content; yaml-cpp (and the editor) at the quote.
-            if (node.isNull() && (!mark || (mark->line == 0 && mark->column == 0 && mark->input_pos == 0)))
+            // An empty value has no mark of its own (or one at 0:0); a written `~` at the very start
+            // of the text has that mark and is where it is (found by fuzz_yamlnode: `~:` first).
+            if (node.isNull() && (!mark || (!written && mark->line == 0 && mark->column == 0 && mark->input_pos == 0)))
                 m_pendingNulls.emplace_back(int(m_stack.size()) - 1, m_stack.empty() ? 0 : m_stack.back().node.items.size());
             if ((style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED) && !anchorMark && mark && mark->input_pos > 0
                 && node.column > 0 && (m_text[mark->input_pos - 1] == '"' || m_text[mark->input_pos - 1] == '\''))

@@ -456,6 +456,22 @@ private Q_SLOTS:
         QCOMPARE(doc.manifest().version, 2);
     }
 
+    // A line the reader forgives only as the last of the frontmatter (one beginning with `%`,
+    // YAML's directive indicator): a new key after it would make the file unreadable, so it goes
+    // first (fuzz_frontmatter's crash-15cd1ad2: the version was lost).
+    void aNewKeyDoesNotFollowALineOnlyForgivenLast()
+    {
+        const QByteArray text = "---\nname: clean\ndescription: Chec.\n%-dhs,cription: Avn word.\n---\nb\n";
+        FrontmatterDocument doc = load(text);
+        QCOMPARE(doc.manifest().version, 0);
+        doc.setValue({QStringLiteral("version")}, 6);
+        QCOMPARE(doc.bytes(), QByteArray("---\nversion: 6\nname: clean\ndescription: Chec.\n%-dhs,cription: Avn word.\n---\nb\n"));
+        const auto again = FrontmatterDocument::fromBytes(doc.bytes());
+        QVERIFY(again);
+        QCOMPARE(again->manifest().version, 6);
+        QCOMPARE(again->manifest().description, QStringLiteral("Chec."));
+    }
+
     void nonAsciiBeforeAValue()
     {
         // yaml-cpp's columns are bytes: a value after non-ASCII text is still found.

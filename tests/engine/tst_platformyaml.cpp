@@ -124,6 +124,19 @@ private Q_SLOTS:
         QCOMPARE(root->value(1).column, 3);
         QCOMPARE(root->value(1).scalar, std::string("\ntext\n"));
     }
+
+    // A written `~` at the very start of the text is marked where it is, not moved to the next
+    // token as an empty value is: `~:` then a mapping below is no compact mapping (the package
+    // reads it; found by fuzz_yamlnode).
+    void aNullKeyAtTheStartKeepsItsLine()
+    {
+        YamlError error;
+        const std::optional<YamlNode> root = readPlatformYaml("~:\n  t: s\n", &error);
+        QVERIFY2(root, error.message.c_str());
+        QCOMPARE(root->mapSize(), size_t(1));
+        QCOMPARE(root->key(0).line, 0);
+        QVERIFY(root->value(0).isMap());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPlatformYaml)
