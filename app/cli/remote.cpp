@@ -54,10 +54,8 @@ std::optional<QString> remoteDataArgument(const QStringList &args)
 
 SshSettings sshSettingsFor(const QString &remoteCommand)
 {
-    SshSettings ssh;
+    SshSettings ssh = SshSettings::fromEnvironment(remoteCommand);
     const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    ssh.configFile = env.value(QStringLiteral("TOOLWRIGHT_SSH_CONFIG"));
-    ssh.remoteCommand = !remoteCommand.isEmpty() ? remoteCommand : env.value(QStringLiteral("TOOLWRIGHT_REMOTE_COMMAND"));
     // A terminal: ssh asks there. No terminal but a display: Toolwright's own dialog. Neither: a
     // script or a service, where nobody answers, and ssh must fail instead of waiting.
     if (!someoneToAsk()) {

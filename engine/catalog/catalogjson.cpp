@@ -279,7 +279,30 @@ void writeToolFields(Writer &w, const ToolRecord &t, const ToolRecord *overridde
 }
 
 template<typename Writer>
-void writeSkipped(Writer &w, const SkippedDir &s)
+void writeFiles(Writer &w, const QStringList &files)
+{
+    w.beginArray();
+    for (const QString &f : files)
+        w.string(f);
+    w.endArray();
+}
+
+// What a window shows of a tool beyond T (CatalogJson::Detail): its body, files and shadowing.
+template<typename Writer>
+void writeToolDetail(Writer &w, const ToolRecord &t)
+{
+    w.key("\"body\":");
+    w.string(QString::fromUtf8(t.body));
+    w.key("\"body_line\":");
+    w.number(t.bodyLine);
+    w.key("\"files\":");
+    writeFiles(w, t.files);
+    w.key("\"shadowed_by\":");
+    w.stringOrNull(t.shadowedBy);
+}
+
+template<typename Writer>
+void writeSkipped(Writer &w, const SkippedDir &s, CatalogJson detail = CatalogJson::Summary)
 {
     w.beginObject();
     w.key("\"dir\":");
@@ -288,6 +311,10 @@ void writeSkipped(Writer &w, const SkippedDir &s)
     w.string(s.reason);
     w.key("\"diagnostics\":");
     writeDiagnostics(w, s.diagnostics);
+    if (detail == CatalogJson::Detail) {
+        w.key("\"files\":");
+        writeFiles(w, s.files);
+    }
     w.endObject();
 }
 
@@ -331,10 +358,20 @@ QJsonObject toolJson(const ToolRecord &t, const ToolRecord *overridden)
     return b.takeObject();
 }
 
-QJsonObject skippedJson(const SkippedDir &s)
+QJsonObject toolJson(const ToolRecord &t, CatalogJson detail)
 {
     JsonBuilder b;
-    writeSkipped(b, s);
+    writeToolFields(b, t, nullptr);
+    if (detail == CatalogJson::Detail)
+        writeToolDetail(b, t);
+    b.endObject();
+    return b.takeObject();
+}
+
+QJsonObject skippedJson(const SkippedDir &s, CatalogJson detail)
+{
+    JsonBuilder b;
+    writeSkipped(b, s, detail);
     return b.takeObject();
 }
 
@@ -345,10 +382,7 @@ QByteArray showJsonText(const ToolRecord &t, const ToolRecord *overridden)
     w.key("\"body\":");
     w.string(QString::fromUtf8(t.body));
     w.key("\"files\":");
-    w.beginArray();
-    for (const QString &f : t.files)
-        w.string(f);
-    w.endArray();
+    writeFiles(w, t.files);
     w.endObject();
     return w.take();
 }
@@ -419,10 +453,10 @@ QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set
     return w.take();
 }
 
-QByteArray catalogJsonText(const Catalog &catalog)
+QByteArray catalogJsonText(const Catalog &catalog, CatalogJson detail)
 {
-    JsonWriter w(1200 * (catalog.toolCount() + 1));
-    const auto location = [&w](const LocationScan &l) {
+    JsonWriter w((detail == CatalogJson::Detail ? 3200 : 1200) * (catalog.toolCount() + 1));
+    const auto location = [&w, detail](const LocationScan &l) {
         w.beginObject();
         w.key("\"path\":");
         w.string(l.path);
@@ -436,13 +470,15 @@ QByteArray catalogJsonText(const Catalog &catalog)
         w.beginArray();
         for (const ToolRecord &t : l.tools) {
             writeToolFields(w, t, nullptr);
+            if (detail == CatalogJson::Detail)
+                writeToolDetail(w, t);
             w.endObject();
         }
         w.endArray();
         w.key("\"skipped\":");
         w.beginArray();
         for (const SkippedDir &s : l.skipped)
-            writeSkipped(w, s);
+            writeSkipped(w, s, detail);
         w.endArray();
         w.endObject();
     };

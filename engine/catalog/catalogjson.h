@@ -10,6 +10,10 @@
 
 namespace tw::engine {
 
+// How much of each tool a catalog's JSON carries: T of DESIGN.md, or T with what a window shows
+// besides (`body`, `body_line`, `files`, `shadowed_by`; `files` for a skipped dir).
+enum class CatalogJson { Summary, Detail };
+
 // A JSON value as compact JSON text (`"x"`, `5`, `true`, `[1,2]`); empty for Undefined.
 QString compactJsonText(const QJsonValue &value);
 
@@ -18,7 +22,9 @@ QJsonArray diagnosticsJson(const Diagnostics &diagnostics);
 QJsonObject inputJson(const InputSpec &input);
 // T of DESIGN.md; `overridden` is the global tool a user tool overrides.
 QJsonObject toolJson(const ToolRecord &tool, const ToolRecord *overridden = nullptr);
-QJsonObject skippedJson(const SkippedDir &skipped);
+// With CatalogJson::Detail, T carries what a window shows besides (below).
+QJsonObject toolJson(const ToolRecord &tool, CatalogJson detail);
+QJsonObject skippedJson(const SkippedDir &skipped, CatalogJson detail = CatalogJson::Summary);
 // The `show --json` object (T with "body" and "files") as compact JSON text.
 QByteArray showJsonText(const ToolRecord &tool, const ToolRecord *overridden = nullptr);
 // The `lint --json` object as compact JSON text.
@@ -28,7 +34,7 @@ QJsonObject effectiveSetJson(const QString &dataPath, const EffectiveSet &set);
 QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set);
 // A whole catalog, location by location, as `serve` answers catalog.list: {"data_path",
 // "global": L, "users": [L…]}, L = {"path", "exists", "user"?, "tools": [list's T…], "skipped": [S…]}.
-QByteArray catalogJsonText(const Catalog &catalog);
+QByteArray catalogJsonText(const Catalog &catalog, CatalogJson detail = CatalogJson::Summary);
 // The `overrides --json` array.
 QJsonArray overridesJson(const QList<OverrideRow> &rows);
 

@@ -7,7 +7,7 @@
 
 namespace tw::engine {
 
-CatalogScanner::CatalogScanner(QObject *parent) : QObject(parent)
+CatalogScanner::CatalogScanner(QObject *parent) : CatalogSource(parent)
 {
     // One thread more than the cores: the scan's own task waits in the per-directory map.
     m_pool.setMaxThreadCount(QThread::idealThreadCount() + 1);

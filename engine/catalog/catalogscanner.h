@@ -3,6 +3,7 @@
 // it is done, and rescans (re-reading only changed tools) when files change on disk.
 
 #include "catalog/catalog.h"
+#include "catalog/catalogsource.h"
 #include "catalog/pathwatcher.h"
 #include "catalog/scancache.h"
 
@@ -16,7 +17,7 @@
 
 namespace tw::engine {
 
-class CatalogScanner final : public QObject
+class CatalogScanner final : public CatalogSource
 {
     Q_OBJECT
 public:
@@ -24,23 +25,18 @@ public:
     ~CatalogScanner() override;
     Q_DISABLE_COPY_MOVE(CatalogScanner)
 
-    QString dataPath() const { return m_dataPath; }
+    QString dataPath() const override { return m_dataPath; }
     void setDataPath(const QString &dataPath); // starts a scan
     // The last complete catalog (null before the first scan finished).
-    std::shared_ptr<const Catalog> catalog() const { return m_catalog; }
-    bool isScanning() const { return m_running; }
+    std::shared_ptr<const Catalog> catalog() const override { return m_catalog; }
+    bool isScanning() const override { return m_running; }
+    bool isLocal() const override { return true; }
     // Debounce for file-change rescans (ms); tests shorten it.
     void setRescanDelay(int ms) { m_debounce.setInterval(ms); }
     void setWatching(bool on);
 
-public Q_SLOTS:
-    void rescan();
-
-Q_SIGNALS:
-    void scanStarted();
-    // One location done (global first, then users in order); delivered on the scanner's thread.
-    void locationScanned(const tw::engine::LocationScan &location);
-    void scanFinished(std::shared_ptr<const tw::engine::Catalog> catalog);
+    void rescan() override;
+    // locationScanned() comes from the scanner's threads.
 
 private:
     void startScan();

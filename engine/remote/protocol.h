@@ -15,8 +15,9 @@ namespace tw::engine {
 // The protocol this build speaks. A different minor works (a method the other side lacks is
 // "method not found"); a different major fails at `initialize`, naming both versions.
 inline constexpr int kProtocolMajor = 1;
-inline constexpr int kProtocolMinor = 0;
-QString protocolVersionText(); // "1.0"
+// 1.1 added `ping` and catalog.list's "detail".
+inline constexpr int kProtocolMinor = 1;
+QString protocolVersionText(); // "1.1"
 
 // JSON-RPC 2.0's error codes, and the protocol's own in its server range.
 enum class RpcCode {

@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QPointer>
 #include <QProcessEnvironment>
+#include <QTimer>
 #include <QUrl>
 
 namespace tw::engine {
@@ -69,6 +70,15 @@ QString RemoteTarget::url() const
         u.setPort(port);
     u.setPath(path.isEmpty() ? QStringLiteral("/") : path, QUrl::DecodedMode);
     return u.toString(QUrl::FullyEncoded);
+}
+
+SshSettings SshSettings::fromEnvironment(const QString &remoteCommand)
+{
+    SshSettings ssh;
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    ssh.configFile = env.value(QStringLiteral("TOOLWRIGHT_SSH_CONFIG"));
+    ssh.remoteCommand = !remoteCommand.isEmpty() ? remoteCommand : env.value(QStringLiteral("TOOLWRIGHT_REMOTE_COMMAND"));
+    return ssh;
 }
 
 QString RemoteTarget::displayHost() const
@@ -186,6 +196,28 @@ void RemoteConnection::close()
         return;
     m_process->closeWriteChannel(); // the server sees the end of its input and stops its runs
     fail(QStringLiteral("the connection to %1 was closed").arg(m_target.displayHost()));
+}
+
+void RemoteConnection::abort(const QString &reason)
+{
+    if (!m_process || m_state == State::Closed || m_state == State::Idle)
+        return;
+    fail(reason);
+    m_process->kill();
+}
+
+void RemoteConnection::dispose(int graceMs)
+{
+    m_pending.clear(); // nobody is left to tell
+    disconnect(); // no more signals to whoever was listening
+    if (!m_process || m_process->state() == QProcess::NotRunning) {
+        deleteLater();
+        return;
+    }
+    m_process->disconnect(this);
+    connect(m_process, &QProcess::finished, this, &QObject::deleteLater);
+    m_process->closeWriteChannel();
+    QTimer::singleShot(graceMs, m_process, &QProcess::kill);
 }
 
 void RemoteConnection::fail(const QString &message)

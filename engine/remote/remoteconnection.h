@@ -35,6 +35,8 @@ struct RemoteTarget
     static bool looksRemote(QStringView dataArgument) { return dataArgument.startsWith(u"ssh://"); }
     QString url() const;         // as parse() reads it back
     QString displayHost() const; // "user@host:port" without the parts ssh chooses
+
+    friend bool operator==(const RemoteTarget &, const RemoteTarget &) = default;
 };
 
 // How ssh is run for a connection. No password or passphrase is ever here: ssh asks for them
@@ -50,6 +52,9 @@ struct SshSettings
     int aliveIntervalSeconds = 15; // ssh's own heartbeat; 3 missed and ssh ends the connection
 
     static QString defaultRemoteCommand() { return QStringLiteral("toolwright serve --stdio"); }
+    // `remoteCommand`, else $TOOLWRIGHT_REMOTE_COMMAND; the config $TOOLWRIGHT_SSH_CONFIG (a test's
+    // sshd, a config kept apart). Who asks for passphrases is the caller's to say.
+    static SshSettings fromEnvironment(const QString &remoteCommand);
 };
 
 // The user part of a secret key for `user` on a server: `ssh:host[:port]/user`, so that the
@@ -88,6 +93,12 @@ public:
     // Ends the connection (closing ssh's stdin; the server cancels what it started), failing
     // what is pending.
     void close();
+    // Ends it at once (ssh killed: a heartbeat that went unanswered), failing what is pending with
+    // `reason`. The server sees its input end when its sshd notices, and cancels what it started.
+    void abort(const QString &reason);
+    // For a window that is done with the connection: closes it and deletes this object once ssh
+    // has ended (killed after `graceMs`), without waiting on the caller's thread.
+    void dispose(int graceMs = 2000);
 
     State state() const { return m_state; }
     const RemoteTarget &target() const { return m_target; }

@@ -102,11 +102,11 @@ void diffItems(const QList<Item> &before, const QList<Item> &after, ToJson toJso
 }
 
 // One location's changes, or an empty object when it has none.
-QJsonObject locationChange(const LocationScan &before, const LocationScan &after)
+QJsonObject locationChange(const LocationScan &before, const LocationScan &after, CatalogJson detail)
 {
     QJsonArray tools, removed, skipped, unskipped;
-    diffItems(before.tools, after.tools, [](const ToolRecord &t) { return toolJson(t); }, &tools, &removed);
-    diffItems(before.skipped, after.skipped, [](const SkippedDir &s) { return skippedJson(s); }, &skipped, &unskipped);
+    diffItems(before.tools, after.tools, [detail](const ToolRecord &t) { return toolJson(t, detail); }, &tools, &removed);
+    diffItems(before.skipped, after.skipped, [detail](const SkippedDir &s) { return skippedJson(s, detail); }, &skipped, &unskipped);
     if (tools.isEmpty() && removed.isEmpty() && skipped.isEmpty() && unskipped.isEmpty() && before.exists == after.exists)
         return {};
     QJsonObject o = locationHeader(after);
@@ -119,10 +119,10 @@ QJsonObject locationChange(const LocationScan &before, const LocationScan &after
 
 } // namespace
 
-QJsonArray catalogChanges(const Catalog &before, const Catalog &after)
+QJsonArray catalogChanges(const Catalog &before, const Catalog &after, CatalogJson detail)
 {
     QJsonArray changes;
-    if (QJsonObject g = locationChange(before.global, after.global); !g.isEmpty())
+    if (QJsonObject g = locationChange(before.global, after.global, detail); !g.isEmpty())
         changes.append(g);
     QHash<QString, const LocationScan *> old;
     for (const LocationScan &u : before.users)
@@ -133,7 +133,7 @@ QJsonArray catalogChanges(const Catalog &before, const Catalog &after)
         none.scope = u.scope;
         none.user = u.user;
         const auto it = old.constFind(u.path);
-        if (QJsonObject c = locationChange(it == old.cend() ? none : **it, u); !c.isEmpty())
+        if (QJsonObject c = locationChange(it == old.cend() ? none : **it, u, detail); !c.isEmpty())
             changes.append(c);
         if (it != old.cend())
             old.erase(it);
@@ -280,7 +280,7 @@ void RemoteServer::watch(std::shared_ptr<const Catalog> sent)
     m_scanner = std::make_unique<CatalogScanner>();
     QObject::connect(m_scanner.get(), &CatalogScanner::scanFinished, m_scanner.get(),
                      [this](std::shared_ptr<const Catalog> now) {
-                         const QJsonArray changes = catalogChanges(*m_sent, *now);
+                         const QJsonArray changes = catalogChanges(*m_sent, *now, m_watchDetail);
                          m_sent = std::move(now);
                          if (!changes.isEmpty())
                              notify(QStringLiteral("catalog.changed"), {{QStringLiteral("locations"), changes}});
@@ -299,6 +299,8 @@ struct RemoteServer::Method
 const QList<RemoteServer::Method> &RemoteServer::methodTable()
 {
     static const QList<Method> table{
+        // 1.1: the heartbeat a window measures its round trip with; it does nothing else.
+        {QStringLiteral("ping"), [](RemoteServer &, const QJsonObject &) { return Reply::ok(QJsonObject{}); }},
         {QStringLiteral("catalog.list"), [](RemoteServer &s, const QJsonObject &p) { return s.catalogList(p); }},
         {QStringLiteral("tool.read"), [](RemoteServer &s, const QJsonObject &p) { return s.toolRead(p); }},
         {QStringLiteral("tool.save"), [](RemoteServer &s, const QJsonObject &p) { return s.toolSave(p); }},
@@ -407,9 +409,13 @@ RemoteServer::Reply RemoteServer::catalogList(const QJsonObject &params)
     if (watching && !user.isEmpty())
         return Reply::fail(RpcCode::InvalidParams, QStringLiteral("a watch covers the whole DATA_PATH: catalog.list with \"watch\" takes no \"user\""));
     const auto scanned = std::make_shared<const Catalog>(user.isEmpty() ? scanDataPath(m_dataPath) : scanForUser(m_dataPath, user));
-    if (watching)
+    // A window asks for the detail (bodies and file lists) it shows; the CLI's T is the summary.
+    const CatalogJson detail = params.value(QStringLiteral("detail")).toBool() ? CatalogJson::Detail : CatalogJson::Summary;
+    if (watching) {
+        m_watchDetail = detail;
         watch(scanned);
-    QByteArray json = catalogJsonText(*scanned);
+    }
+    QByteArray json = catalogJsonText(*scanned, detail);
     // Compressed when asked: 10,000 tools are 11 MB of JSON and 1.6 MB deflated, which is what
     // crosses ssh's channel (its window is 2 MB, refilled a round trip later).
     if (params.value(QStringLiteral("compress")).toBool())
@@ -469,12 +475,15 @@ RemoteServer::Reply RemoteServer::toolRead(const QJsonObject &params)
     const QString canonical = t->dir, location = t->location, user = t->user;
     const Scope scope = t->global ? Scope::Global : Scope::User;
     const ToolDirScan scan = scanToolDir(canonical, location, scope, user);
-    if (scan.skipped)
-        return Reply::ok(QJsonObject{{QStringLiteral("skipped"), skippedJson(*scan.skipped)}});
+    // "names" (1.1): only these of its files, as a window reads the one it shows.
+    const QJsonArray only = params.value(QStringLiteral("names")).toArray();
+    const auto wanted = [&only](const QString &name) { return only.isEmpty() || only.contains(name); };
     QJsonArray files;
-    for (const QString &name : std::as_const(scan.tool->files))
-        if (!name.endsWith(u'/'))
+    for (const QString &name : std::as_const(scan.tool ? scan.tool->files : scan.skipped->files))
+        if (!name.endsWith(u'/') && wanted(name))
             files.append(fileJson(canonical, name, m_canonicalData));
+    if (scan.skipped) // a dir that does not load: why, and its files (the TOOL.md that is wrong)
+        return Reply::ok(QJsonObject{{QStringLiteral("skipped"), skippedJson(*scan.skipped)}, {QStringLiteral("files"), files}});
     // show's JSON text as it is, not parsed back into objects to be written again.
     return Reply::okText(QByteArrayLiteral("{\"files\":") + QJsonDocument(files).toJson(QJsonDocument::Compact)
                          + QByteArrayLiteral(",\"tool\":") + showJsonText(*scan.tool) + '}');

@@ -10,6 +10,7 @@
 // run.start (then run.event and run.finished), run.cancel.
 // Each path a request names must lie under the served DATA_PATH (after resolving symlinks).
 
+#include "catalog/catalogjson.h"
 #include "remote/protocol.h"
 
 #include <QByteArray>
@@ -33,7 +34,7 @@ struct Catalog;
 // location that changed, the tools and skipped dirs that are new or different (whole, in
 // list's shapes) and the dirs that went; a location that went is `{"path", "gone": true}`.
 // Empty when nothing did.
-QJsonArray catalogChanges(const Catalog &before, const Catalog &after);
+QJsonArray catalogChanges(const Catalog &before, const Catalog &after, CatalogJson detail = CatalogJson::Summary);
 
 class RemoteServer final
 {
@@ -125,6 +126,7 @@ private:
     Send m_send;
     std::unique_ptr<CatalogScanner> m_scanner; // the watch: rescans on change
     std::shared_ptr<const Catalog> m_sent;     // the catalog as the client has it
+    CatalogJson m_watchDetail = CatalogJson::Summary; // what catalog.changed carries of a tool
     struct Run
     {
         std::unique_ptr<MemorySecretStore> secrets; // what the client sent for this run, nothing else

@@ -1,4 +1,4 @@
-// `toolwright serve --stdio` against the built binary (issue 24's server side, protocol 1.0):
+// `toolwright serve --stdio` against the built binary (issue 24's server side, protocol 1.1):
 // the banner first and nothing else on stdout, initialize's version negotiation (a major
 // mismatch names both versions), JSON-RPC's error codes for what is not a request, every path
 // held inside the served DATA_PATH (symlinks resolved), and answers in the CLI's JSON shapes:

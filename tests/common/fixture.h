@@ -87,6 +87,19 @@ inline const QByteArray kGoodEntry =
     "  try {\n    return { content: [{ type: 'text', text: 'ok' }] };\n"
     "  } catch (e) {\n    return { content: [{ type: 'text', text: String(e) }], isError: true };\n  }\n}\n";
 
+// An "ssh" for tests without a network (the real one: tests/common/sshd.h): it ignores its
+// options and runs its last argument, the remote command, through a shell, as sshd would.
+// Written into `dir` once; returns its path.
+inline QString fakeSsh(const QString &dir)
+{
+    const QString file = dir + QStringLiteral("/fake-ssh");
+    if (!QFileInfo::exists(file)) {
+        writeFile(file, "#!/bin/sh\nfor last; do :; done\nexec sh -c \"$last\"\n");
+        QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
+    return file;
+}
+
 // A tool dir `root/dir` with a TOOL.md and an index.ts.
 inline void makeTool(const QString &root, const QString &dir, const QByteArray &md,
                      const QByteArray &entry = kGoodEntry, const QString &entryName = QStringLiteral("index.ts"))

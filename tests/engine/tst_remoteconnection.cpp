@@ -20,17 +20,7 @@ class TestRemoteConnection : public QObject
 
     QTemporaryDir m_tmp;
 
-    // An "ssh" that ignores its options and runs its last argument, the remote command, as sshd
-    // runs it: through a shell.
-    QString fakeSsh()
-    {
-        const QString file = m_tmp.filePath(QStringLiteral("fake-ssh"));
-        if (!QFileInfo::exists(file)) {
-            test::writeFile(file, "#!/bin/sh\nfor last; do :; done\nexec sh -c \"$last\"\n");
-            QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        }
-        return file;
-    }
+    QString fakeSsh() { return test::fakeSsh(m_tmp.path()); }
 
     SshSettings settings(const QString &remoteCommand)
     {

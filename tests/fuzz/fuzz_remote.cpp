@@ -8,12 +8,18 @@
 // refuse): those that start processes, write, watch or read a seed anywhere on the machine
 // (run.start, cli.run, tool.save, tool.new, …, sync.*) are dropped before it, so a run of the
 // fuzzer neither runs tools nor changes its own input.
+//
+// The same lines go to the desktop's side as a server could send them (engine/remote/catalogwire:
+// a catalog, a catalog.changed, a deflated catalog.list reply): nothing a server sends crashes
+// the window's decoding, and a catalog patched with any change still has every user once.
+#include "remote/catalogwire.h"
 #include "remote/protocol.h"
 #include "remote/remoteserver.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -61,6 +67,32 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***)
     return 0;
 }
 
+namespace {
+
+// A line as a server's message to the desktop.
+void decodeAsServerMessage(const QByteArray &line)
+{
+    static const tw::engine::Catalog base = tw::engine::scanDataPath(g_data);
+    const QJsonDocument doc = QJsonDocument::fromJson(line);
+    const QJsonObject o = doc.object();
+    const QJsonValue result = o.contains(QStringLiteral("result")) ? o.value(QStringLiteral("result")) : QJsonValue(o);
+    if (const std::optional<QJsonObject> listed = tw::engine::catalogListResult(result))
+        (void)tw::engine::catalogFromJson(*listed);
+    tw::engine::Catalog patched = base;
+    const QJsonObject params = o.value(QStringLiteral("params")).toObject();
+    const QJsonArray locations = params.contains(QStringLiteral("locations")) ? params.value(QStringLiteral("locations")).toArray()
+                                                                              : doc.array();
+    QList<tw::engine::LocationScan> changed;
+    tw::engine::applyCatalogChanges(patched, locations, &changed);
+    QStringList paths;
+    for (const tw::engine::LocationScan &l : std::as_const(patched.users))
+        paths.append(l.path);
+    paths.removeDuplicates();
+    check(paths.size() == patched.users.size(), "every user location once after a change", line, {});
+}
+
+} // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     tw::engine::RemoteServer server(g_data);
@@ -70,6 +102,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const QByteArray dataDir = g_data.toUtf8() + QByteArrayLiteral("/");
     input.replace(QByteArrayLiteral("DATA/"), dataDir);
     for (const QByteArray &line : input.split('\n')) {
+        decodeAsServerMessage(line);
         const QJsonObject message = QJsonDocument::fromJson(line).object();
         const QString method = message.value(QStringLiteral("method")).toString();
         static const QStringList reading{QStringLiteral("initialize"), QStringLiteral("catalog.list"), QStringLiteral("tool.read"),

@@ -5,6 +5,7 @@
 // exit 2, with nobody asked (BatchMode: no terminal here).
 
 #include "fixture.h"
+#include "remote/protocol.h"
 #include "sshd.h"
 
 #include <QDirIterator>
@@ -206,7 +207,7 @@ private slots:
     {
         const QString command = script(QStringLiteral("future.sh"), "printf 'toolwright-serve 9.0.0 2.0\\n'\ncat >/dev/null\n");
         expectOneLineFailure(remote({QStringLiteral("list"), QStringLiteral("--data"), url()}, command),
-                             {QStringLiteral("protocol 1.0"), QStringLiteral("9.0.0"), QStringLiteral("protocol 2.0"), QStringLiteral("Install toolwright")});
+                             {QString(QStringLiteral("protocol ") + tw::engine::protocolVersionText()), QStringLiteral("9.0.0"), QStringLiteral("protocol 2.0"), QStringLiteral("Install toolwright")});
     }
 
     void nobodyListening()

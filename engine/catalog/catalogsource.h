@@ -1,0 +1,41 @@
+#pragma once
+// Where a window's catalog comes from: the local disk (CatalogScanner) or a server's DATA_PATH
+// over the remote protocol (RemoteCatalog). The views see one interface: a current Catalog,
+// locations as they arrive, and a new Catalog whenever something changed.
+
+#include "catalog/catalog.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace tw::engine {
+
+class CatalogSource : public QObject
+{
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    ~CatalogSource() override = default;
+    Q_DISABLE_COPY_MOVE(CatalogSource)
+
+    // The DATA_PATH as its host names it (a server's own path for a remote catalog).
+    virtual QString dataPath() const = 0;
+    // The last complete catalog (null before the first one arrived).
+    virtual std::shared_ptr<const Catalog> catalog() const = 0;
+    // Whether a catalog is being read (scanned here, or asked for and not yet decoded).
+    virtual bool isScanning() const = 0;
+    // Whether the tools are on this machine: paths in the catalog are local files.
+    virtual bool isLocal() const = 0;
+
+public Q_SLOTS:
+    virtual void rescan() = 0;
+
+Q_SIGNALS:
+    void scanStarted();
+    // One location done (global first, then users in order); may come from another thread.
+    void locationScanned(const tw::engine::LocationScan &location);
+    void scanFinished(std::shared_ptr<const tw::engine::Catalog> catalog);
+};
+
+} // namespace tw::engine

@@ -1,0 +1,225 @@
+#include "remote/catalogwire.h"
+
+#include "toolmd/toollayout.h"
+
+#include <QFileInfo>
+#include <QHash>
+
+#include <algorithm>
+
+namespace tw::engine {
+
+namespace {
+
+Severity severityFromName(const QString &name)
+{
+    for (Severity s : {Severity::Info, Severity::Warning, Severity::Error, Severity::Skip})
+        if (severityName(s) == name)
+            return s;
+    return Severity::Error; // a newer server's severity: shown, not lost
+}
+
+InputType inputTypeFromName(const QString &name)
+{
+    for (InputType t : {InputType::String, InputType::Number, InputType::Boolean, InputType::Enum})
+        if (inputTypeName(t) == name)
+            return t;
+    return InputType::String; // TOOLS.md: anything else becomes string
+}
+
+Diagnostics diagnosticsFromJson(const QJsonArray &array)
+{
+    Diagnostics out;
+    out.reserve(array.size());
+    for (const QJsonValue &v : array) {
+        const QJsonObject o = v.toObject();
+        out.append({o.value(u"code").toString(), severityFromName(o.value(u"severity").toString()),
+                    o.value(u"message").toString(), o.value(u"file").toString(), o.value(u"line").toInt()});
+    }
+    return out;
+}
+
+QStringList stringsFromJson(const QJsonValue &value)
+{
+    QStringList out;
+    const QJsonArray array = value.toArray();
+    out.reserve(array.size());
+    for (const QJsonValue &v : array)
+        out.append(v.toString());
+    return out;
+}
+
+InputSpec inputFromJson(const QJsonObject &o)
+{
+    InputSpec in;
+    in.name = o.value(u"name").toString();
+    in.type = inputTypeFromName(o.value(u"type").toString());
+    in.declaredType = inputTypeName(in.type);
+    in.description = o.value(u"description").toString();
+    in.optional = o.value(u"optional").toBool();
+    in.optionalDeclared = in.optional;
+    in.sensitive = o.value(u"sensitive").toBool();
+    in.hasValues = o.value(u"values").isArray();
+    in.values = stringsFromJson(o.value(u"values"));
+    const QJsonValue def = o.value(u"default");
+    in.defaultValue = def.isNull() ? QJsonValue(QJsonValue::Undefined) : def;
+    return in;
+}
+
+QString lastSegment(const QString &path)
+{
+    return path.mid(path.lastIndexOf(u'/') + 1);
+}
+
+// Replaces the items of `items` whose dir is in `changed` or `gone`, appends the new ones, and
+// keeps the byte-wise dir order the scan gives.
+template<typename Item>
+void patchItems(QList<Item> &items, QList<Item> changed, const QStringList &gone)
+{
+    QHash<QString, qsizetype> at;
+    for (qsizetype i = 0; i < items.size(); ++i)
+        at.insert(items[i].dir, i);
+    QList<bool> drop(items.size(), false);
+    for (const QString &dir : gone)
+        if (const auto it = at.constFind(dir); it != at.cend())
+            drop[*it] = true;
+    QList<Item> added;
+    for (Item &c : changed) {
+        if (const auto it = at.constFind(c.dir); it != at.cend()) {
+            items[*it] = std::move(c);
+            drop[*it] = false;
+        } else {
+            added.append(std::move(c));
+        }
+    }
+    QList<Item> out;
+    out.reserve(items.size() + added.size());
+    for (qsizetype i = 0; i < items.size(); ++i)
+        if (!drop[i])
+            out.append(std::move(items[i]));
+    if (!added.isEmpty()) {
+        out.append(added);
+        // Byte-wise order of the directory names, as the scan lists them.
+        std::stable_sort(out.begin(), out.end(), [](const Item &a, const Item &b) { return a.dir.toUtf8() < b.dir.toUtf8(); });
+    }
+    items = std::move(out);
+}
+
+} // namespace
+
+ToolRecord toolFromJson(const QJsonObject &o)
+{
+    ToolRecord t;
+    t.manifest.name = o.value(u"name").toString();
+    t.manifest.label = o.value(u"label").toString();
+    t.manifest.description = o.value(u"description").toString();
+    t.manifest.version = o.value(u"version").toInt();
+    t.manifest.versionPresent = true; // a missing version is among the diagnostics
+    t.manifest.language = o.value(u"language").toString(QStringLiteral("typescript"));
+    const QJsonArray inputs = o.value(u"inputs").toArray();
+    t.manifest.inputs.reserve(inputs.size());
+    for (const QJsonValue &in : inputs)
+        t.manifest.inputs.append(inputFromJson(in.toObject()));
+    t.scope = o.value(u"scope").toString() == u"user" ? Scope::User : Scope::Global;
+    t.user = o.value(u"user").toString();
+    t.dir = o.value(u"dir").toString();
+    t.dirName = lastSegment(t.dir);
+    t.toolMdPath = t.dir + u'/' + kToolMdFile;
+    if (const QString entry = o.value(u"entry").toString(); !entry.isEmpty())
+        t.entryPath = t.dir + u'/' + entry;
+    t.diagnostics = diagnosticsFromJson(o.value(u"diagnostics").toArray());
+    t.body = o.value(u"body").toString().toUtf8();
+    t.bodyLine = o.value(u"body_line").toInt();
+    t.files = stringsFromJson(o.value(u"files"));
+    t.shadowedBy = o.value(u"shadowed_by").toString();
+    return t;
+}
+
+SkippedDir skippedFromJson(const QJsonObject &o)
+{
+    SkippedDir s;
+    s.dir = o.value(u"dir").toString();
+    s.dirName = lastSegment(s.dir);
+    s.reason = o.value(u"reason").toString();
+    s.diagnostics = diagnosticsFromJson(o.value(u"diagnostics").toArray());
+    s.files = stringsFromJson(o.value(u"files"));
+    return s;
+}
+
+LocationScan locationFromJson(const QJsonObject &o, Scope scope)
+{
+    LocationScan l;
+    l.path = o.value(u"path").toString();
+    l.scope = scope;
+    l.user = o.value(u"user").toString();
+    l.exists = o.value(u"exists").toBool();
+    const QJsonArray tools = o.value(u"tools").toArray();
+    l.tools.reserve(tools.size());
+    for (const QJsonValue &t : tools)
+        l.tools.append(toolFromJson(t.toObject()));
+    const QJsonArray skipped = o.value(u"skipped").toArray();
+    l.skipped.reserve(skipped.size());
+    for (const QJsonValue &s : skipped)
+        l.skipped.append(skippedFromJson(s.toObject()));
+    return l;
+}
+
+std::optional<Catalog> catalogFromJson(const QJsonObject &o, QString *error)
+{
+    if (!o.value(u"data_path").isString() || !o.value(u"global").isObject() || !o.value(u"users").isArray()) {
+        if (error)
+            *error = QStringLiteral("the server's catalog lacks \"data_path\", \"global\" or \"users\"");
+        return std::nullopt;
+    }
+    Catalog c;
+    c.dataPath = o.value(u"data_path").toString();
+    c.global = locationFromJson(o.value(u"global").toObject(), Scope::Global);
+    const QJsonArray users = o.value(u"users").toArray();
+    c.users.reserve(users.size());
+    for (const QJsonValue &u : users)
+        c.users.append(locationFromJson(u.toObject(), Scope::User));
+    return c;
+}
+
+void applyCatalogChanges(Catalog &catalog, const QJsonArray &locations, QList<LocationScan> *changed)
+{
+    for (const QJsonValue &value : locations) {
+        const QJsonObject o = value.toObject();
+        const QString path = o.value(u"path").toString();
+        const bool isGlobal = path == catalog.global.path && !o.contains(u"user");
+        if (o.value(u"gone").toBool()) {
+            catalog.users.removeIf([&path](const LocationScan &l) { return l.path == path; });
+            continue;
+        }
+        LocationScan *location = isGlobal ? &catalog.global : nullptr;
+        if (!location) {
+            const auto it = std::find_if(catalog.users.begin(), catalog.users.end(), [&path](const LocationScan &l) { return l.path == path; });
+            if (it != catalog.users.end()) {
+                location = &*it;
+            } else {
+                LocationScan fresh;
+                fresh.path = path;
+                fresh.scope = Scope::User;
+                fresh.user = o.value(u"user").toString();
+                // Users in byte-wise order of their directory names, as scanDataPath() lists them.
+                const QByteArray key = fresh.user.toUtf8();
+                const auto pos = std::lower_bound(catalog.users.begin(), catalog.users.end(), key,
+                                                  [](const LocationScan &l, const QByteArray &k) { return l.user.toUtf8() < k; });
+                location = &*catalog.users.insert(pos, std::move(fresh));
+            }
+        }
+        location->exists = o.value(u"exists").toBool(location->exists);
+        QList<ToolRecord> tools;
+        for (const QJsonValue &t : o.value(u"tools").toArray())
+            tools.append(toolFromJson(t.toObject()));
+        QList<SkippedDir> skipped;
+        for (const QJsonValue &s : o.value(u"skipped").toArray())
+            skipped.append(skippedFromJson(s.toObject()));
+        patchItems(location->tools, std::move(tools), stringsFromJson(o.value(u"removed")));
+        patchItems(location->skipped, std::move(skipped), stringsFromJson(o.value(u"unskipped")));
+        if (changed)
+            changed->append(*location);
+    }
+}
+
+} // namespace tw::engine

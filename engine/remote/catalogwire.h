@@ -1,0 +1,27 @@
+#pragma once
+// The desktop's reading of a server's catalog: catalog.list's JSON (catalogJsonText) and the
+// changes catalog.changed carries (catalogChanges) back into a Catalog the views take as they
+// take a local scan's. What T does not carry is derived (the TOOL.md and entry paths, the dir's
+// name) or left empty (an input's key order inside a default, its line; "detail" carries the
+// body, its line, the files and the shadowing).
+
+#include "catalog/catalog.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <optional>
+
+namespace tw::engine {
+
+ToolRecord toolFromJson(const QJsonObject &tool);
+SkippedDir skippedFromJson(const QJsonObject &skipped);
+LocationScan locationFromJson(const QJsonObject &location, Scope scope);
+// nullopt with `error` when the object is not a catalog.
+std::optional<Catalog> catalogFromJson(const QJsonObject &catalog, QString *error = nullptr);
+
+// Applies one catalog.changed's "locations" to `catalog`; `changed` gets the locations that
+// changed, as they are now (a location that went is not among them). Unknown entries are ignored.
+void applyCatalogChanges(Catalog &catalog, const QJsonArray &locations, QList<LocationScan> *changed = nullptr);
+
+} // namespace tw::engine

@@ -1,0 +1,107 @@
+// engine::RemoteCatalog over the real `toolwright serve --stdio` (through the stand-in ssh of
+// fixture.h): the catalog a window gets is the server's scan, byte for byte in the list's
+// JSON; a change on the server arrives patched in; a reconnect brings the whole catalog again.
+
+#include "fixture.h"
+
+#include "catalog/catalogjson.h"
+#include "remote/remotecatalog.h"
+#include "remote/remotesession.h"
+
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <signal.h>
+
+using namespace tw;
+using namespace tw::engine;
+
+class TestRemoteCatalog : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void followsTheServer()
+    {
+        const QString data = m_tmp.filePath(QStringLiteral("data"));
+        test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("greet"), test::toolMd("greet"));
+        test::writeFile(data + QStringLiteral("/tools/broken/TOOL.md"), "no frontmatter\n");
+        for (int i = 0; i < 30; ++i)
+            test::makeTool(data + QStringLiteral("/user%1@example.com/tools").arg(i), QStringLiteral("mine"), test::toolMd("mine"));
+        const QString pidFile = m_tmp.filePath(QStringLiteral("server.pid"));
+        SshSettings ssh;
+        ssh.program = test::fakeSsh(m_tmp.path());
+        ssh.remoteCommand = QStringLiteral("echo $$ > '%1'; exec " TW_BINARY " serve --stdio").arg(pidFile);
+        RemoteSession session(RemoteTarget{{}, QStringLiteral("fake"), 0, data}, ssh);
+        session.setBackoff({50}, 5);
+        RemoteCatalog catalog(&session);
+        QVERIFY(!catalog.isLocal());
+        QCOMPARE(catalog.dataPath(), data); // the target's, until the server's catalog names it
+        QSignalSpy started(&catalog, &CatalogSource::scanStarted);
+        QSignalSpy locations(&catalog, &CatalogSource::locationScanned);
+        QSignalSpy finished(&catalog, &CatalogSource::scanFinished);
+        session.open();
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(started.size(), 1);
+        QCOMPARE(locations.size(), 31); // the global location and each user's, as a scan reports them
+        QVERIFY(!catalog.isScanning());
+        QVERIFY(catalog.catalog());
+        QCOMPARE(catalogJsonText(*catalog.catalog(), CatalogJson::Detail),
+                 catalogJsonText(scanDataPath(data), CatalogJson::Detail));
+
+        // A change on the server: only its location comes again, patched into the rest.
+        locations.clear();
+        test::writeFile(data + QStringLiteral("/user7@example.com/tools/mine/TOOL.md"), test::toolMd("mine", 2));
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(locations.size(), 1);
+        QCOMPARE(locations.first().first().value<LocationScan>().user, QStringLiteral("user7@example.com"));
+        QCOMPARE(catalog.catalog()->userLocation(QStringLiteral("user7@example.com"))->tools.first().manifest.version, 2);
+        QCOMPARE(catalogJsonText(*catalog.catalog(), CatalogJson::Detail),
+                 catalogJsonText(scanDataPath(data), CatalogJson::Detail));
+
+        // The connection drops: the catalog stays; a reconnect brings it whole, with what changed
+        // while nobody watched.
+        const std::shared_ptr<const Catalog> before = catalog.catalog();
+        ::kill(pid_t(test::readFile(pidFile).trimmed().toLongLong()), SIGKILL);
+        QTRY_VERIFY_WITH_TIMEOUT(session.state() != RemoteSession::State::Connected, 5000);
+        QCOMPARE(catalog.catalog(), before);
+        test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("added"), test::toolMd("added"));
+        finished.clear();
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(started.size(), 2);
+        QCOMPARE(catalog.catalog()->global.tools.size(), 2);
+        QCOMPARE(catalogJsonText(*catalog.catalog(), CatalogJson::Detail),
+                 catalogJsonText(scanDataPath(data), CatalogJson::Detail));
+    }
+
+    // A catalog.list the server refuses: said, and the source is not left "scanning".
+    void aRefusedListIsReported()
+    {
+        SshSettings ssh;
+        ssh.program = test::fakeSsh(m_tmp.path());
+        // A server that answers initialize and then refuses everything else.
+        const QString server = m_tmp.filePath(QStringLiteral("refuses.sh"));
+        test::writeFile(server, "echo 'toolwright-serve 0.1.0 1.1'\n"
+                                "read line; echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"1.1\"}}'\n"
+                                "while read line; do id=$(echo \"$line\" | sed 's/.*\"id\":\\([0-9]*\\).*/\\1/');"
+                                " echo \"{\\\"jsonrpc\\\":\\\"2.0\\\",\\\"id\\\":$id,\\\"error\\\":{\\\"code\\\":-32007,\\\"message\\\":\\\"DATA_PATH is not readable\\\"}}\"; done\n");
+        ssh.remoteCommand = QStringLiteral("sh ") + server;
+        RemoteSession session(RemoteTarget{{}, QStringLiteral("fake"), 0, {}}, ssh);
+        RemoteCatalog catalog(&session);
+        QSignalSpy failed(&catalog, &RemoteCatalog::listFailed);
+        session.open();
+        QVERIFY(failed.wait(10000));
+        QCOMPARE(failed.first().first().toString(), QStringLiteral("DATA_PATH is not readable"));
+        QVERIFY(!catalog.isScanning());
+        QVERIFY(!catalog.catalog());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRemoteCatalog)
+#include "tst_remotecatalog.moc"
