@@ -35,6 +35,19 @@ int runGui(int argc, char *argv[])
     if (options.colorScheme)
         ui::applyColorScheme(*options.colorScheme);
 
+    // ssh://…: a server window, connecting as it opens (DESIGN.md "Remote servers").
+    if (engine::RemoteTarget::looksRemote(options.dataPath)) {
+        QString error;
+        const std::optional<engine::RemoteTarget> target = engine::RemoteTarget::parse(options.dataPath, &error);
+        if (!target) {
+            std::fprintf(stderr, "toolwright: %s\n", error.toUtf8().constData());
+            return 2;
+        }
+        ui::MainWindow window(*target, ui::MainWindow::serverSshSettings({}), options.user);
+        ui::applyGuiOptions(options, window);
+        window.show();
+        return app.exec();
+    }
     // The CLI's rule (engine::openDataPath); in the embedded default the --user is the one
     // prepared, so that the window opens on that user's (empty) tools.
     const engine::OpenedDataPath data = engine::openDataPath(options.dataPath, options.user);

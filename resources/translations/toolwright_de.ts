@@ -449,6 +449,135 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::ConnectDialog</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Connect to Server</source>
+        <translation>Mit Server verbinden</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>(noch keine)</translation>
+    </message>
+    <message>
+        <source>Choose one…</source>
+        <translation>Eine auswählen…</translation>
+    </message>
+    <message>
+        <source>&amp;Recent:</source>
+        <translation>&amp;Zuletzt:</translation>
+    </message>
+    <message>
+        <source>a name from ~/.ssh/config, a DNS name or an address</source>
+        <translation>ein Name aus ~/.ssh/config, ein DNS-Name oder eine Adresse</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>&amp;Host:</translation>
+    </message>
+    <message>
+        <source>as ~/.ssh/config says, else your own</source>
+        <translation>wie in ~/.ssh/config, sonst Ihr eigener</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>&amp;Benutzer:</translation>
+    </message>
+    <message>
+        <source>as ~/.ssh/config says (22)</source>
+        <translation>wie in ~/.ssh/config (22)</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Port:</translation>
+    </message>
+    <message>
+        <source>the DATA_PATH on the server, e.g. /srv/platform/data</source>
+        <translation>der DATA_PATH auf dem Server, z. B. /srv/platform/data</translation>
+    </message>
+    <message>
+        <source>&amp;DATA_PATH:</source>
+        <translation>&amp;DATA_PATH:</translation>
+    </message>
+    <message>
+        <source>How Toolwright is started on the server; for a service account, e.g. sudo -u officer toolwright serve --stdio</source>
+        <translation>Wie Toolwright auf dem Server gestartet wird; für ein Dienstkonto z. B. sudo -u officer toolwright serve --stdio</translation>
+    </message>
+    <message>
+        <source>Remote &amp;command:</source>
+        <translation>Entfernter Be&amp;fehl:</translation>
+    </message>
+    <message>
+        <source>The system&apos;s OpenSSH client connects, with your ~/.ssh/config, agent and keys. A passphrase, password or new host key is asked for in a dialog; none is stored.</source>
+        <translation>Der OpenSSH-Client des Systems verbindet sich, mit Ihrer ~/.ssh/config, Ihrem Agenten und Ihren Schlüsseln. Nach Passphrase, Passwort oder neuem Host-Schlüssel wird in einem Dialog gefragt; nichts davon wird gespeichert.</translation>
+    </message>
+    <message>
+        <source>C&amp;onnect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>Enter the server&apos;s host.</source>
+        <translation>Geben Sie den Host des Servers ein.</translation>
+    </message>
+    <message>
+        <source>A host or user may not begin with &apos;-&apos;.</source>
+        <translation>Ein Host oder Benutzer darf nicht mit „-“ beginnen.</translation>
+    </message>
+    <message>
+        <source>A host or user has no spaces, &apos;/&apos;, &apos;@&apos; or &apos;:&apos; in it.</source>
+        <translation>Ein Host oder Benutzer enthält keine Leerzeichen, „/“, „@“ oder „:“.</translation>
+    </message>
+    <message>
+        <source>The DATA_PATH is an absolute path on the server (it begins with &apos;/&apos;).</source>
+        <translation>Der DATA_PATH ist ein absoluter Pfad auf dem Server (er beginnt mit „/“).</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ConnectionStatus</name>
+    <message>
+        <source>&amp;Reconnect</source>
+        <translation>&amp;Neu verbinden</translation>
+    </message>
+    <message>
+        <source>Connect to the server again now</source>
+        <translation>Jetzt erneut mit dem Server verbinden</translation>
+    </message>
+    <message>
+        <source>reconnecting…</source>
+        <translation>verbinde erneut…</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>verbinde…</translation>
+    </message>
+    <message>
+        <source>connected, %1 ms</source>
+        <translation>verbunden, %1 ms</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>verbunden</translation>
+    </message>
+    <message numerus="yes">
+        <source>connection lost, retrying in %n s</source>
+        <translation>
+            <numerusform>Verbindung verloren, neuer Versuch in %n s</numerusform>
+            <numerusform>Verbindung verloren, neuer Versuch in %n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>disconnected</source>
+        <translation>getrennt</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::DiffView</name>
     <message>
         <source>Side-by-side comparison</source>
@@ -961,6 +1090,46 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>A&amp;gent…</source>
         <translation>A&amp;gent…</translation>
+    </message>
+    <message>
+        <source>This window shows the tools of a server. Editing, creating, importing and exporting them from this window is not available yet; on the command line, the same connection does it: toolwright bump|sync|run|secret --data %1.</source>
+        <translation>Dieses Fenster zeigt die Tools eines Servers. Sie hier zu bearbeiten, anzulegen, zu importieren oder zu exportieren ist noch nicht möglich; auf der Kommandozeile geht es über dieselbe Verbindung: toolwright bump|sync|run|secret --data %1.</translation>
+    </message>
+    <message>
+        <source>Edit Tool</source>
+        <translation>Tool bearbeiten</translation>
+    </message>
+    <message>
+        <source>The server&apos;s catalog could not be read: %1</source>
+        <translation>Der Katalog des Servers konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1. Reconnecting…</source>
+        <translation>%1. Verbinde erneut…</translation>
+    </message>
+    <message>
+        <source>Could not connect: %1</source>
+        <translation>Keine Verbindung möglich: %1</translation>
+    </message>
+    <message>
+        <source>Not available in a server window yet: on the command line, toolwright sync|bump|run --data %1 does it over the same connection.</source>
+        <translation>In einem Serverfenster noch nicht verfügbar: auf der Kommandozeile erledigt es toolwright sync|bump|run --data %1 über dieselbe Verbindung.</translation>
+    </message>
+    <message>
+        <source>%1:%2 (%3)</source>
+        <translation>%1:%2 (%3)</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>verbinde…</translation>
+    </message>
+    <message>
+        <source>reading the server&apos;s catalog…</source>
+        <translation>lese den Katalog des Servers…</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to Server…</source>
+        <translation>Mit &amp;Server verbinden…</translation>
     </message>
 </context>
 <context>
@@ -2627,6 +2796,14 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     <message>
         <source>&amp;Agent</source>
         <translation>&amp;Agent</translation>
+    </message>
+    <message>
+        <source>(reading %1…)</source>
+        <translation>(lese %1…)</translation>
+    </message>
+    <message>
+        <source>(cannot read %1: %2)</source>
+        <translation>(%1 kann nicht gelesen werden: %2)</translation>
     </message>
 </context>
 <context>

@@ -63,6 +63,16 @@
     </message>
 </context>
 <context>
+    <name>tw::ui::ConnectionStatus</name>
+    <message numerus="yes">
+        <source>connection lost, retrying in %n s</source>
+        <translation>
+            <numerusform>connection lost, retrying in %n s</numerusform>
+            <numerusform>connection lost, retrying in %n s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::MainWindow</name>
     <message numerus="yes">
         <source> and %n more</source>

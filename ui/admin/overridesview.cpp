@@ -163,6 +163,7 @@ OverridesView::OverridesView(QWidget *parent) : QWidget(parent)
     connect(m_filter, &QAbstractItemModel::columnsInserted, this, &OverridesView::fitColumns);
 }
 
+void OverridesView::setFileReader(FileReader reader) { m_diff->setFileReader(std::move(reader)); }
 QTabWidget *OverridesView::diffTabs() const { return m_diff->tabs(); }
 model::DiffModel *OverridesView::toolMdDiff() const { return m_diff->diffModel(0); }
 model::DiffModel *OverridesView::entryDiff() const { return m_diff->diffModel(1); }

@@ -3,6 +3,8 @@
 // which directories define the name for that user and why the winner wins (or why a directory
 // does not load), and shows the user's TOOL.md and entry side by side with the global ones.
 
+#include "widgets/filereader.h"
+
 #include <QWidget>
 
 #include <memory>
@@ -33,6 +35,8 @@ public:
     explicit OverridesView(QWidget *parent = nullptr);
 
     void setCatalog(std::shared_ptr<const engine::Catalog> catalog);
+    // How the comparison reads the tools' files (a server window's connection; unset: the disk).
+    void setFileReader(FileReader reader);
     // Selects the cell of tool `name` for `email` ("" = the global column); false if not shown.
     bool selectCell(const QString &name, const QString &email);
 

@@ -8,6 +8,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QPointer>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
@@ -139,6 +140,7 @@ void ToolDetailPane::showNothing(const QString &message)
     m_inputs->setRowCount(0);
     m_files->clear();
     m_code->clear();
+    ++m_fileRequest; // a file still being read for what was shown is not shown
     m_diagnostics->clear();
     m_agent->clear();
     m_tabs->setTabText(DiagnosticsTab, tr("Dia&gnostics"));
@@ -225,6 +227,7 @@ void ToolDetailPane::showSkipped(const engine::SkippedDir &skipped)
         m_files->addItems(skipped.files);
     }
     m_code->clear();
+    ++m_fileRequest; // a file still being read for what was shown is not shown
     showDiagnostics(skipped.diagnostics);
     // Show the file the loader stumbled over, at the line it names.
     for (const engine::Diagnostic &d : skipped.diagnostics) {
@@ -270,11 +273,26 @@ void ToolDetailPane::openFile(const QString &file, int line)
 void ToolDetailPane::showFile(const QString &relativeName, int line)
 {
     m_code->clear();
+    ++m_fileRequest; // a file still being read for what was shown is not shown
     m_code->clearAnnotations();
     m_code->markerDeleteAll();
     if (relativeName.isEmpty() || relativeName.endsWith(u'/') || m_dir.isEmpty())
         return;
     const QString path = m_dir + u'/' + relativeName;
+    const quint64 request = m_fileRequest;
+    if (m_fileReader) {
+        m_code->setText(tr("(reading %1…)").arg(relativeName));
+        m_fileReader(path, [this, guard = QPointer<ToolDetailPane>(this), request, path, line](const QByteArray &bytes,
+                                                                                              const QString &error) {
+            if (!guard || request != m_fileRequest)
+                return;
+            if (!error.isEmpty())
+                m_code->setText(tr("(cannot read %1: %2)").arg(path, error));
+            else
+                displayFile(path, bytes, line);
+        });
+        return;
+    }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         m_code->setText(tr("(cannot read %1)").arg(path));
@@ -284,7 +302,12 @@ void ToolDetailPane::showFile(const QString &relativeName, int line)
         m_code->setText(tr("(%1 is %2 bytes; too large to show)").arg(relativeName).arg(file.size()));
         return;
     }
-    const QByteArray bytes = file.readAll();
+    displayFile(path, file.readAll(), line);
+}
+
+void ToolDetailPane::displayFile(const QString &path, const QByteArray &bytes, int line)
+{
+    const QString relativeName = path.mid(m_dir.size() + 1);
     const bool script = relativeName.endsWith(QStringLiteral(".ts")) || relativeName.endsWith(QStringLiteral(".js"))
         || relativeName.endsWith(QStringLiteral(".mjs")) || relativeName.endsWith(QStringLiteral(".json"));
     if (script) {

@@ -4,6 +4,7 @@
 // Or, for a directory that is not loaded, why.
 
 #include "toolmd/toolrecord.h"
+#include "widgets/filereader.h"
 
 #include <QWidget>
 
@@ -40,6 +41,11 @@ public:
     // Opens `file` (a file of the shown tool) in the Files tab at `line`.
     void openFile(const QString &file, int line = 0);
 
+    // Where the Files tab reads a file: `reply` gets its bytes, or an error to show. Unset: this
+    // machine's disk. A server window reads through its connection; the reply may come later, and
+    // is dropped when another file is shown by then.
+    void setFileReader(FileReader reader) { m_fileReader = std::move(reader); }
+
     QString shownDir() const { return m_dir; }
     QString headerText() const;
     QString badgeText() const;
@@ -54,6 +60,7 @@ public:
 private:
     void showDiagnostics(const engine::Diagnostics &diagnostics);
     void showFile(const QString &relativeName, int line);
+    void displayFile(const QString &path, const QByteArray &bytes, int line);
 
     QLabel *m_title = nullptr;
     ElidedLabel *m_subtitle = nullptr;
@@ -68,6 +75,8 @@ private:
     QTreeWidget *m_diagnostics = nullptr;
     AgentTab *m_agent = nullptr;
     QString m_dir;
+    FileReader m_fileReader;
+    quint64 m_fileRequest = 0; // the file shown last: an older reader reply is dropped
 };
 
 } // namespace tw::ui

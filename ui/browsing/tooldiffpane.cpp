@@ -5,11 +5,14 @@
 #include "widgets/theme.h"
 
 #include <QEvent>
+#include <QPointer>
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollBar>
 #include <QSplitter>
+
+#include <memory>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableView>
@@ -46,7 +49,13 @@ QString ToolDiffPane::readText(const QString &path)
         return tr("(cannot read %1: %2)").arg(path, f.errorString());
     if (f.size() > kMaxDiffedBytes)
         return tr("(file too large to compare: %1 bytes)").arg(f.size());
-    const QByteArray bytes = f.readAll();
+    return textOf(f.readAll());
+}
+
+QString ToolDiffPane::textOf(const QByteArray &bytes)
+{
+    if (bytes.size() > kMaxDiffedBytes)
+        return tr("(file too large to compare: %1 bytes)").arg(bytes.size());
     // A NUL in the first block: a binary file, which a line diff would only garble.
     if (bytes.left(8192).contains('\0'))
         return tr("(binary file, %n bytes)", nullptr, int(bytes.size()));
@@ -54,6 +63,42 @@ QString ToolDiffPane::readText(const QString &path)
 }
 
 void ToolDiffPane::showFiles(const QList<File> &files)
+{
+    const quint64 request = ++m_request;
+    QHash<QString, QString> texts;
+    if (!m_fileReader) {
+        for (const File &f : files)
+            for (const QString &path : {f.leftPath, f.rightPath})
+                if (!path.isEmpty() && !texts.contains(path))
+                    texts.insert(path, readText(path));
+        compare(files, texts);
+        return;
+    }
+    // Each file once, then the comparison when the last has come.
+    auto pending = std::make_shared<QHash<QString, QString>>();
+    QStringList paths;
+    for (const File &f : files)
+        for (const QString &path : {f.leftPath, f.rightPath})
+            if (!path.isEmpty() && !paths.contains(path))
+                paths.append(path);
+    if (paths.isEmpty()) {
+        compare(files, texts);
+        return;
+    }
+    auto remaining = std::make_shared<qsizetype>(paths.size());
+    for (const QString &path : std::as_const(paths)) {
+        m_fileReader(path, [this, guard = QPointer<ToolDiffPane>(this), request, files, path, pending,
+                            remaining](const QByteArray &bytes, const QString &error) {
+            if (!guard || request != m_request)
+                return;
+            pending->insert(path, error.isEmpty() ? textOf(bytes) : tr("(cannot read %1: %2)").arg(path, error));
+            if (--*remaining == 0)
+                compare(files, *pending);
+        });
+    }
+}
+
+void ToolDiffPane::compare(const QList<File> &files, const QHash<QString, QString> &texts)
 {
     while (m_models.size() < files.size()) {
         auto *diffModel = new model::DiffModel(this);
@@ -70,7 +115,7 @@ void ToolDiffPane::showFiles(const QList<File> &files)
         const File &f = files[i];
         model::DiffModel *diffModel = m_models[i];
         diffModel->setTitles(f.leftTitle, f.rightTitle);
-        diffModel->setTexts(readText(f.leftPath), readText(f.rightPath));
+        diffModel->setTexts(texts.value(f.leftPath), texts.value(f.rightPath));
         const qsizetype changed = diffModel->changedCount();
         QString title = f.name;
         if (f.leftPath != f.rightPath) {
@@ -99,6 +144,7 @@ void ToolDiffPane::showFiles(const QList<File> &files)
 
 void ToolDiffPane::showMessage(const QString &text)
 {
+    ++m_request; // a comparison still being read is not shown over this
     for (model::DiffModel *diffModel : std::as_const(m_models)) {
         diffModel->setRows({});
         diffModel->setTitles({}, {});

@@ -3,6 +3,9 @@
 // each a DiffView whose headers name the sides. The Overrides view compares a user's tool with
 // the global one; the Seed Sync view an installed tool with its seed.
 
+#include "widgets/filereader.h"
+
+#include <QHash>
 #include <QList>
 #include <QPointer>
 #include <QString>
@@ -37,8 +40,10 @@ public:
 
     explicit ToolDiffPane(QWidget *parent = nullptr);
 
-    // Reads and compares the files, a tab each, and shows them.
+    // Reads and compares the files, a tab each, and shows them (through the reader when one is
+    // set: once every file has come).
     void showFiles(const QList<File> &files);
+    void setFileReader(FileReader reader) { m_fileReader = std::move(reader); }
     // Shows `text` instead of a comparison (nothing selected, nothing to compare).
     void showMessage(const QString &text);
 
@@ -57,12 +62,18 @@ public:
     static constexpr qint64 kMaxDiffedBytes = 2 * 1024 * 1024;
     // A file's text for the comparison, or a line saying why it cannot be shown as text.
     static QString readText(const QString &path);
+    // The same for bytes already read.
+    static QString textOf(const QByteArray &bytes);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void fitSplitter();
+    void compare(const QList<File> &files, const QHash<QString, QString> &texts);
+
+    FileReader m_fileReader;
+    quint64 m_request = 0; // the comparison asked for last: older readers' replies are dropped
 
     QPointer<QSplitter> m_splitter;
     QPointer<QTableView> m_table;

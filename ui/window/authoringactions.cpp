@@ -2,7 +2,7 @@
 
 #include "authoring/toolarchive.h"
 #include "authoring/toolworkspace.h"
-#include "catalog/catalogscanner.h"
+#include "catalog/catalogsource.h"
 #include "editing/editortabs.h"
 #include "editing/newtooldialog.h"
 #include "editing/tooleditor.h"
@@ -18,7 +18,7 @@
 
 namespace tw::ui {
 
-AuthoringActions::AuthoringActions(MainWindow *window, engine::CatalogScanner *scanner, BrowserPane *browser,
+AuthoringActions::AuthoringActions(MainWindow *window, engine::CatalogSource *scanner, BrowserPane *browser,
                                    QTabWidget *views, EditorTabs *editors, StatusMessage showStatus)
     : QObject(window), m_window(window), m_scanner(scanner), m_browser(browser), m_views(views), m_editors(editors),
       m_showStatus(std::move(showStatus))
@@ -36,6 +36,21 @@ AuthoringActions::AuthoringActions(MainWindow *window, engine::CatalogScanner *s
 
 QString AuthoringActions::authoringUser() const { return m_window->authoringUser(); }
 QString AuthoringActions::dataPath() const { return m_scanner->dataPath(); }
+
+bool AuthoringActions::requireLocal(const QString &title)
+{
+    if (m_scanner->isLocal())
+        return true;
+    // A server window shows and checks a server's tools; changing them goes through the command
+    // line on the same connection (`toolwright … --data ssh://…`) until the window does it.
+    MessageBox::ask(m_window, title,
+                    tr("This window shows the tools of a server. Editing, creating, importing and exporting "
+                       "them from this window is not available yet; on the command line, the same connection "
+                       "does it: toolwright bump|sync|run|secret --data %1.")
+                        .arg(m_window->dataLocation()),
+                    {tr("OK")}, MessageBox::Information);
+    return false;
+}
 
 bool AuthoringActions::requireUser(const QString &title)
 {
@@ -57,6 +72,8 @@ ToolEditor *AuthoringActions::currentEditor() const
 
 ToolEditor *AuthoringActions::editTool(const QString &dir)
 {
+    if (!requireLocal(tr("Edit Tool")))
+        return nullptr;
     for (int i = 0; i < m_editors->count(); ++i) {
         if (auto *e = qobject_cast<ToolEditor *>(m_editors->widget(i)); e && e->dir() == dir) {
             m_editors->setCurrentIndex(i);
@@ -83,7 +100,7 @@ ToolEditor *AuthoringActions::editTool(const QString &dir)
         if (i >= 0)
             m_editors->setTabText(i, editor->toolName() + (modified ? QStringLiteral(" ●") : QString()));
     });
-    connect(editor, &ToolEditor::saved, m_scanner, &engine::CatalogScanner::rescan);
+    connect(editor, &ToolEditor::saved, m_scanner, &engine::CatalogSource::rescan);
     connect(editor, &ToolEditor::customizeRequested, this, [this](const QString &globalDir) { customizeTool(globalDir); });
     m_editors->setCurrentIndex(index);
     m_views->setCurrentIndex(MainWindow::EditorViewTab);
@@ -114,6 +131,8 @@ bool AuthoringActions::closeAllEditors()
 QString AuthoringActions::createTool(const QString &templateId, const QString &name, const QString &label,
                                      const QString &description)
 {
+    if (!requireLocal(tr("New Tool")))
+        return {};
     const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
     if (!catalog)
         return {};
@@ -130,6 +149,8 @@ QString AuthoringActions::createTool(const QString &templateId, const QString &n
 
 QString AuthoringActions::customizeTool(const QString &globalDir)
 {
+    if (!requireLocal(tr("Customize")))
+        return {};
     const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
     const QString user = authoringUser();
     if (!requireUser(tr("Customize")) || !catalog)
@@ -151,6 +172,8 @@ QString AuthoringActions::customizeTool(const QString &globalDir)
 
 bool AuthoringActions::revertToGlobal(const QString &userDir)
 {
+    if (!requireLocal(tr("Revert to Global")))
+        return false;
     if (userDir.startsWith(engine::globalToolsPath(dataPath()) + u'/')) {
         MessageBox::ask(m_window, tr("Revert to Global"), tr("This is the global tool itself."), {tr("OK")},
                         MessageBox::Information);
@@ -182,6 +205,8 @@ bool AuthoringActions::revertToGlobal(const QString &userDir)
 
 QStringList AuthoringActions::importTools(const QStringList &paths)
 {
+    if (!requireLocal(tr("Import")))
+        return {};
     const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
     const QString user = authoringUser();
     if (!requireUser(tr("Import")) || !catalog)
@@ -207,6 +232,8 @@ QStringList AuthoringActions::importTools(const QStringList &paths)
 
 bool AuthoringActions::exportTool(const QString &toolDir, const QString &zipPath)
 {
+    if (!requireLocal(tr("Export")))
+        return false;
     if (const QString err = engine::exportToolZip(toolDir, zipPath); !err.isEmpty()) {
         MessageBox::ask(m_window, tr("Export"), err, {tr("OK")}, MessageBox::Warning);
         return false;
@@ -223,6 +250,8 @@ void AuthoringActions::editCurrent()
 
 void AuthoringActions::newToolDialog()
 {
+    if (!requireLocal(tr("New Tool")))
+        return;
     const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
     if (!requireUser(tr("New Tool")) || !catalog)
         return;
@@ -251,6 +280,8 @@ void AuthoringActions::revertCurrentToGlobal()
 
 void AuthoringActions::importZipDialog()
 {
+    if (!requireLocal(tr("Import")))
+        return;
     const QString zip = QFileDialog::getOpenFileName(m_window, tr("Import Tool"), QString(), tr("Tool archives (*.zip)"));
     if (!zip.isEmpty())
         importTools({zip});
@@ -258,6 +289,8 @@ void AuthoringActions::importZipDialog()
 
 void AuthoringActions::importDirectoryDialog()
 {
+    if (!requireLocal(tr("Import")))
+        return;
     const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Import Tool Directory"));
     if (!dir.isEmpty())
         importTools({dir});
@@ -265,6 +298,8 @@ void AuthoringActions::importDirectoryDialog()
 
 void AuthoringActions::exportCurrentDialog()
 {
+    if (!requireLocal(tr("Export")))
+        return;
     const QString dir = m_browser->currentToolDir();
     if (dir.isEmpty())
         return;

@@ -17,7 +17,7 @@ class QAction;
 class QTabWidget;
 
 namespace tw::engine {
-class CatalogScanner;
+class CatalogSource;
 } // namespace tw::engine
 
 namespace tw::model {
@@ -38,7 +38,7 @@ public:
     using StatusMessage = std::function<void(const QString &text, model::Tone tone)>;
     // `window` parents the dialogs and names the user; `views` is switched to the Editor view;
     // `showStatus` tells the outcome of an operation in the status bar.
-    AuthoringActions(MainWindow *window, engine::CatalogScanner *scanner, BrowserPane *browser, QTabWidget *views,
+    AuthoringActions(MainWindow *window, engine::CatalogSource *scanner, BrowserPane *browser, QTabWidget *views,
                      EditorTabs *editors, StatusMessage showStatus);
     Q_DISABLE_COPY_MOVE(AuthoringActions)
 
@@ -75,9 +75,11 @@ private:
     QString dataPath() const;
     // False, after saying how a user comes to be, when the window has no current user.
     bool requireUser(const QString &title);
+    // False, after saying so, in a server window (its tools are not files of this machine).
+    bool requireLocal(const QString &title);
 
     MainWindow *m_window;
-    engine::CatalogScanner *m_scanner;
+    engine::CatalogSource *m_scanner;
     BrowserPane *m_browser;
     QTabWidget *m_views;
     EditorTabs *m_editors;

@@ -3,7 +3,7 @@
 #include "agent/agentview.h"
 #include "browsing/agentsetdialog.h"
 #include "browsing/tooldetailpane.h"
-#include "catalog/catalogscanner.h"
+#include "catalog/catalogsource.h"
 #include "catalog/overrideresolver.h"
 #include "effectivetoolsmodel.h"
 #include "tones.h"
@@ -110,7 +110,7 @@ QStringList badgesFor(const QModelIndex &index)
 
 } // namespace
 
-BrowserPane::BrowserPane(const engine::CatalogScanner *scanner, QAction *rescan, const QString &user, QWidget *parent)
+BrowserPane::BrowserPane(const engine::CatalogSource *scanner, QAction *rescan, const QString &user, QWidget *parent)
     : QWidget(parent), m_scanner(scanner), m_user(user)
 {
     m_catalogModel = new model::ToolCatalogModel(this);

@@ -26,7 +26,7 @@ class QSplitter;
 class QTreeView;
 
 namespace tw::engine {
-class CatalogScanner;
+class CatalogSource;
 } // namespace tw::engine
 
 namespace tw::model {
@@ -47,7 +47,7 @@ public:
     // `scanner`: whether a catalog is there yet, for the note over an empty list; `rescan`: the
     // window's File → Rescan, also at the end of the bar; `user`: the current user at the start
     // (the User picker fills when a scan finds users).
-    BrowserPane(const engine::CatalogScanner *scanner, QAction *rescan, const QString &user, QWidget *parent = nullptr);
+    BrowserPane(const engine::CatalogSource *scanner, QAction *rescan, const QString &user, QWidget *parent = nullptr);
     Q_DISABLE_COPY_MOVE(BrowserPane)
 
     model::ToolCatalogModel *catalogModel() const { return m_catalogModel; }
@@ -106,7 +106,7 @@ private:
     void selectFirstTool();
     void showCurrent();
 
-    const engine::CatalogScanner *m_scanner;
+    const engine::CatalogSource *m_scanner;
     QString m_user;
     model::ToolCatalogModel *m_catalogModel = nullptr;
     model::EffectiveToolsModel *m_effectiveModel = nullptr;

@@ -4,6 +4,8 @@
 #include "admin/syncview.h"
 #include "browsing/tooldetailpane.h"
 #include "catalog/catalogscanner.h"
+#include "remote/remotecatalog.h"
+#include "remote/remotesession.h"
 #include "diagnosticlistmodel.h"
 #include "editing/editortabs.h"
 #include "editing/tooleditor.h"
@@ -19,11 +21,14 @@
 #include "widgets/theme.h"
 #include "window/authoringactions.h"
 #include "window/browserpane.h"
+#include "window/connectdialog.h"
+#include "window/connectionstatus.h"
 #include "window/settingsdialog.h"
 #include "window/windowmenus.h"
 
 #include <QAction>
 #include <QCloseEvent>
+#include <QCoreApplication>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -46,8 +51,20 @@
 
 namespace tw::ui {
 
-MainWindow::MainWindow(const QString &dataPath, const QString &preferredUser, QWidget *parent,
-                       std::unique_ptr<engine::SecretStore> secrets)
+namespace {
+
+// The engine's messages are clauses ("the connection to HOST was lost"), to follow a prefix on
+// the command line; the status bar shows them as sentences.
+QString sentence(QString text)
+{
+    if (!text.isEmpty())
+        text[0] = text[0].toUpper();
+    return text;
+}
+
+} // namespace
+
+MainWindow::MainWindow(const QString &preferredUser, QWidget *parent, std::unique_ptr<engine::SecretStore> secrets)
     : QMainWindow(parent), m_preferredUser(preferredUser), m_currentUser(preferredUser), m_secrets(std::move(secrets))
 {
     installThemeSupport();
@@ -59,46 +76,147 @@ MainWindow::MainWindow(const QString &dataPath, const QString &preferredUser, QW
     }
     setObjectName(QStringLiteral("mainWindow"));
     setAcceptDrops(true);
+}
+
+MainWindow::MainWindow(const QString &dataPath, const QString &preferredUser, QWidget *parent,
+                       std::unique_ptr<engine::SecretStore> secrets)
+    : MainWindow(preferredUser, parent, std::move(secrets))
+{
     m_scanner = new engine::CatalogScanner(this);
+    m_source = m_scanner;
+    init();
+    openDataPath(dataPath);
+}
+
+MainWindow::MainWindow(const engine::RemoteTarget &target, const engine::SshSettings &ssh, const QString &preferredUser,
+                       QWidget *parent, std::unique_ptr<engine::SecretStore> secrets)
+    : MainWindow(preferredUser, parent, std::move(secrets))
+{
+    m_session = new engine::RemoteSession(target, ssh, this);
+    auto *remote = new engine::RemoteCatalog(m_session, this);
+    m_source = remote;
+    init();
+    limitToServer();
+    connect(remote, &engine::RemoteCatalog::listFailed, this, [this](const QString &message) {
+        showStatusMessage(tr("The server's catalog could not be read: %1").arg(message), model::Tone::Error);
+        updateStatus();
+    });
+    connect(m_session, &engine::RemoteSession::connectionLost, this, [this](const QString &reason) {
+        // What is on screen stays; what is unsaved stays; the catalog comes again on reconnect.
+        showStatusMessage(tr("%1. Reconnecting…").arg(sentence(reason)), model::Tone::Warning);
+    });
+    connect(m_session, &engine::RemoteSession::connectFailed, this, [this](const QString &reason) {
+        showStatusMessage(sentence(reason), model::Tone::Error);
+        if (!m_source->catalog())
+            m_browser->detailPane()->showNothing(tr("Could not connect: %1").arg(reason));
+    });
+    m_browser->clear(dataLocation());
+    updateWindowTitle();
+    updateStatus();
+    m_session->open();
+}
+
+engine::SshSettings MainWindow::serverSshSettings(const QString &remoteCommand)
+{
+    engine::SshSettings ssh = engine::SshSettings::fromEnvironment(remoteCommand);
+    // ssh asks through this very binary (app/main.cpp, TOOLWRIGHT_ASKPASS): a passphrase, a
+    // password or a new host key in AskpassDialog, never stored.
+    ssh.askpass = QCoreApplication::applicationFilePath();
+    return ssh;
+}
+
+MainWindow *MainWindow::openServerWindow(const engine::RemoteTarget &target, const QString &remoteCommand, const QString &user)
+{
+    auto *window = new MainWindow(target, serverSshSettings(remoteCommand), user);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->show();
+    return window;
+}
+
+ConnectDialog *MainWindow::connectToServerDialog(MainWindow *parent)
+{
+    auto *dialog = new ConnectDialog(parent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, parent, [dialog, parent] {
+        if (const std::optional<ConnectDialog::Connection> c = dialog->connection())
+            openServerWindow(c->target, c->remoteCommand, parent->currentUser());
+    });
+    dialog->open();
+    return dialog;
+}
+
+void MainWindow::init()
+{
     m_diagnosticModel = new model::DiagnosticListModel(this);
     m_problemsSort = new QSortFilterProxyModel(this);
     m_problemsSort->setSourceModel(m_diagnosticModel);
 
     buildLayout();
 
-    connect(m_scanner, &engine::CatalogScanner::scanStarted, this, &MainWindow::updateStatus);
+    connect(m_source, &engine::CatalogSource::scanStarted, this, &MainWindow::updateStatus);
     // Locations arrive faster than a frame when the tools are in the page cache: a hundred users
     // posted at once would be applied in one go. They are queued and applied a slice at a time,
     // each slice within a frame's budget, so the window keeps painting and answering.
     m_locationPump.setSingleShot(true);
     m_locationPump.setInterval(0);
     connect(&m_locationPump, &QTimer::timeout, this, &MainWindow::applyPendingLocations);
-    connect(m_scanner, &engine::CatalogScanner::locationScanned, this, [this](const engine::LocationScan &loc) {
+    connect(m_source, &engine::CatalogSource::locationScanned, this, [this](const engine::LocationScan &loc) {
         m_pendingLocations.append(loc);
         m_locationPump.start();
     });
-    connect(m_scanner, &engine::CatalogScanner::scanFinished, this,
+    connect(m_source, &engine::CatalogSource::scanFinished, this,
             [this](const std::shared_ptr<const engine::Catalog> &catalog) {
                 m_pendingCatalog = catalog; // shown once the locations before it are
                 m_locationPump.start();
             });
     restoreSettings();
-    openDataPath(dataPath);
+}
+
+void MainWindow::limitToServer()
+{
+    // The server's files are read through the connection, never from this machine's disk at
+    // the same path.
+    const auto readOnServer = [session = m_session](const QString &path, FileReply reply) {
+        session->readFile(path, std::move(reply));
+    };
+    m_browser->detailPane()->setFileReader(readOnServer);
+    m_overrides->setFileReader(readOnServer);
+    setAcceptDrops(false); // an import is into a local data dir
+    const QString notYet = tr("Not available in a server window yet: on the command line, toolwright sync|bump|run "
+                              "--data %1 does it over the same connection.")
+                               .arg(dataLocation());
+    for (int view : {SyncViewTab, EditorViewTab, RunViewTab}) {
+        m_views->setTabEnabled(view, false);
+        m_views->setTabToolTip(view, notYet);
+    }
+    m_connectionStatus = new ConnectionStatus(m_session, this);
+    statusBar()->addPermanentWidget(m_connectionStatus);
+    connect(m_connectionStatus, &ConnectionStatus::summaryChanged, this, &MainWindow::updateWindowTitle);
+    updateWindowTitle();
 }
 
 MainWindow::~MainWindow() = default;
 
-QString MainWindow::dataPath() const { return m_scanner->dataPath(); }
+QString MainWindow::dataPath() const { return m_source->dataPath(); }
+
+QString MainWindow::dataLocation() const
+{
+    if (!m_session)
+        return dataPath();
+    engine::RemoteTarget target = m_session->target();
+    target.path = dataPath();
+    return target.url();
+}
 
 void MainWindow::buildLayout()
 {
     m_rescan = new QAction(QIcon::fromTheme(QStringLiteral("view-refresh")), tr("&Rescan"), this);
     m_rescan->setShortcut(QKeySequence::Refresh);
-    connect(m_rescan, &QAction::triggered, m_scanner, &engine::CatalogScanner::rescan);
-    m_browser = new BrowserPane(m_scanner, m_rescan, m_currentUser, this);
+    connect(m_rescan, &QAction::triggered, m_source, &engine::CatalogSource::rescan);
+    m_browser = new BrowserPane(m_source, m_rescan, m_currentUser, this);
     buildViews();
     buildProblemsDock();
-    m_authoring = new AuthoringActions(this, m_scanner, m_browser, m_views, m_editors,
+    m_authoring = new AuthoringActions(this, m_source, m_browser, m_views, m_editors,
                                        [this](const QString &text, model::Tone tone) { showStatusMessage(text, tone); });
     connect(m_editors, &QTabWidget::tabCloseRequested, m_authoring, [this](int index) { m_authoring->closeEditor(index); });
     connect(m_browser->toolView(), &QTreeView::activated, m_authoring, &AuthoringActions::editCurrent);
@@ -129,7 +247,7 @@ void MainWindow::buildViews()
     m_run->setObjectName(QStringLiteral("runView"));
     m_views->addTab(m_run, tr("Run"));
     setCentralWidget(m_views);
-    connect(m_sync, &SyncView::applied, m_scanner, &engine::CatalogScanner::rescan);
+    connect(m_sync, &SyncView::applied, m_source, &engine::CatalogSource::rescan);
 }
 
 void MainWindow::buildProblemsDock()
@@ -228,6 +346,13 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::openDataPath(const QString &dataPath)
 {
+    if (m_session) {
+        // A server window stays on its server: the local data dir gets a window of its own.
+        auto *local = new MainWindow(dataPath, m_currentUser);
+        local->setAttribute(Qt::WA_DeleteOnClose);
+        local->show();
+        return;
+    }
     m_browser->clear(dataPath);
     m_overrides->setCatalog(nullptr);
     m_sync->setDataPath(dataPath);
@@ -238,8 +363,12 @@ void MainWindow::openDataPath(const QString &dataPath)
 
 void MainWindow::updateWindowTitle()
 {
-    setWindowTitle(m_currentUser.isEmpty() ? tr("%1 — Toolwright").arg(dataPath())
-                                           : tr("%1 — %2 — Toolwright").arg(m_currentUser, dataPath()));
+    // A server window names the host and how the connection is (connected, its round trip).
+    const QString where = !m_session ? dataPath()
+        : tr("%1:%2 (%3)").arg(m_session->target().displayHost(), dataPath(),
+                               m_connectionStatus ? m_connectionStatus->summary() : tr("connecting…"));
+    setWindowTitle(m_currentUser.isEmpty() ? tr("%1 — Toolwright").arg(where)
+                                           : tr("%1 — %2 — Toolwright").arg(m_currentUser, where));
 }
 
 void MainWindow::applyPendingLocations()
@@ -317,6 +446,10 @@ ToolDetailPane *MainWindow::detailPane() const { return m_browser->detailPane();
 
 bool MainWindow::runCurrentTool()
 {
+    if (m_session) {
+        MessageBox::ask(this, tr("Run"), m_views->tabToolTip(RunViewTab), {tr("OK")}, MessageBox::Information);
+        return false;
+    }
     const QModelIndex index = m_browser->currentTool();
     if (!index.isValid())
         return false;
@@ -392,7 +525,7 @@ void MainWindow::updateStatus()
 {
     if (!m_statusLabel)
         return;
-    const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
+    const std::shared_ptr<const engine::Catalog> catalog = m_source->catalog();
     QStringList parts;
     if (catalog) {
         qsizetype skipped = catalog->global.skipped.size();
@@ -404,8 +537,8 @@ void MainWindow::updateStatus()
               << tr("%n warnings", nullptr, m_diagnosticModel->count(engine::Severity::Warning))
               << tr("%n not loaded", nullptr, int(skipped));
     }
-    if (m_scanner->isScanning())
-        parts << tr("scanning…");
+    if (m_source->isScanning())
+        parts << (m_session ? tr("reading the server's catalog…") : tr("scanning…"));
     m_statusLabel->setText(parts.join(QStringLiteral(" · ")));
 }
 

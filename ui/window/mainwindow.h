@@ -6,6 +6,7 @@
 // their dialogs), WindowMenus (the menu bar). Its accessors are what tests and automation use.
 
 #include "catalog/catalog.h"
+#include "remote/remoteconnection.h"
 #include "secrets/secretstore.h"
 
 #include <QList>
@@ -26,6 +27,8 @@ class QTreeView;
 
 namespace tw::engine {
 class CatalogScanner;
+class CatalogSource;
+class RemoteSession;
 struct Catalog;
 } // namespace tw::engine
 
@@ -40,6 +43,8 @@ namespace tw::ui {
 
 class AuthoringActions;
 class BrowserPane;
+class ConnectDialog;
+class ConnectionStatus;
 class EditorTabs;
 class OverridesView;
 class RunView;
@@ -56,10 +61,28 @@ public:
     // test passes another store).
     MainWindow(const QString &dataPath, const QString &preferredUser, QWidget *parent = nullptr,
                std::unique_ptr<engine::SecretStore> secrets = nullptr);
+    // A server window: the DATA_PATH of `target`, through `ssh` and `toolwright serve` there
+    // (DESIGN.md "Remote servers"). It connects at once, and again when the connection drops.
+    MainWindow(const engine::RemoteTarget &target, const engine::SshSettings &ssh, const QString &preferredUser,
+               QWidget *parent = nullptr, std::unique_ptr<engine::SecretStore> secrets = nullptr);
     ~MainWindow() override;
 
+    // A local window opens `dataPath` in place; a server window opens another window for it.
     void openDataPath(const QString &dataPath);
-    QString dataPath() const;
+    QString dataPath() const; // as its host names it
+    // What --data would name: the path here, `ssh://host/path` for a server window.
+    QString dataLocation() const;
+    bool isRemote() const { return m_session != nullptr; }
+    // File → Connect to Server…: asks where (ConnectDialog, returned open) and, when accepted,
+    // opens a server window for it, acting for `parent`'s user.
+    static ConnectDialog *connectToServerDialog(MainWindow *parent);
+    // A server window for `url` (ssh://…), shown, deleted when closed; ssh's prompts in
+    // Toolwright's own dialog.
+    static engine::SshSettings serverSshSettings(const QString &remoteCommand);
+    static MainWindow *openServerWindow(const engine::RemoteTarget &target, const QString &remoteCommand,
+                                        const QString &user);
+    engine::RemoteSession *remoteSession() const { return m_session; }
+    ConnectionStatus *connectionStatus() const { return m_connectionStatus; }
     // "" shows every location as a tree; an email makes that user current and shows the user's
     // effective tools.
     void setViewUser(const QString &email);
@@ -70,8 +93,9 @@ public:
     // Selects the tool (or skipped dir) at `dir` in the current view; false if not shown.
     bool selectDir(const QString &dir);
 
-    // For tests and automation.
+    // For tests and automation. scanner() is null in a server window; source() never is.
     engine::CatalogScanner *scanner() const { return m_scanner; }
+    engine::CatalogSource *source() const { return m_source; }
     model::ToolCatalogModel *catalogModel() const;
     model::ToolFilterProxyModel *filterModel() const;
     QTreeView *toolView() const;
@@ -120,6 +144,9 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    MainWindow(const QString &preferredUser, QWidget *parent, std::unique_ptr<engine::SecretStore> secrets);
+    void init();
+    void limitToServer();
     void buildLayout();
     void buildViews();
     void buildProblemsDock();
@@ -135,7 +162,10 @@ private:
     QString m_preferredUser; // from the command line
     QString m_currentUser;
     std::unique_ptr<engine::SecretStore> m_secrets;
-    engine::CatalogScanner *m_scanner = nullptr;
+    engine::CatalogScanner *m_scanner = nullptr; // a local window's
+    engine::RemoteSession *m_session = nullptr;  // a server window's
+    engine::CatalogSource *m_source = nullptr;   // either's catalog
+    ConnectionStatus *m_connectionStatus = nullptr;
     QList<engine::LocationScan> m_pendingLocations; // scanned, not yet in the model
     std::shared_ptr<const engine::Catalog> m_pendingCatalog; // finished, shown after them
     QTimer m_locationPump;

@@ -42,6 +42,10 @@ void WindowMenus::buildFile()
             window->openDataPath(dir);
     });
     open->setShortcut(QKeySequence::Open);
+    QAction *connectServer = file->addAction(QIcon::fromTheme(QStringLiteral("network-server")), tr("&Connect to Server…"),
+                                             window, [window] { MainWindow::connectToServerDialog(window); });
+    connectServer->setObjectName(QStringLiteral("connectToServerAction"));
+    connectServer->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     file->addAction(m_parts.rescan);
     file->addSeparator();
     file->addAction(tr("&Import Tool (.zip)…"), authoring, &AuthoringActions::importZipDialog);

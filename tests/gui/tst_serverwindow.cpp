@@ -1,0 +1,206 @@
+// A server window, offscreen, against a real OpenSSH server on 127.0.0.1 (tests/common/sshd.h):
+// File → Connect to Server…, the server's catalog in the browser, a file read through the
+// connection, a change on the server arriving by itself, a dropped connection that reconnects,
+// Reconnect by hand, and a server without Toolwright.
+//
+// The server runs `toolwright serve` in bubblewrap with its DATA_PATH bound at /srv/twdata, a
+// path this machine does not have: what the window shows can only have come over the
+// connection, never from the local disk at the same path.
+
+#include "browsing/markdownview.h"
+#include "browsing/tooldetailpane.h"
+#include "catalog/catalogsource.h"
+#include "fixture.h"
+#include "guitestmain.h"
+#include "remote/remotesession.h"
+#include "sshd.h"
+#include "widgets/messagebox.h"
+#include "window/connectdialog.h"
+#include "window/connectionstatus.h"
+#include "window/mainwindow.h"
+
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QTabWidget>
+#include <Qsci/qsciscintilla.h>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <signal.h>
+
+using namespace tw;
+using namespace tw::ui;
+
+namespace {
+const QString kServerPath = QStringLiteral("/srv/twdata");
+const QByteArray kEntry = "export async function execute() {\n  return { content: [{ type: 'text', text: 'from the server' }] };\n}\n";
+} // namespace
+
+class TestServerWindow : public QObject
+{
+    Q_OBJECT
+
+    test::Sshd m_sshd;
+    QTemporaryDir m_tmp;
+    QString m_data; // the server's DATA_PATH as this machine has it; the server sees kServerPath
+    QString m_pidFile;
+
+    QString remoteCommand(const QString &program = QStringLiteral(TW_BINARY)) const
+    {
+        return QStringLiteral("echo $$ > '%1'; exec bwrap --die-with-parent --dev-bind / / --tmpfs /srv --bind '%2' %3 -- %4 serve --stdio")
+            .arg(m_pidFile, m_data, kServerPath, program);
+    }
+
+    static MainWindow *serverWindow()
+    {
+        for (QWidget *w : QApplication::topLevelWidgets())
+            if (auto *m = qobject_cast<MainWindow *>(w); m && m->isRemote() && m->isVisible())
+                return m;
+        return nullptr;
+    }
+
+    // File → Connect to Server… filled in and accepted; the server window it opened.
+    MainWindow *connectThroughTheDialog(MainWindow &local, const QString &command)
+    {
+        ConnectDialog *dialog = MainWindow::connectToServerDialog(&local);
+        dialog->hostEdit()->setText(m_sshd.alias());
+        dialog->dataPathEdit()->setText(kServerPath);
+        dialog->commandEdit()->setText(command);
+        QPushButton *connectButton = dialog->buttons()->button(QDialogButtonBox::Ok);
+        if (!connectButton->isEnabled())
+            return nullptr;
+        QTest::mouseClick(connectButton, Qt::LeftButton);
+        return QTest::qWaitFor([] { return serverWindow() != nullptr; }, 5000) ? serverWindow() : nullptr;
+    }
+
+    static bool hasTool(const MainWindow *w, const QString &name)
+    {
+        const auto catalog = w->source()->catalog();
+        if (!catalog)
+            return false;
+        for (const engine::ToolRecord &t : catalog->global.tools)
+            if (t.manifest.name == name)
+                return true;
+        return false;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_sshd.start(&error), qPrintable(error));
+        QVERIFY2(!QStandardPaths::findExecutable(QStringLiteral("bwrap")).isEmpty(), "bubblewrap is a test dependency");
+        QVERIFY2(!QFileInfo::exists(kServerPath), "this machine must not have the server's path");
+        qputenv("TOOLWRIGHT_SSH_CONFIG", m_sshd.clientConfig().toUtf8());
+        m_data = m_tmp.filePath(QStringLiteral("server-data"));
+        m_pidFile = m_tmp.filePath(QStringLiteral("server.pid"));
+        test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("greet"),
+                       test::toolMd("greet", 1, "label: Greeter\n").replace("Body.", "Greets whoever asks."), kEntry);
+        test::writeFile(m_data + QStringLiteral("/tools/broken/TOOL.md"), "---\nname: [unclosed\n---\n");
+        test::makeTool(m_data + QStringLiteral("/ada@example.com/tools"), QStringLiteral("mine"), test::toolMd("mine"));
+    }
+
+    void connectsBrowsesAndFollowsTheServer()
+    {
+        MainWindow local(m_tmp.filePath(QStringLiteral("local-data")), {});
+        local.show();
+        MainWindow *server = connectThroughTheDialog(local, remoteCommand());
+        QVERIFY(server);
+        QTRY_VERIFY_WITH_TIMEOUT(server->source()->catalog() != nullptr, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(server->connectionStatus()->label()->text().contains(u"connected"), 10000);
+        // Title and status bar: the host, the state, the round trip.
+        QTRY_VERIFY_WITH_TIMEOUT(server->windowTitle().contains(QRegularExpression(QStringLiteral("tw-test:/srv/twdata \\(connected, \\d+ ms\\)"))), 10000);
+        QVERIFY2(server->connectionStatus()->label()->text().contains(QRegularExpression(QStringLiteral("^tw-test: connected, \\d+ ms$"))),
+                 qPrintable(server->connectionStatus()->label()->text()));
+        QVERIFY(!server->connectionStatus()->reconnectButton()->isVisible());
+        QCOMPARE(server->dataPath(), kServerPath);
+        QCOMPARE(server->dataLocation(), QStringLiteral("ssh://tw-test/srv/twdata"));
+
+        // The browser: the server's tools, their documentation, and a file read over ssh.
+        QVERIFY(hasTool(server, QStringLiteral("greet")));
+        QVERIFY(server->selectDir(kServerPath + QStringLiteral("/tools/greet")));
+        QTRY_VERIFY(server->detailPane()->headerText().contains(u"Greeter"));
+        QVERIFY(server->detailPane()->documentation()->toPlainText().contains(u"Greets whoever asks."));
+        server->detailPane()->openFile(kServerPath + QStringLiteral("/tools/greet/index.ts"));
+        QTRY_COMPARE_WITH_TIMEOUT(server->detailPane()->codeView()->text(), QString::fromUtf8(kEntry), 10000);
+        // The Problems panel lists the server's broken directory.
+        QTRY_VERIFY(server->problemsView()->model()->rowCount() > 0);
+        // What the window cannot do on a server yet is off, and says where it can be done.
+        QVERIFY(!server->viewTabs()->isTabEnabled(MainWindow::RunViewTab));
+        QVERIFY(server->viewTabs()->tabToolTip(MainWindow::RunViewTab).contains(u"--data ssh://tw-test/srv/twdata"));
+        MessageBox::setNextAnswer(0);
+        QVERIFY(!server->editTool(kServerPath + QStringLiteral("/tools/greet")));
+        QVERIFY(MessageBox::lastQuestion().contains(u"server"));
+
+        // A change on the server arrives by itself: the new version, nothing asked.
+        test::writeFile(m_data + QStringLiteral("/tools/greet/TOOL.md"), test::toolMd("greet", 7, "label: Greeter\n"));
+        QTRY_VERIFY_WITH_TIMEOUT(server->source()->catalog()->global.tools.first().manifest.version == 7, 10000);
+
+        // The connection drops (the server killed): the window says so, keeps what it shows,
+        // and connects again by itself; what changed meanwhile is there.
+        ::kill(pid_t(test::readFile(m_pidFile).trimmed().toLongLong()), SIGKILL);
+        QTRY_VERIFY_WITH_TIMEOUT(server->connectionStatus()->reconnectButton()->isVisible(), 10000);
+        QVERIFY(server->source()->catalog() != nullptr);
+        QVERIFY(hasTool(server, QStringLiteral("greet")));
+        test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("later"), test::toolMd("later"));
+        QTRY_VERIFY_WITH_TIMEOUT(hasTool(server, QStringLiteral("later")), 20000);
+        QTRY_VERIFY(server->connectionStatus()->label()->text().contains(u"connected,"));
+
+        // Disconnected, then Reconnect by hand.
+        server->remoteSession()->close();
+        QCOMPARE(server->connectionStatus()->label()->text(), QStringLiteral("tw-test: disconnected"));
+        QVERIFY(server->windowTitle().contains(u"(disconnected)"));
+        QVERIFY(server->connectionStatus()->reconnectButton()->isVisible());
+        QTest::mouseClick(server->connectionStatus()->reconnectButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(server->connectionStatus()->label()->text().contains(u"connected,"), 20000);
+        server->close();
+
+        // The connection is remembered, first among the recent ones.
+        const QList<ConnectDialog::Connection> recent = ConnectDialog::recent();
+        QVERIFY(!recent.isEmpty());
+        QCOMPARE(recent.first().target.url(), QStringLiteral("ssh://tw-test/srv/twdata"));
+        QCOMPARE(recent.first().remoteCommand, remoteCommand());
+        ConnectDialog again;
+        QCOMPARE(again.hostEdit()->text(), QStringLiteral("tw-test"));
+        QCOMPARE(again.dataPathEdit()->text(), kServerPath);
+    }
+
+    // No Toolwright on the server: one clear line, no retrying, and the Reconnect button.
+    void aServerWithoutToolwrightIsSaidSo()
+    {
+        MainWindow local(m_tmp.filePath(QStringLiteral("local-data")), {});
+        MainWindow *server = connectThroughTheDialog(local, QStringLiteral("no-such-toolwright serve --stdio"));
+        QVERIFY(server);
+        QTRY_COMPARE_WITH_TIMEOUT(server->remoteSession()->state(), engine::RemoteSession::State::Disconnected, 20000);
+        QVERIFY2(server->remoteSession()->lastError().contains(u"toolwright"), qPrintable(server->remoteSession()->lastError()));
+        QVERIFY(server->connectionStatus()->reconnectButton()->isVisible());
+        QVERIFY(server->windowTitle().contains(u"(disconnected)"));
+        server->close();
+    }
+
+    // The dialog refuses what is not an address before ssh sees it.
+    void theDialogRefusesBadAddresses()
+    {
+        ConnectDialog dialog;
+        QPushButton *ok = dialog.buttons()->button(QDialogButtonBox::Ok);
+        dialog.hostEdit()->setText(QStringLiteral("-oProxyCommand=evil"));
+        QVERIFY(!ok->isEnabled());
+        dialog.hostEdit()->setText(QStringLiteral("server"));
+        dialog.dataPathEdit()->setText(QStringLiteral("relative/path"));
+        QVERIFY(!ok->isEnabled());
+        dialog.dataPathEdit()->setText(QStringLiteral("/srv/data"));
+        QVERIFY(ok->isEnabled());
+        dialog.userEdit()->setText(QStringLiteral("ada@evil"));
+        QVERIFY(!ok->isEnabled());
+    }
+};
+
+TW_GUI_TEST_MAIN(TestServerWindow, "tst_serverwindow")
+#include "tst_serverwindow.moc"
