@@ -27,8 +27,9 @@ CatalogScanner::~CatalogScanner()
 
 void CatalogScanner::setDataPath(const QString &dataPath)
 {
+    if (dataPath != m_dataPath)
+        m_cache.clear(); // the same path's entries stay: stat-keyed, they are right or not used
     m_dataPath = dataPath;
-    m_cache.clear();
     m_catalog.reset();
     m_fsWatcher.clear();
     rescan();

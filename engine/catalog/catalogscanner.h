@@ -27,6 +27,9 @@ public:
 
     QString dataPath() const override { return m_dataPath; }
     void setDataPath(const QString &dataPath); // starts a scan
+    // What the scans remember of each tool; a scan made elsewhere with it (before setDataPath
+    // with the same path) makes the first scan here read only what changed since.
+    ScanCache *cache() { return &m_cache; }
     // The last complete catalog (null before the first scan finished).
     std::shared_ptr<const Catalog> catalog() const override { return m_catalog; }
     bool isScanning() const override { return m_running; }

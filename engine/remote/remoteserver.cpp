@@ -272,20 +272,32 @@ void RemoteServer::shutdown(std::function<void()> done)
         run.launcher->cancel();
 }
 
+CatalogScanner &RemoteServer::watchScanner()
+{
+    if (!m_scanner) {
+        m_scanner = std::make_unique<CatalogScanner>();
+        QObject::connect(m_scanner.get(), &CatalogScanner::scanFinished, m_scanner.get(),
+                         [this](std::shared_ptr<const Catalog> now) {
+                             const QJsonArray changes = catalogChanges(*m_sent, *now, m_watchDetail);
+                             m_sent = std::move(now);
+                             if (!changes.isEmpty())
+                                 notify(QStringLiteral("catalog.changed"), {{QStringLiteral("locations"), changes}});
+                         });
+    }
+    return *m_scanner;
+}
+
 void RemoteServer::watch(std::shared_ptr<const Catalog> sent)
 {
     m_sent = std::move(sent);
-    if (m_scanner)
+    if (m_watching)
         return;
-    m_scanner = std::make_unique<CatalogScanner>();
-    QObject::connect(m_scanner.get(), &CatalogScanner::scanFinished, m_scanner.get(),
-                     [this](std::shared_ptr<const Catalog> now) {
-                         const QJsonArray changes = catalogChanges(*m_sent, *now, m_watchDetail);
-                         m_sent = std::move(now);
-                         if (!changes.isEmpty())
-                             notify(QStringLiteral("catalog.changed"), {{QStringLiteral("locations"), changes}});
-                     });
-    m_scanner->setDataPath(m_dataPath);
+    m_watching = true;
+    // After the reply is out: the watch's first scan (its inotify watches) then competes with
+    // nothing the client waits for, and finds in the cache the list's scan filled everything
+    // not changed since. A change in between is in that scan's difference from m_sent.
+    CatalogScanner &scanner = watchScanner();
+    QTimer::singleShot(0, &scanner, [this] { m_scanner->setDataPath(m_dataPath); });
 }
 
 // Every method after initialize, in the order `initialize` lists them: one table for the list
@@ -408,7 +420,9 @@ RemoteServer::Reply RemoteServer::catalogList(const QJsonObject &params)
     const bool watching = params.value(QStringLiteral("watch")).toBool();
     if (watching && !user.isEmpty())
         return Reply::fail(RpcCode::InvalidParams, QStringLiteral("a watch covers the whole DATA_PATH: catalog.list with \"watch\" takes no \"user\""));
-    const auto scanned = std::make_shared<const Catalog>(user.isEmpty() ? scanDataPath(m_dataPath) : scanForUser(m_dataPath, user));
+    // With a watch, the list is scanned into the watch's cache: its first scan re-reads nothing.
+    ScanCache *cache = watching ? watchScanner().cache() : nullptr;
+    const auto scanned = std::make_shared<const Catalog>(user.isEmpty() ? scanDataPath(m_dataPath, cache) : scanForUser(m_dataPath, user));
     // A window asks for the detail (bodies and file lists) it shows; the CLI's T is the summary.
     const CatalogJson detail = params.value(QStringLiteral("detail")).toBool() ? CatalogJson::Detail : CatalogJson::Summary;
     if (watching) {

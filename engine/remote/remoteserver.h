@@ -120,11 +120,13 @@ private:
 
     QString m_dataPath;      // absolute, as given
     QString m_canonicalData; // symlinks resolved, for the containment check
+    CatalogScanner &watchScanner(); // made on the first watch, started by watch()
     void watch(std::shared_ptr<const Catalog> sent);
 
     QString m_cliProgram;
     Send m_send;
     std::unique_ptr<CatalogScanner> m_scanner; // the watch: rescans on change
+    bool m_watching = false;
     std::shared_ptr<const Catalog> m_sent;     // the catalog as the client has it
     CatalogJson m_watchDetail = CatalogJson::Summary; // what catalog.changed carries of a tool
     struct Run

