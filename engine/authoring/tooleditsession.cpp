@@ -66,6 +66,56 @@ std::optional<ToolEditSession> ToolEditSession::open(const QString &dir, Diagnos
     return s;
 }
 
+std::optional<ToolEditSession> ToolEditSession::fromBytes(const QString &dir, const QByteArray &toolMd, const QString &entryName,
+                                                          const std::optional<QByteArray> &entry, Diagnostic *error)
+{
+    const QString toolMdFile = engine::toolMdPath(dir);
+    if (toolMd.size() > kMaxToolMdBytes || entry.value_or(QByteArray()).size() > kMaxEntryEditBytes) {
+        if (error)
+            *error = {QStringLiteral("read-failed"), Severity::Error, QStringLiteral("the tool's files are over the editor's size limit"),
+                      toolMdFile, 0};
+        return std::nullopt;
+    }
+    Diagnostic problem;
+    std::optional<FrontmatterDocument> doc = FrontmatterDocument::fromBytes(toolMd, &problem);
+    if (!doc) {
+        problem.file = toolMdFile;
+        if (error)
+            *error = problem;
+        return std::nullopt;
+    }
+    ToolEditSession s(std::move(*doc));
+    s.m_detached = true;
+    s.m_dir = dir;
+    s.m_savedToolMd = toolMd;
+    s.m_entryPath = dir + u'/' + (entryName.isEmpty() ? kEntryTsFile : entryName);
+    s.m_entry = entry.value_or(QByteArray());
+    s.m_savedEntry = s.m_entry;
+    s.m_entryOnDisk = entry.has_value();
+    s.m_diskVersion = s.m_doc.manifest().version;
+    return s;
+}
+
+void ToolEditSession::markSaved(const QByteArray &toolMd, const QByteArray &entry)
+{
+    m_savedToolMd = toolMd;
+    m_savedEntry = entry;
+    m_entryOnDisk = true;
+    const ToolMdParse parse = parseToolMd(toolMd, toolMdPath());
+    if (parse.manifest)
+        m_diskVersion = parse.manifest->version;
+}
+
+void ToolEditSession::setDiskState(const QByteArray &toolMd, const std::optional<QByteArray> &entry)
+{
+    m_savedToolMd = toolMd;
+    m_savedEntry = entry.value_or(QByteArray());
+    m_entryOnDisk = entry.has_value();
+    const ToolMdParse parse = parseToolMd(toolMd, toolMdPath());
+    if (parse.manifest)
+        m_diskVersion = std::max(m_diskVersion, parse.manifest->version);
+}
+
 void ToolEditSession::setEntrySource(const QByteArray &source)
 {
     if (source == m_entry)
@@ -75,7 +125,7 @@ void ToolEditSession::setEntrySource(const QByteArray &source)
 }
 
 Diagnostics ToolEditSession::lint(const QString &dir, const std::shared_ptr<const ToolMdParse> &parse,
-                                  const QString &entryPath, const QByteArray &entrySource)
+                                  const QString &entryPath, const QByteArray &entrySource, bool listDirectory)
 {
     // The document reads its bytes labelled "TOOL.md"; lint names the file by its path. The
     // label is all that differs from lintToolBytes()'s own reading.
@@ -83,14 +133,14 @@ Diagnostics ToolEditSession::lint(const QString &dir, const std::shared_ptr<cons
     const QString toolMd = engine::toolMdPath(dir);
     for (Diagnostic &d : labelled.diagnostics)
         d.file = toolMd;
-    return lintToolParse(dir, labelled, entryPath, entrySource);
+    return lintToolParse(dir, labelled, entryPath, entrySource, listDirectory);
 }
 
 Diagnostics ToolEditSession::problems() const
 {
     const std::shared_ptr<const ToolMdParse> parse = m_doc.parse();
     if (parse != m_problemsParse || m_entryRevision != m_problemsEntryRevision) {
-        m_problems = lint(m_dir, parse, m_entryPath, m_entry);
+        m_problems = lint(m_dir, parse, m_entryPath, m_entry, !m_detached);
         m_problemsParse = parse;
         m_problemsEntryRevision = m_entryRevision;
     }
@@ -109,6 +159,8 @@ void ToolEditSession::bumpVersion()
 
 int ToolEditSession::diskVersion() const
 {
+    if (m_detached)
+        return m_diskVersion; // the server says otherwise with its reply to a save
     if (const QByteArray disk = diskToolMd(); disk != m_savedToolMd) {
         // Changed since we read it: the version there now is the one to pass.
         const ToolMdParse parse = parseToolMd(disk, toolMdPath());
@@ -120,6 +172,8 @@ int ToolEditSession::diskVersion() const
 
 bool ToolEditSession::changedOnDisk() const
 {
+    if (m_detached)
+        return false; // the server checks: tool.save's precondition
     // The bytes, not stat stamps: a file rewritten with as many bytes in the same timestamp
     // tick (or with its mtime put back) keeps its stamps. This runs once per save (diskVersion,
     // reading TOOL.md alone, when the editor redraws its status): reading the files costs
@@ -132,19 +186,15 @@ bool ToolEditSession::changedOnDisk() const
 
 QByteArray ToolEditSession::diskToolMd() const
 {
+    if (m_detached)
+        return m_savedToolMd;
     return readAll(toolMdPath(), kMaxToolMdBytes).value_or(QByteArray());
 }
 
-ToolEditSession::SaveResult ToolEditSession::save(SaveOptions options)
+ToolEditSession::SaveResult ToolEditSession::checkVersion(SaveOptions options)
 {
     if (!isModified())
         return {SaveStatus::NothingToSave, {}};
-    if (!options.overwrite && changedOnDisk()) {
-        return {SaveStatus::Conflict,
-                {QStringLiteral("changed-on-disk"), Severity::Error,
-                 QStringLiteral("the tool's files changed on disk since they were opened; reload, compare or overwrite"),
-                 toolMdPath(), 0}};
-    }
     // TOOLS.md: sync only copies a tool whose version is above the target's, so a save that
     // left the version where it is on disk would never reach users: one bump per save.
     const int next = nextVersion();
@@ -163,6 +213,25 @@ ToolEditSession::SaveResult ToolEditSession::save(SaveOptions options)
                      toolMdPath(), m.versionLine}};
         }
     }
+    return {SaveStatus::Saved, {}};
+}
+
+ToolEditSession::SaveResult ToolEditSession::save(SaveOptions options)
+{
+    if (m_detached)
+        return {SaveStatus::WriteFailed,
+                {QStringLiteral("write-failed"), Severity::Error,
+                 QStringLiteral("a server's tool is saved through its connection, not to this machine's disk"), toolMdPath(), 0}};
+    if (!isModified())
+        return {SaveStatus::NothingToSave, {}};
+    if (!options.overwrite && changedOnDisk()) {
+        return {SaveStatus::Conflict,
+                {QStringLiteral("changed-on-disk"), Severity::Error,
+                 QStringLiteral("the tool's files changed on disk since they were opened; reload, compare or overwrite"),
+                 toolMdPath(), 0}};
+    }
+    if (const SaveResult version = checkVersion(options); version.status != SaveStatus::Saved)
+        return version;
     // The entry first, the version last: a crash in between leaves the old version number,
     // and the next save bumps it.
     if (m_entry != m_savedEntry) {

@@ -33,6 +33,13 @@ public:
 
     // nullopt with the reason (file and line) when the directory has no editable TOOL.md.
     static std::optional<ToolEditSession> open(const QString &dir, Diagnostic *error = nullptr);
+    // A session over bytes read elsewhere (a server's tool.read, `dir` the server's path): nothing
+    // of this machine's disk is read or written. Saving is the caller's (tool.save, with the
+    // saved bytes' SHA-256 as its precondition; engine/remote/remotetooledit.h), and
+    // markSaved() records it; save() refuses. `entry` nullopt: the entry file does not exist.
+    static std::optional<ToolEditSession> fromBytes(const QString &dir, const QByteArray &toolMd, const QString &entryName,
+                                                    const std::optional<QByteArray> &entry, Diagnostic *error = nullptr);
+    bool isDetached() const { return m_detached; }
 
     QString dir() const { return m_dir; }
     QString toolMdPath() const { return m_dir + u'/' + kToolMdFile; }
@@ -53,7 +60,7 @@ public:
     Diagnostics problems() const;
     // The same computed from values alone, for a caller that runs it on another thread.
     static Diagnostics lint(const QString &dir, const std::shared_ptr<const ToolMdParse> &parse,
-                            const QString &entryPath, const QByteArray &entrySource);
+                            const QString &entryPath, const QByteArray &entrySource, bool listDirectory = true);
     // Counts the entry's changes (with the document's parse, what problems() is computed from).
     quint64 entryRevision() const { return m_entryRevision; }
 
@@ -69,6 +76,20 @@ public:
     SaveResult save(SaveOptions options);
     SaveResult save() { return save(SaveOptions{}); }
 
+    // The version rule of save() alone: NothingToSave, NotBumped (unless options.autoBump, which
+    // bumps), else Saved, meaning the bytes may be written. For a detached session's caller.
+    SaveResult checkVersion(SaveOptions options);
+    // What is on disk (or the server) as far as this session knows: a save's precondition.
+    QByteArray savedToolMd() const { return m_savedToolMd; }
+    QByteArray savedEntry() const { return m_savedEntry; }
+    bool entryExisted() const { return m_entryOnDisk; }
+    // Detached: the caller wrote these bytes (what it sent, which the editor may have changed
+    // since); they are the saved state, and their version the one the next change must pass.
+    void markSaved(const QByteArray &toolMd, const QByteArray &entry);
+    // Detached: the server holds these now (a conflict's other side); the edits stay, and the
+    // next save is checked against these bytes and must pass their version.
+    void setDiskState(const QByteArray &toolMd, const std::optional<QByteArray> &entry);
+
 private:
     ToolEditSession(FrontmatterDocument doc) : m_doc(std::move(doc)) {}
 
@@ -79,6 +100,7 @@ private:
     QByteArray m_entry;
     QByteArray m_savedEntry;
     bool m_entryOnDisk = false; // whether m_savedEntry was read from (or written to) a file
+    bool m_detached = false;    // fromBytes(): the files are elsewhere
     int m_diskVersion = 0;
     quint64 m_entryRevision = 0;
     // problems() of the parse and entry revision it was computed for.

@@ -226,7 +226,7 @@ Diagnostics lintToolBytes(const QString &dir, const QByteArray &toolMd, const QS
 }
 
 Diagnostics lintToolParse(const QString &dir, const ToolMdParse &parse, const QString &entryPath,
-                          const QByteArray &entrySource)
+                          const QByteArray &entrySource, bool listDirectory)
 {
     const QString toolMdFile = toolMdPath(dir);
     Diagnostics out = parse.diagnostics;
@@ -235,7 +235,9 @@ Diagnostics lintToolParse(const QString &dir, const ToolMdParse &parse, const QS
     const qint64 size = entrySource.size();
     lintEntry(*parse.manifest, toolMdFile, entryPath, size > kMaxEntryScanBytes ? ReadStatus::TooLarge : ReadStatus::Ok,
               entrySource, size, out);
-    if (const std::optional<QList<DirEntry>> entries = listDirectory(dir))
+    if (!listDirectory)
+        return out;
+    if (const std::optional<QList<DirEntry>> entries = engine::listDirectory(dir))
         out.append(checkBundle(*entries, dir));
     return out;
 }

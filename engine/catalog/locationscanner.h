@@ -28,9 +28,10 @@ ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope s
 Diagnostics lintToolBytes(const QString &dir, const QByteArray &toolMd, const QString &entryPath,
                           const QByteArray &entrySource);
 // The same for a TOOL.md already read (parseToolMd of its bytes, labelled `dir`/TOOL.md): the
-// editor reads each change once and lints that reading.
+// editor reads each change once and lints that reading. `listDirectory` false leaves out the
+// checks of the directory's other files (a server's tool: `dir` is not a path of this machine).
 Diagnostics lintToolParse(const QString &dir, const ToolMdParse &parse, const QString &entryPath,
-                          const QByteArray &entrySource);
+                          const QByteArray &entrySource, bool listDirectory = true);
 
 // Scans `path` as a location. A missing location is an empty scan with exists == false. The
 // tool directories are read on `pool`'s threads (QThreadPool::globalInstance() when null).

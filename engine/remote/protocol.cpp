@@ -1,5 +1,6 @@
 #include "remote/protocol.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -94,6 +95,11 @@ QByteArray rpcRawResultLine(const QJsonValue &id, const QByteArray &resultJson)
     idText = idText.mid(1, idText.size() - 2); // the value alone, out of its array
     return QByteArrayLiteral("{\"id\":") + idText + QByteArrayLiteral(",\"jsonrpc\":\"2.0\",\"result\":") + resultJson
         + QByteArrayLiteral("}\n");
+}
+
+QString sha256Hex(const QByteArray &bytes)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
 }
 
 } // namespace tw::engine

@@ -64,6 +64,9 @@ QByteArray rpcRawResultLine(const QJsonValue &id, const QByteArray &resultJson);
 // qCompress(json)}`, asked with `"compress": true`); nullopt when it is neither.
 std::optional<QJsonObject> catalogListResult(const QJsonValue &result);
 
+// A file's bytes as tool.read names them and tool.save's precondition checks them (hex SHA-256).
+QString sha256Hex(const QByteArray &bytes);
+
 // The longest line either side accepts (a 50 MB TOOL.md read whole, base64, fits).
 inline constexpr qsizetype kMaxMessageBytes = 256 * 1024 * 1024;
 

@@ -14,7 +14,6 @@
 #include "toolmd/diagnostic.h"
 #include "toolmd/toollayout.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
@@ -32,12 +31,6 @@ namespace {
 
 // The largest file tool.read sends whole; a bigger one is listed with its size only.
 constexpr qint64 kMaxFileBytes = 16 * 1024 * 1024;
-
-// A file's bytes as tool.read names them and tool.save's precondition checks them.
-QString sha256Hex(const QByteArray &bytes)
-{
-    return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
-}
 
 // One file of a tool as tool.read sends it: text when it is UTF-8, else base64; its SHA-256
 // is the precondition a later save names.

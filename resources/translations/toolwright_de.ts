@@ -487,8 +487,8 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation>&amp;Benutzer:</translation>
     </message>
     <message>
-        <source>as ~/.ssh/config says (22)</source>
-        <translation>wie in ~/.ssh/config (22)</translation>
+        <source>as ~/.ssh/config says, else 22</source>
+        <translation>wie in ~/.ssh/config, sonst 22</translation>
     </message>
     <message>
         <source>&amp;Port:</source>
@@ -1092,14 +1092,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation>A&amp;gent…</translation>
     </message>
     <message>
-        <source>This window shows the tools of a server. Editing, creating, importing and exporting them from this window is not available yet; on the command line, the same connection does it: toolwright bump|sync|run|secret --data %1.</source>
-        <translation>Dieses Fenster zeigt die Tools eines Servers. Sie hier zu bearbeiten, anzulegen, zu importieren oder zu exportieren ist noch nicht möglich; auf der Kommandozeile geht es über dieselbe Verbindung: toolwright bump|sync|run|secret --data %1.</translation>
-    </message>
-    <message>
-        <source>Edit Tool</source>
-        <translation>Tool bearbeiten</translation>
-    </message>
-    <message>
         <source>The server&apos;s catalog could not be read: %1</source>
         <translation>Der Katalog des Servers konnte nicht gelesen werden: %1</translation>
     </message>
@@ -1110,10 +1102,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>Could not connect: %1</source>
         <translation>Keine Verbindung möglich: %1</translation>
-    </message>
-    <message>
-        <source>Not available in a server window yet: on the command line, toolwright sync|bump|run --data %1 does it over the same connection.</source>
-        <translation>In einem Serverfenster noch nicht verfügbar: auf der Kommandozeile erledigt es toolwright sync|bump|run --data %1 über dieselbe Verbindung.</translation>
     </message>
     <message>
         <source>%1:%2 (%3)</source>
@@ -1130,6 +1118,26 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>&amp;Connect to Server…</source>
         <translation>Mit &amp;Server verbinden…</translation>
+    </message>
+    <message>
+        <source>This window shows the tools of a server. Creating, customizing, reverting, importing and exporting them from this window is not available yet; on the command line, the same connection does it: toolwright bump|sync|run|secret --data %1.</source>
+        <translation>Dieses Fenster zeigt die Tools eines Servers. Sie hier anzulegen, anzupassen, zurückzusetzen, zu importieren oder zu exportieren ist noch nicht möglich; auf der Kommandozeile geht es über dieselbe Verbindung: toolwright bump|sync|run|secret --data %1.</translation>
+    </message>
+    <message>
+        <source>Not connected to %1: reconnect first.</source>
+        <translation>Nicht mit %1 verbunden: zuerst neu verbinden.</translation>
+    </message>
+    <message>
+        <source>Opening %1 on the server…</source>
+        <translation>Öffne %1 auf dem Server…</translation>
+    </message>
+    <message>
+        <source>not connected to %1</source>
+        <translation>nicht mit %1 verbunden</translation>
+    </message>
+    <message>
+        <source>Not available in a server window yet: on the command line, toolwright sync|run --data %1 does it over the same connection.</source>
+        <translation>In einem Serverfenster noch nicht verfügbar: auf der Kommandozeile erledigt es toolwright sync|run --data %1 über dieselbe Verbindung.</translation>
     </message>
 </context>
 <context>
@@ -3134,6 +3142,42 @@ Die Dateien auf der Festplatte sind unverändert.</translation>
     <message>
         <source>TOOL.md on disk and in the editor</source>
         <translation>TOOL.md auf der Festplatte und im Editor</translation>
+    </message>
+    <message>
+        <source>on the server: v%1</source>
+        <translation>auf dem Server: v%1</translation>
+    </message>
+    <message>
+        <source>saving on the server…</source>
+        <translation>speichere auf dem Server…</translation>
+    </message>
+    <message>
+        <source>Changed on the Server</source>
+        <translation>Auf dem Server geändert</translation>
+    </message>
+    <message>
+        <source>%1
+
+Reload the server&apos;s version (your changes are dropped), or overwrite it with yours?</source>
+        <translation>%1
+
+Die Version des Servers neu laden (Ihre Änderungen werden verworfen) oder sie mit Ihrer überschreiben?</translation>
+    </message>
+    <message>
+        <source>Reload from Server</source>
+        <translation>Vom Server neu laden</translation>
+    </message>
+    <message>
+        <source>
+Whether the server wrote it is unknown; saving again after the reconnect checks.</source>
+        <translation>
+Ob der Server sie geschrieben hat, ist unbekannt; erneutes Speichern nach dem Wiederverbinden prüft es.</translation>
+    </message>
+    <message>
+        <source>
+The files on the server are unchanged.</source>
+        <translation>
+Die Dateien auf dem Server sind unverändert.</translation>
     </message>
 </context>
 </TS>

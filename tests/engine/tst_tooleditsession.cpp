@@ -249,6 +249,40 @@ private Q_SLOTS:
         QCOMPARE(error.code, QStringLiteral("yaml-syntax"));
         QVERIFY(error.file.endsWith(QStringLiteral("TOOL.md")));
     }
+
+    // A session over a server's bytes never touches this machine's disk at the tool's path:
+    // here a local directory of the same path holds other bytes, which it must not see.
+    void aDetachedSessionIgnoresTheLocalDisk()
+    {
+        writeFile(m_dir + QStringLiteral("/extra.bin"), "local only");
+        const QByteArray serverMd = toolMd("t", 7);
+        std::optional<ToolEditSession> s = ToolEditSession::fromBytes(m_dir, serverMd, QStringLiteral("index.ts"),
+                                                                      QByteArray("export async function execute() {}\n"));
+        QVERIFY(s);
+        QVERIFY(s->isDetached());
+        QCOMPARE(s->diskVersion(), 7);              // the server's, not the local file's 3
+        QVERIFY(!s->changedOnDisk());                // the local bytes differ: not looked at
+        QCOMPARE(s->diskToolMd(), serverMd);
+        for (const Diagnostic &d : s->problems())    // no check of the local directory's files
+            QVERIFY2(!d.file.endsWith(u"extra.bin"), qPrintable(formatDiagnostic(d)));
+        s->document().setValue({QStringLiteral("description")}, QStringLiteral("Changed."));
+        QCOMPARE(s->checkVersion({}).status, ToolEditSession::SaveStatus::NotBumped);
+        QCOMPARE(s->save().status, ToolEditSession::SaveStatus::WriteFailed); // never to the local disk
+        QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 3));
+        QCOMPARE(s->checkVersion({true, false}).status, ToolEditSession::SaveStatus::Saved); // auto-bumped
+        QCOMPARE(s->document().manifest().version, 8);
+        // The caller sent these and the server wrote them: the saved state, version 8.
+        const QByteArray sent = s->document().bytes();
+        s->document().setValue({QStringLiteral("label")}, QStringLiteral("Typed meanwhile"));
+        s->markSaved(sent, s->entrySource());
+        QCOMPARE(s->savedToolMd(), sent);
+        QCOMPARE(s->diskVersion(), 8);
+        QVERIFY(s->isModified()); // what was typed while the save was out
+        // The server's newer state: the next save must pass its version.
+        s->setDiskState(toolMd("t", 30), std::nullopt);
+        QCOMPARE(s->nextVersion(), 31);
+        QVERIFY(!s->entryExisted());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestToolEditSession)

@@ -8,6 +8,7 @@
 // connection, never from the local disk at the same path.
 
 #include "browsing/markdownview.h"
+#include "editing/tooleditor.h"
 #include "browsing/tooldetailpane.h"
 #include "catalog/catalogsource.h"
 #include "fixture.h"
@@ -23,7 +24,9 @@
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTabWidget>
 #include <Qsci/qsciscintilla.h>
@@ -136,7 +139,7 @@ private slots:
         QVERIFY(!server->viewTabs()->isTabEnabled(MainWindow::RunViewTab));
         QVERIFY(server->viewTabs()->tabToolTip(MainWindow::RunViewTab).contains(u"--data ssh://tw-test/srv/twdata"));
         MessageBox::setNextAnswer(0);
-        QVERIFY(!server->editTool(kServerPath + QStringLiteral("/tools/greet")));
+        QVERIFY(server->customizeTool(kServerPath + QStringLiteral("/tools/greet")).isEmpty());
         QVERIFY(MessageBox::lastQuestion().contains(u"server"));
 
         // A change on the server arrives by itself: the new version, nothing asked.
@@ -170,6 +173,73 @@ private slots:
         ConnectDialog again;
         QCOMPARE(again.hostEdit()->text(), QStringLiteral("tw-test"));
         QCOMPARE(again.dataPathEdit()->text(), kServerPath);
+    }
+
+    // The editor on a server's tool: opened over the connection, saved through tool.save with
+    // the version rule; a change made on the server meanwhile is a conflict, never overwritten
+    // unasked; a dropped connection keeps the unsaved text; closing with changes saves first.
+    void editsAndSavesOnTheServer()
+    {
+        const QString toolMd = m_data + QStringLiteral("/tools/editme/TOOL.md");
+        test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("editme"), test::toolMd("editme", 3), kEntry);
+        MainWindow local(m_tmp.filePath(QStringLiteral("local-data")), {});
+        MainWindow *server = connectThroughTheDialog(local, remoteCommand());
+        QVERIFY(server);
+        const QString dir = kServerPath + QStringLiteral("/tools/editme");
+        QTRY_VERIFY_WITH_TIMEOUT(server->selectDir(dir), 20000);
+        server->setAdminMode(true); // a global tool, edited in place
+        QVERIFY(!server->editTool(dir)); // it opens when the files have come
+        QTRY_VERIFY_WITH_TIMEOUT(server->currentEditor() && server->currentEditor()->dir() == dir, 10000);
+        ToolEditor *editor = server->currentEditor();
+        QVERIFY(editor->isRemote());
+        QVERIFY(editor->isEditable());
+        QCOMPARE(editor->versionSpin()->value(), 3);
+        QVERIFY(editor->statusLabel()->text().contains(u"on the server: v3"));
+
+        // Save: the bump asked for as locally, then written on the server.
+        editor->descriptionEdit()->setPlainText(QStringLiteral("Edited in a server window."));
+        QTRY_VERIFY(editor->isModified());
+        MessageBox::setNextAnswer(0); // Bump to 4 and Save
+        QVERIFY(!editor->save());     // saving…
+        QTRY_VERIFY_WITH_TIMEOUT(!editor->isModified() && !editor->isSaving(), 10000);
+        QVERIFY(test::readFile(toolMd).contains("description: Edited in a server window."));
+        QVERIFY(test::readFile(toolMd).contains("version: 4"));
+
+        // Changed on the server meanwhile: a conflict; Overwrite reads the server's state and
+        // asks for the bump above its version.
+        test::writeFile(toolMd, test::toolMd("editme", 20, "label: Changed Behind\n"));
+        editor->descriptionEdit()->setPlainText(QStringLiteral("Mine wins."));
+        QTRY_VERIFY(editor->isModified());
+        MessageBox::setNextAnswer(0); // Bump to 5 and Save
+        MessageBox::setNextAnswer(1); // Changed on the Server: Overwrite
+        MessageBox::setNextAnswer(0); // Bump to 21 and Save
+        editor->save();
+        QTRY_VERIFY_WITH_TIMEOUT(!editor->isModified() && !editor->isSaving(), 10000);
+        QCOMPARE(MessageBox::pendingAnswers(), 0);
+        QVERIFY(test::readFile(toolMd).contains("description: Mine wins."));
+        QVERIFY(test::readFile(toolMd).contains("version: 21"));
+
+        // The connection drops: the unsaved text stays, and saves once it is back.
+        editor->descriptionEdit()->setPlainText(QStringLiteral("Typed while the link was down."));
+        ::kill(pid_t(test::readFile(m_pidFile).trimmed().toLongLong()), SIGKILL);
+        QTRY_VERIFY_WITH_TIMEOUT(server->remoteSession()->state() != engine::RemoteSession::State::Connected, 10000);
+        QVERIFY(editor->isModified());
+        QCOMPARE(editor->descriptionEdit()->toPlainText(), QStringLiteral("Typed while the link was down."));
+        QTRY_VERIFY_WITH_TIMEOUT(server->remoteSession()->state() == engine::RemoteSession::State::Connected, 20000);
+        server->setAutoBump(true);
+        editor->setAutoBump(true);
+        editor->save();
+        QTRY_VERIFY_WITH_TIMEOUT(!editor->isModified() && !editor->isSaving(), 10000);
+        QVERIFY(test::readFile(toolMd).contains("description: Typed while the link was down."));
+
+        // Closing with changes: Save, and the editor closes once the server has them.
+        editor->descriptionEdit()->setPlainText(QStringLiteral("Saved on close."));
+        QTRY_VERIFY(editor->isModified());
+        MessageBox::setNextAnswer(0); // Unsaved Changes: Save
+        Q_EMIT server->editorTabs()->tabCloseRequested(server->editorTabs()->indexOf(editor));
+        QTRY_COMPARE_WITH_TIMEOUT(server->editorTabs()->count(), 0, 10000);
+        QVERIFY(test::readFile(toolMd).contains("description: Saved on close."));
+        server->close();
     }
 
     // No Toolwright on the server: one clear line, no retrying, and the Reconnect button.

@@ -29,6 +29,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
+#include <QPointer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -511,10 +512,10 @@ void ToolEditor::updateStatus()
     const int onDisk = m_session.diskVersion();
     if (!m_editable) {
         parts.append(tr("read-only"));
-        parts.append(tr("on disk: v%1").arg(onDisk));
+        parts.append(isRemote() ? tr("on the server: v%1").arg(onDisk) : tr("on disk: v%1").arg(onDisk));
     } else {
-        parts.append(isModified() ? tr("modified") : tr("saved"));
-        parts.append(tr("on disk: v%1").arg(onDisk));
+        parts.append(m_saving ? tr("saving on the server…") : isModified() ? tr("modified") : tr("saved"));
+        parts.append(isRemote() ? tr("on the server: v%1").arg(onDisk) : tr("on disk: v%1").arg(onDisk));
         const int version = m_session.document().manifest().version;
         // The rule of the engine's save: every save that changes the tool needs a version above disk's.
         if (m_session.isModified() && version > onDisk)
@@ -542,6 +543,10 @@ bool ToolEditor::save()
     if (!m_yamlValid) {
         MessageBox::ask(this, tr("Cannot Save"), tr("The YAML has an error; fix it first.\n%1").arg(m_yamlStatus->text()),
                         {tr("OK")});
+        return false;
+    }
+    if (isRemote()) {
+        saveRemotely();
         return false;
     }
     engine::ToolEditSession::SaveOptions options{m_autoBump, false};
@@ -611,19 +616,133 @@ bool ToolEditor::save()
     }
 }
 
+void ToolEditor::replaceSession(engine::ToolEditSession session)
+{
+    m_session = std::move(session);
+    m_shownEntryRevision = ~quint64(0); // a new session counts from 0 again: compare the text
+    setYamlError(nullptr);
+    m_undo->clear();
+    refresh(Source::None);
+    Q_EMIT modifiedChanged(false);
+}
+
 void ToolEditor::revert()
 {
-    engine::Diagnostic error;
-    if (auto fresh = engine::ToolEditSession::open(dir(), &error)) {
-        m_session = std::move(*fresh);
-        m_shownEntryRevision = ~quint64(0); // a new session counts from 0 again: compare the text
-        setYamlError(nullptr);
-        m_undo->clear();
-        refresh(Source::None);
-        Q_EMIT modifiedChanged(false);
-    } else {
-        MessageBox::ask(this, tr("Cannot Reload"), engine::formatDiagnostic(error), {tr("OK")});
+    if (isRemote()) {
+        m_remote.reload([this, guard = QPointer<ToolEditor>(this)](std::optional<engine::ToolEditSession> fresh, const QString &error) {
+            if (!guard)
+                return;
+            if (fresh)
+                replaceSession(std::move(*fresh));
+            else
+                MessageBox::ask(this, tr("Cannot Reload"), error, {tr("OK")});
+        });
+        return;
     }
+    engine::Diagnostic error;
+    if (auto fresh = engine::ToolEditSession::open(dir(), &error))
+        replaceSession(std::move(*fresh));
+    else
+        MessageBox::ask(this, tr("Cannot Reload"), engine::formatDiagnostic(error), {tr("OK")});
+}
+
+void ToolEditor::saveRemotely()
+{
+    if (m_saving)
+        return;
+    engine::ToolEditSession::SaveOptions options{m_autoBump, false};
+    for (;;) {
+        const engine::ToolEditSession::SaveResult check = m_session.checkVersion(options);
+        if (check.status == engine::ToolEditSession::SaveStatus::NothingToSave) {
+            m_undo->setClean();
+            Q_EMIT modifiedChanged(false);
+            Q_EMIT saveFinished(true);
+            if (std::exchange(m_closeWhenSaved, false))
+                Q_EMIT closeRequested();
+            return;
+        }
+        if (check.status != engine::ToolEditSession::SaveStatus::NotBumped)
+            break;
+        // The same question as a local save's, before anything is sent.
+        if (MessageBox::ask(this, tr("Version Not Bumped"),
+                            tr("%1\n\nThe platform's seed sync only delivers a changed tool when its version rises.")
+                                .arg(check.diagnostic.message),
+                            {tr("Bump to %1 and Save").arg(m_session.nextVersion()), tr("Cancel")})
+            != 0) {
+            m_closeWhenSaved = false;
+            return;
+        }
+        bump();
+    }
+    refresh(Source::None); // an automatic bump shows in the form
+    m_saving = true;
+    updateStatus();
+    m_remote.save(m_session, [this, guard = QPointer<ToolEditor>(this)](const engine::ToolEditSession::SaveResult &r,
+                                                                        const engine::RemoteSaveSent &sent) {
+        if (!guard)
+            return;
+        m_saving = false;
+        using Status = engine::ToolEditSession::SaveStatus;
+        const bool closing = std::exchange(m_closeWhenSaved, false);
+        switch (r.status) {
+        case Status::Saved:
+        case Status::NothingToSave:
+            if (r.status == Status::Saved)
+                m_session.markSaved(sent.toolMd, sent.entry);
+            // What was typed while the save was out stays modified.
+            if (!m_session.isModified())
+                m_undo->setClean();
+            refresh(Source::None);
+            if (r.status == Status::Saved)
+                Q_EMIT saved(dir());
+            Q_EMIT modifiedChanged(isModified());
+            Q_EMIT saveFinished(true);
+            if (closing && !isModified())
+                Q_EMIT closeRequested();
+            return;
+        case Status::Conflict:
+        case Status::NotBumped: {
+            // Someone changed it on the server: never overwritten without being asked.
+            const int answer = MessageBox::ask(this, tr("Changed on the Server"),
+                                               tr("%1\n\nReload the server's version (your changes are dropped), or "
+                                                  "overwrite it with yours?")
+                                                   .arg(r.diagnostic.message),
+                                               {tr("Reload from Server"), tr("Overwrite"), tr("Cancel")});
+            if (answer == 0) {
+                revert();
+            } else if (answer == 1) {
+                // The server's bytes become the precondition; the version rule applies to them.
+                m_remote.reload([this, guard](std::optional<engine::ToolEditSession> now, const QString &error) {
+                    if (!guard)
+                        return;
+                    if (!now) {
+                        MessageBox::ask(this, tr("Cannot Reload"), error, {tr("OK")});
+                        Q_EMIT saveFinished(false);
+                        return;
+                    }
+                    m_session.setDiskState(now->savedToolMd(),
+                                           now->entryExisted() ? std::optional(now->savedEntry()) : std::nullopt);
+                    saveRemotely();
+                });
+                updateStatus();
+                return;
+            }
+            break;
+        }
+        case Status::WriteFailed:
+            // A reply lost with the connection says nothing of what the server did: the next
+            // save's precondition finds out.
+            MessageBox::ask(this, tr("Save Failed"),
+                            r.diagnostic.message
+                                + (r.diagnostic.code == u"connection-lost"
+                                       ? tr("\nWhether the server wrote it is unknown; saving again after the reconnect checks.")
+                                       : tr("\nThe files on the server are unchanged.")),
+                            {tr("OK")}, MessageBox::Warning);
+            break;
+        }
+        updateStatus();
+        Q_EMIT saveFinished(false);
+    });
 }
 
 bool ToolEditor::maybeClose()
@@ -640,7 +759,14 @@ bool ToolEditor::maybeClose()
     }
     switch (MessageBox::ask(this, tr("Unsaved Changes"), tr("%1 has unsaved changes.").arg(toolName()),
                             {tr("Save"), tr("Discard"), tr("Cancel")})) {
-    case 0: return save();
+    case 0:
+        if (isRemote()) {
+            // The save goes over the connection; the editor closes when it is done (closeRequested).
+            m_closeWhenSaved = true;
+            saveRemotely();
+            return false;
+        }
+        return save();
     case 1: return true;
     default: return false;
     }

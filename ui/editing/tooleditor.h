@@ -10,6 +10,7 @@
 
 #include "authoring/tooleditsession.h"
 #include "editing/inputstable.h"
+#include "remote/remotetooledit.h"
 
 #include <QWidget>
 
@@ -54,10 +55,26 @@ public:
     bool isEditable() const { return m_editable; }
     void setAutoBump(bool on) { m_autoBump = on; }
 
-    bool save();        // true when saved or nothing to save
-    void revert();      // back to what is on disk
+    bool save();        // true when saved or nothing to save; a server's tool: false, saving
+    void revert();      // back to what is on disk (or on the server)
     bool maybeClose();  // asks about unsaved changes (valid or not); true when the editor may close
     void bump();
+
+    // A server's tool (its session detached): saving and reloading go through these, over the
+    // connection, and their replies come later; the editor says "saving" meanwhile and takes
+    // further edits. Unset: this machine's disk, at once.
+    struct Remote
+    {
+        std::function<void(const engine::ToolEditSession &session, engine::RemoteSaveReply reply)> save;
+        std::function<void(engine::RemoteSessionReply reply)> reload;
+    };
+    void setRemote(Remote remote)
+    {
+        m_remote = std::move(remote);
+        updateStatus(); // "on the server"
+    }
+    bool isRemote() const { return bool(m_remote.save); }
+    bool isSaving() const { return m_saving; }
 
     QUndoStack *undoStack() const { return m_undo; }
     const engine::ToolEditSession &session() const { return m_session; }
@@ -84,6 +101,8 @@ Q_SIGNALS:
     void modifiedChanged(bool modified);
     void saved(const QString &dir);
     void customizeRequested(const QString &dir);
+    void saveFinished(bool saved);   // a server's save ended, saved or not
+    void closeRequested();           // "Save" when closing a server's tool: saved now, close it
 
 private:
     enum class Source { None, Form, Yaml, Body, Entry };
@@ -109,8 +128,13 @@ private:
     void updateStatus();
     void setYamlError(const engine::Diagnostic *error); // null: the YAML parses
     void moveInput(int from, int to);
+    void saveRemotely();
+    void replaceSession(engine::ToolEditSession session);
 
     engine::ToolEditSession m_session;
+    Remote m_remote;
+    bool m_saving = false;         // a server's save is out
+    bool m_closeWhenSaved = false; // it was asked for by closing the editor
     bool m_editable = true;
     bool m_autoBump = false;
     bool m_yamlValid = true;

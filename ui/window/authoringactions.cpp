@@ -3,6 +3,8 @@
 #include "authoring/toolarchive.h"
 #include "authoring/toolworkspace.h"
 #include "catalog/catalogsource.h"
+#include "remote/remotesession.h"
+#include "remote/remotetooledit.h"
 #include "editing/editortabs.h"
 #include "editing/newtooldialog.h"
 #include "editing/tooleditor.h"
@@ -14,6 +16,7 @@
 #include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QPointer>
 #include <QUndoStack>
 
 namespace tw::ui {
@@ -44,9 +47,9 @@ bool AuthoringActions::requireLocal(const QString &title)
     // A server window shows and checks a server's tools; changing them goes through the command
     // line on the same connection (`toolwright … --data ssh://…`) until the window does it.
     MessageBox::ask(m_window, title,
-                    tr("This window shows the tools of a server. Editing, creating, importing and exporting "
-                       "them from this window is not available yet; on the command line, the same connection "
-                       "does it: toolwright bump|sync|run|secret --data %1.")
+                    tr("This window shows the tools of a server. Creating, customizing, reverting, importing and "
+                       "exporting them from this window is not available yet; on the command line, the same "
+                       "connection does it: toolwright bump|sync|run|secret --data %1.")
                         .arg(m_window->dataLocation()),
                     {tr("OK")}, MessageBox::Information);
     return false;
@@ -72,8 +75,6 @@ ToolEditor *AuthoringActions::currentEditor() const
 
 ToolEditor *AuthoringActions::editTool(const QString &dir)
 {
-    if (!requireLocal(tr("Edit Tool")))
-        return nullptr;
     for (int i = 0; i < m_editors->count(); ++i) {
         if (auto *e = qobject_cast<ToolEditor *>(m_editors->widget(i)); e && e->dir() == dir) {
             m_editors->setCurrentIndex(i);
@@ -81,16 +82,72 @@ ToolEditor *AuthoringActions::editTool(const QString &dir)
             return e;
         }
     }
+    if (!m_scanner->isLocal()) {
+        editOnServer(dir);
+        return nullptr; // the editor opens when the server's files have come
+    }
     engine::Diagnostic error;
     std::optional<engine::ToolEditSession> session = engine::ToolEditSession::open(dir, &error);
     if (!session) {
         MessageBox::ask(m_window, tr("Cannot Edit"), engine::formatDiagnostic(error), {tr("OK")}, MessageBox::Warning);
         return nullptr;
     }
+    return addEditor(std::move(*session));
+}
+
+void AuthoringActions::editOnServer(const QString &dir)
+{
+    engine::RemoteSession *server = m_window->remoteSession();
+    engine::RemoteConnection *connection = server->connection();
+    if (!connection) {
+        MessageBox::ask(m_window, tr("Cannot Edit"), tr("Not connected to %1: reconnect first.").arg(server->target().displayHost()),
+                        {tr("OK")}, MessageBox::Warning);
+        return;
+    }
+    if (m_opening.contains(dir))
+        return; // asked for already
+    m_opening.insert(dir);
+    m_showStatus(tr("Opening %1 on the server…").arg(dir), model::Tone::Info);
+    engine::readToolForEditing(connection, dir, [this, guard = QPointer<QObject>(this), dir, server = QPointer(server)](
+                                                    std::optional<engine::ToolEditSession> session, const QString &error) {
+        if (!guard)
+            return;
+        m_opening.remove(dir);
+        if (!session) {
+            MessageBox::ask(m_window, tr("Cannot Edit"), error, {tr("OK")}, MessageBox::Warning);
+            return;
+        }
+        ToolEditor *editor = addEditor(std::move(*session));
+        // Each save and reload goes over the connection of the moment: one that dropped and came
+        // back is used, and the save's precondition finds what changed meanwhile.
+        const auto notConnected = [server] {
+            return tr("not connected to %1").arg(server ? server->target().displayHost() : QString());
+        };
+        editor->setRemote(
+            {[server, notConnected](const engine::ToolEditSession &s, engine::RemoteSaveReply reply) {
+                 if (engine::RemoteConnection *c = server ? server->connection() : nullptr)
+                     engine::saveToolOnServer(c, s, std::move(reply));
+                 else
+                     reply({engine::ToolEditSession::SaveStatus::WriteFailed,
+                            {QStringLiteral("write-failed"), engine::Severity::Error, notConnected(), s.toolMdPath(), 0}},
+                           {});
+             },
+             [server, dir, notConnected](engine::RemoteSessionReply reply) {
+                 if (engine::RemoteConnection *c = server ? server->connection() : nullptr)
+                     engine::readToolForEditing(c, dir, std::move(reply));
+                 else
+                     reply(std::nullopt, notConnected());
+             }});
+    });
+}
+
+ToolEditor *AuthoringActions::addEditor(engine::ToolEditSession session)
+{
+    const QString dir = session.dir();
     const QString globalRoot = engine::globalToolsPath(dataPath()) + u'/';
     // Global tools are read-only for users on the platform; admins may edit them in place.
     const bool editable = !dir.startsWith(globalRoot) || m_adminMode->isChecked();
-    auto *editor = new ToolEditor(std::move(*session), editable, m_editors);
+    auto *editor = new ToolEditor(std::move(session), editable, m_editors);
     editor->setAutoBump(m_autoBump->isChecked());
     const QString name = editor->toolName();
     const int index = m_editors->addTab(editor, editable ? name : tr("%1 (read-only)").arg(name));
@@ -100,7 +157,12 @@ ToolEditor *AuthoringActions::editTool(const QString &dir)
         if (i >= 0)
             m_editors->setTabText(i, editor->toolName() + (modified ? QStringLiteral(" ●") : QString()));
     });
-    connect(editor, &ToolEditor::saved, m_scanner, &engine::CatalogSource::rescan);
+    if (m_scanner->isLocal())
+        connect(editor, &ToolEditor::saved, m_scanner, &engine::CatalogSource::rescan); // a server's watch says it
+    connect(editor, &ToolEditor::closeRequested, this, [this, editor] {
+        if (const int i = m_editors->indexOf(editor); i >= 0)
+            closeEditor(i);
+    });
     connect(editor, &ToolEditor::customizeRequested, this, [this](const QString &globalDir) { customizeTool(globalDir); });
     m_editors->setCurrentIndex(index);
     m_views->setCurrentIndex(MainWindow::EditorViewTab);

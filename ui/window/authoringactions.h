@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QObject>
+#include <QSet>
 #include <QStringList>
 
 #include <functional>
@@ -18,6 +19,7 @@ class QTabWidget;
 
 namespace tw::engine {
 class CatalogSource;
+class ToolEditSession;
 } // namespace tw::engine
 
 namespace tw::model {
@@ -77,6 +79,9 @@ private:
     bool requireUser(const QString &title);
     // False, after saying so, in a server window (its tools are not files of this machine).
     bool requireLocal(const QString &title);
+    ToolEditor *addEditor(engine::ToolEditSession session);
+    // A server window's editor: the tool read over the connection, then saved through it.
+    void editOnServer(const QString &dir);
 
     MainWindow *m_window;
     engine::CatalogSource *m_scanner;
@@ -86,6 +91,7 @@ private:
     StatusMessage m_showStatus;
     QAction *m_adminMode = nullptr;
     QAction *m_autoBump = nullptr;
+    QSet<QString> m_opening; // server tools asked for, not yet come
 };
 
 } // namespace tw::ui

@@ -52,7 +52,7 @@ ConnectDialog::ConnectDialog(QWidget *parent) : QDialog(parent)
     m_port = new QSpinBox(this);
     m_port->setObjectName(QStringLiteral("portSpin"));
     m_port->setRange(0, 65535);
-    m_port->setSpecialValueText(tr("as ~/.ssh/config says (22)"));
+    m_port->setSpecialValueText(tr("as ~/.ssh/config says, else 22"));
     form->addRow(tr("&Port:"), m_port);
     m_path = new QLineEdit(this);
     m_path->setObjectName(QStringLiteral("dataPathEdit"));

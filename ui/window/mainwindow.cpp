@@ -182,10 +182,10 @@ void MainWindow::limitToServer()
     m_browser->detailPane()->setFileReader(readOnServer);
     m_overrides->setFileReader(readOnServer);
     setAcceptDrops(false); // an import is into a local data dir
-    const QString notYet = tr("Not available in a server window yet: on the command line, toolwright sync|bump|run "
+    const QString notYet = tr("Not available in a server window yet: on the command line, toolwright sync|run "
                               "--data %1 does it over the same connection.")
                                .arg(dataLocation());
-    for (int view : {SyncViewTab, EditorViewTab, RunViewTab}) {
+    for (int view : {SyncViewTab, RunViewTab}) {
         m_views->setTabEnabled(view, false);
         m_views->setTabToolTip(view, notYet);
     }
