@@ -233,6 +233,10 @@ std::optional<YamlNode> readSimpleYaml(std::string_view text)
         const size_t first = l.find_first_not_of(' ');
         if (first == std::string_view::npos || l[first] == '#')
             continue;
+        // A document marker (`---` or `...` at the line's start, then a space or the end) ends
+        // or starts a YAML document: not a key. Left to yaml-cpp (fuzz_yamlnode: `... -:`).
+        if (first == 0 && (l.starts_with("---") || l.starts_with("...")) && (l.size() == 3 || l[3] == ' '))
+            return std::nullopt;
         const int n = int(first);
         const bool item = l[first] == '-' && (first + 1 == l.size() || l[first + 1] == ' ');
 

@@ -89,6 +89,10 @@ private Q_SLOTS:
         QTest::newRow("control-character") << QStringLiteral("a: b\x01\n");
         QTest::newRow("only-comments") << QStringLiteral("# nothing\n");
         QTest::newRow("key-over-1024") << QString(QString(1100, u'k') + QStringLiteral(": v\n"));
+        // fuzz_yamlnode: a document marker is no key (yaml-cpp ends the document there).
+        QTest::newRow("document-end-marker") << QStringLiteral("... -:\n");
+        QTest::newRow("document-end-alone") << QStringLiteral("a: 1\n...\n");
+        QTest::newRow("document-start-marker") << QStringLiteral("a: 1\n--- b:\n");
     }
     void leavesTheRestToYamlCpp()
     {
