@@ -104,8 +104,10 @@ QList<FrontmatterEntry> indexMap(const YamlNode &node, const QStringList &lines,
         // yaml-cpp made of that line (found by fuzz_frontmatter: a stray `?` line after an empty
         // block was taken for part of it, and rewriting the value dropped it). Such lines stay
         // where they are; what is inserted after the key still goes after them.
+        // The same holds for a plain scalar or a null (found by fuzz_frontmatter: a `?` line after
+        // `version: 4` was taken for part of it); only a quoted scalar may go on at the key's column.
         const QChar first = e.valueLine == e.line && e.valueCol < lines[e.line].size() ? lines[e.line][e.valueCol] : QChar();
-        if (!e.isMap && !e.isSeq && (first == u'|' || first == u'>')) {
+        if (!e.isMap && !e.isSeq && first != u'"' && first != u'\'') {
             for (int l = e.line + 1; l <= last; ++l) {
                 if (!lines[l].trimmed().isEmpty() && indentOf(lines[l]) <= e.indent) {
                     e.valueEnd = l - 1;
