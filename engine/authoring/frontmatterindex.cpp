@@ -116,6 +116,10 @@ QList<FrontmatterEntry> indexMap(const YamlNode &node, const QStringList &lines,
             }
             while (e.valueEnd > e.line && lines[e.valueEnd].trimmed().isEmpty())
                 --e.valueEnd;
+            // A key inserted after a plain scalar goes right after it: after a stray `:` line
+            // (an empty key) the reader would not take it as a key of its own.
+            if (first != u'|' && first != u'>')
+                e.lastLine = e.valueEnd;
         }
     }
     QList<FrontmatterEntry> withChildren;

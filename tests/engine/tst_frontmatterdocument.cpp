@@ -465,7 +465,8 @@ private Q_SLOTS:
         FrontmatterDocument doc = load(text);
         QCOMPARE(doc.manifest().version, 0);
         doc.setValue({QStringLiteral("version")}, 6);
-        QCOMPARE(doc.bytes(), QByteArray("---\nversion: 6\nname: clean\ndescription: Chec.\n%-dhs,cription: Avn word.\n---\nb\n"));
+        // Right after the plain scalar, before the line the reader only forgives last.
+        QCOMPARE(doc.bytes(), QByteArray("---\nname: clean\ndescription: Chec.\nversion: 6\n%-dhs,cription: Avn word.\n---\nb\n"));
         const auto again = FrontmatterDocument::fromBytes(doc.bytes());
         QVERIFY(again);
         QCOMPARE(again->manifest().version, 6);
