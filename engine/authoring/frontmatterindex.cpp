@@ -107,7 +107,9 @@ QList<FrontmatterEntry> indexMap(const YamlNode &node, const QStringList &lines,
         // The same holds for a plain scalar or a null (found by fuzz_frontmatter: a `?` line after
         // `version: 4` was taken for part of it); only a quoted scalar may go on at the key's column.
         const QChar first = e.valueLine == e.line && e.valueCol < lines[e.line].size() ? lines[e.line][e.valueCol] : QChar();
-        if (!e.isMap && !e.isSeq && first != u'"' && first != u'\'') {
+        // A value that begins with an anchor or a tag may have its content on the next lines
+        // (fuzz_frontmatter: `version: &2` over a line at column 0): left as the reader took it.
+        if (!e.isMap && !e.isSeq && first != u'"' && first != u'\'' && first != u'&' && first != u'!') {
             for (int l = e.line + 1; l <= last; ++l) {
                 if (!lines[l].trimmed().isEmpty() && indentOf(lines[l]) <= e.indent) {
                     e.valueEnd = l - 1;

@@ -12,6 +12,8 @@
 #
 #   cmake -DFUZZER=… -DKIND=… -DSOURCE=<tests/fuzz> -DREPOSITORY=<source dir> -DWORK=<dir>
 #         -DSECONDS=N [-DSEED=N] [-DKEEP_FINDS=ON] -P runfuzzer.cmake
+# The asan preset's leak suppressions (third-party leaks only; tests/asan/lsan.supp says which).
+set(ENV{LSAN_OPTIONS} "suppressions=${REPOSITORY}/tests/asan/lsan.supp:print_suppressions=0")
 set(seeds_dir "${WORK}/seeds")
 if(NOT DEFINED FINDS)
     set(FINDS "${WORK}/finds")
