@@ -44,10 +44,8 @@ bool serverTool(RemoteConnection &connection, const QString &name, const QString
     const QJsonObject json = QJsonDocument::fromJson(result.value(QStringLiteral("stdout")).toString().toUtf8()).object();
     const QString dir = json.value(QStringLiteral("dir")).toString();
     const RpcResult read = connection.callAndWait(QStringLiteral("tool.read"), {{QStringLiteral("dir"), dir}});
-    QByteArray toolMd;
-    for (const QJsonValue &f : read.result.toObject().value(QStringLiteral("files")).toArray())
-        if (f[QStringLiteral("name")].toString() == kToolMdFile)
-            toolMd = f[QStringLiteral("text")].toString().toUtf8();
+    QString fileError;
+    const QByteArray toolMd = toolReadFile(read.result.toObject(), kToolMdFile, &fileError).value_or(QByteArray());
     ToolMdParse parse = parseToolMd(toolMd, dir + u'/' + kToolMdFile);
     if (!read.ok() || !parse.manifest) {
         err(QStringLiteral("toolwright: %1: cannot read %2 on the server%3\n")

@@ -46,49 +46,41 @@ std::optional<ToolEditSession> ToolEditSession::open(const QString &dir, Diagnos
                       QStringLiteral("TOOL.md cannot be read (missing, unreadable or over the size limit)"), toolMd, 0};
         return std::nullopt;
     }
-    Diagnostic problem;
-    std::optional<FrontmatterDocument> doc = FrontmatterDocument::fromBytes(*bytes, &problem);
-    if (!doc) {
-        problem.file = toolMd;
-        if (error)
-            *error = problem;
-        return std::nullopt;
-    }
-    ToolEditSession s(std::move(*doc));
-    s.m_dir = dir;
-    s.m_savedToolMd = *bytes;
-    s.m_entryPath = entryFilePath(dir);
-    const std::optional<QByteArray> entry = readAll(s.m_entryPath, kMaxEntryEditBytes);
-    s.m_entry = entry.value_or(QByteArray());
-    s.m_savedEntry = s.m_entry;
-    s.m_entryOnDisk = entry.has_value();
-    s.m_diskVersion = s.m_doc.manifest().version;
-    return s;
+    const QString entryPath = entryFilePath(dir);
+    return fromFiles(dir, *bytes, entryPath, readAll(entryPath, kMaxEntryEditBytes), error);
 }
 
 std::optional<ToolEditSession> ToolEditSession::fromBytes(const QString &dir, const QByteArray &toolMd, const QString &entryName,
                                                           const std::optional<QByteArray> &entry, Diagnostic *error)
 {
-    const QString toolMdFile = engine::toolMdPath(dir);
     if (toolMd.size() > kMaxToolMdBytes || entry.value_or(QByteArray()).size() > kMaxEntryEditBytes) {
         if (error)
             *error = {QStringLiteral("read-failed"), Severity::Error, QStringLiteral("the tool's files are over the editor's size limit"),
-                      toolMdFile, 0};
+                      engine::toolMdPath(dir), 0};
         return std::nullopt;
     }
+    std::optional<ToolEditSession> s =
+        fromFiles(dir, toolMd, dir + u'/' + (entryName.isEmpty() ? kEntryTsFile : entryName), entry, error);
+    if (s)
+        s->m_detached = true;
+    return s;
+}
+
+std::optional<ToolEditSession> ToolEditSession::fromFiles(const QString &dir, const QByteArray &toolMd, const QString &entryPath,
+                                                          const std::optional<QByteArray> &entry, Diagnostic *error)
+{
     Diagnostic problem;
     std::optional<FrontmatterDocument> doc = FrontmatterDocument::fromBytes(toolMd, &problem);
     if (!doc) {
-        problem.file = toolMdFile;
+        problem.file = engine::toolMdPath(dir);
         if (error)
             *error = problem;
         return std::nullopt;
     }
     ToolEditSession s(std::move(*doc));
-    s.m_detached = true;
     s.m_dir = dir;
     s.m_savedToolMd = toolMd;
-    s.m_entryPath = dir + u'/' + (entryName.isEmpty() ? kEntryTsFile : entryName);
+    s.m_entryPath = entryPath;
     s.m_entry = entry.value_or(QByteArray());
     s.m_savedEntry = s.m_entry;
     s.m_entryOnDisk = entry.has_value();

@@ -92,6 +92,9 @@ public:
 
 private:
     ToolEditSession(FrontmatterDocument doc) : m_doc(std::move(doc)) {}
+    // open()'s and fromBytes()'s common part: the session over the two files' bytes.
+    static std::optional<ToolEditSession> fromFiles(const QString &dir, const QByteArray &toolMd, const QString &entryPath,
+                                                    const std::optional<QByteArray> &entry, Diagnostic *error);
 
     QString m_dir;
     QString m_entryPath;

@@ -2,7 +2,6 @@
 
 #include "toolmd/toollayout.h"
 
-#include <QFileInfo>
 #include <QHash>
 
 #include <algorithm>

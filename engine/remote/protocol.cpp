@@ -102,4 +102,25 @@ QString sha256Hex(const QByteArray &bytes)
     return QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex());
 }
 
+std::optional<QByteArray> toolReadFile(const QJsonObject &reply, const QString &name, QString *error)
+{
+    for (const QJsonValue &v : reply.value(QStringLiteral("files")).toArray()) {
+        const QJsonObject f = v.toObject();
+        if (f.value(QStringLiteral("name")).toString() != name)
+            continue;
+        if (f.contains(QStringLiteral("error"))) {
+            *error = QStringLiteral("%1: %2").arg(name, f.value(QStringLiteral("error")).toString());
+            return std::nullopt;
+        }
+        if (f.value(QStringLiteral("too_large")).toBool()) {
+            *error = QStringLiteral("%1 is %2 bytes, too large to send").arg(name).arg(qint64(f.value(QStringLiteral("size")).toDouble()));
+            return std::nullopt;
+        }
+        if (f.contains(QStringLiteral("base64")))
+            return QByteArray::fromBase64(f.value(QStringLiteral("base64")).toString().toLatin1());
+        return f.value(QStringLiteral("text")).toString().toUtf8();
+    }
+    return std::nullopt;
+}
+
 } // namespace tw::engine

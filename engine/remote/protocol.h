@@ -64,6 +64,11 @@ QByteArray rpcRawResultLine(const QJsonValue &id, const QByteArray &resultJson);
 // qCompress(json)}`, asked with `"compress": true`); nullopt when it is neither.
 std::optional<QJsonObject> catalogListResult(const QJsonValue &result);
 
+// One file of tool.read's reply ({"files": [{"name", "text" | "base64" | "error" | "too_large"}]}):
+// its bytes; nullopt with `error` saying why when the server could not send it, nullopt with
+// `error` left empty when the reply does not list it.
+std::optional<QByteArray> toolReadFile(const QJsonObject &reply, const QString &name, QString *error);
+
 // A file's bytes as tool.read names them and tool.save's precondition checks them (hex SHA-256).
 QString sha256Hex(const QByteArray &bytes);
 

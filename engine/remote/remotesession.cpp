@@ -57,8 +57,7 @@ void RemoteSession::open()
 void RemoteSession::reconnect()
 {
     m_retry.stop();
-    dropConnection();
-    startAttempt();
+    startAttempt(); // it lets the old connection go first
 }
 
 void RemoteSession::close()
@@ -106,14 +105,8 @@ void RemoteSession::onReady()
 void RemoteSession::onFailed(const QString &message)
 {
     const bool wasReady = m_state == State::Connected;
-    m_heartbeat.stop();
-    m_pingSent.invalidate();
     m_lastError = message;
-    if (m_connection) {
-        RemoteConnection *old = m_connection;
-        m_connection = nullptr;
-        old->dispose();
-    }
+    dropConnection();
     if (wasReady)
         Q_EMIT connectionLost(message);
     else
@@ -147,21 +140,11 @@ void RemoteSession::readFile(const QString &path, std::function<void(const QByte
                     done({}, r.message);
                     return;
                 }
-                for (const QJsonValue &v : r.result.toObject().value(QStringLiteral("files")).toArray()) {
-                    const QJsonObject f = v.toObject();
-                    if (f.value(QStringLiteral("name")).toString() != name)
-                        continue;
-                    if (f.contains(QStringLiteral("error")))
-                        done({}, f.value(QStringLiteral("error")).toString());
-                    else if (f.value(QStringLiteral("too_large")).toBool())
-                        done({}, tr("%n bytes, too large to send", nullptr, f.value(QStringLiteral("size")).toInt()));
-                    else if (f.contains(QStringLiteral("base64")))
-                        done(QByteArray::fromBase64(f.value(QStringLiteral("base64")).toString().toLatin1()), {});
-                    else
-                        done(f.value(QStringLiteral("text")).toString().toUtf8(), {});
-                    return;
-                }
-                done({}, tr("the server has no such file"));
+                QString error;
+                if (const std::optional<QByteArray> bytes = toolReadFile(r.result.toObject(), name, &error))
+                    done(*bytes, {});
+                else
+                    done({}, error.isEmpty() ? tr("the server has no such file") : error);
             });
 }
 

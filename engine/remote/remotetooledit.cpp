@@ -10,31 +10,6 @@
 
 namespace tw::engine {
 
-namespace {
-
-// A file of tool.read's reply: its bytes, nullopt when it is not there, or an error.
-std::optional<QByteArray> fileBytes(const QJsonArray &files, const QString &name, QString *error)
-{
-    for (const QJsonValue &v : files) {
-        const QJsonObject f = v.toObject();
-        if (f.value(QStringLiteral("name")).toString() != name)
-            continue;
-        if (f.contains(QStringLiteral("error"))) {
-            *error = QStringLiteral("%1: %2").arg(name, f.value(QStringLiteral("error")).toString());
-            return std::nullopt;
-        }
-        if (f.value(QStringLiteral("too_large")).toBool()) {
-            *error = QStringLiteral("%1 is too large to edit").arg(name);
-            return std::nullopt;
-        }
-        if (f.contains(QStringLiteral("base64")))
-            return QByteArray::fromBase64(f.value(QStringLiteral("base64")).toString().toLatin1());
-        return f.value(QStringLiteral("text")).toString().toUtf8();
-    }
-    return std::nullopt;
-}
-
-} // namespace
 
 void readToolForEditing(RemoteConnection *connection, const QString &dir, RemoteSessionReply done)
 {
@@ -51,15 +26,14 @@ void readToolForEditing(RemoteConnection *connection, const QString &dir, Remote
             done(std::nullopt, QStringLiteral("%1 does not load on the server; fix it with the command line or on the server").arg(dir));
             return;
         }
-        const QJsonArray files = result.value(QStringLiteral("files")).toArray();
         const QString entryName = result.value(QStringLiteral("tool")).toObject().value(QStringLiteral("entry")).toString();
         QString error;
-        const std::optional<QByteArray> toolMd = fileBytes(files, kToolMdFile, &error);
+        const std::optional<QByteArray> toolMd = toolReadFile(result, kToolMdFile, &error);
         if (!toolMd) {
             done(std::nullopt, error.isEmpty() ? QStringLiteral("the server sent no TOOL.md") : error);
             return;
         }
-        const std::optional<QByteArray> entry = entryName.isEmpty() ? std::nullopt : fileBytes(files, entryName, &error);
+        const std::optional<QByteArray> entry = entryName.isEmpty() ? std::nullopt : toolReadFile(result, entryName, &error);
         if (!error.isEmpty()) {
             done(std::nullopt, error);
             return;

@@ -65,26 +65,21 @@ QString ToolDiffPane::textOf(const QByteArray &bytes)
 void ToolDiffPane::showFiles(const QList<File> &files)
 {
     const quint64 request = ++m_request;
-    QHash<QString, QString> texts;
-    if (!m_fileReader) {
-        for (const File &f : files)
-            for (const QString &path : {f.leftPath, f.rightPath})
-                if (!path.isEmpty() && !texts.contains(path))
-                    texts.insert(path, readText(path));
-        compare(files, texts);
-        return;
-    }
-    // Each file once, then the comparison when the last has come.
-    auto pending = std::make_shared<QHash<QString, QString>>();
+    // Each file once (both sides may name the same one).
     QStringList paths;
     for (const File &f : files)
         for (const QString &path : {f.leftPath, f.rightPath})
             if (!path.isEmpty() && !paths.contains(path))
                 paths.append(path);
-    if (paths.isEmpty()) {
+    if (!m_fileReader || paths.isEmpty()) {
+        QHash<QString, QString> texts;
+        for (const QString &path : std::as_const(paths))
+            texts.insert(path, readText(path));
         compare(files, texts);
         return;
     }
+    // The comparison when the last file has come.
+    auto pending = std::make_shared<QHash<QString, QString>>();
     auto remaining = std::make_shared<qsizetype>(paths.size());
     for (const QString &path : std::as_const(paths)) {
         m_fileReader(path, [this, guard = QPointer<ToolDiffPane>(this), request, files, path, pending,
