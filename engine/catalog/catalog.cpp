@@ -1,6 +1,7 @@
 #include "catalog/catalog.h"
 
 #include "catalog/locationscanner.h"
+#include "catalog/scancache.h"
 
 #include <QDir>
 
@@ -47,10 +48,14 @@ Catalog scanDataPath(const QString &dataPath, ScanCache *cache,
 {
     Catalog catalog;
     catalog.dataPath = QDir::cleanPath(QDir(dataPath).absolutePath());
+    if (cache)
+        cache->beforeRead(catalog.dataPath);
     catalog.global = scanLocation(globalToolsPath(catalog.dataPath), Scope::Global, QString(), cache, pool);
     if (onLocation)
         onLocation(catalog.global);
     for (const QString &email : userDirectories(catalog.dataPath)) {
+        if (cache)
+            cache->beforeRead(catalog.dataPath + u'/' + email);
         catalog.users.append(scanLocation(userToolsPath(catalog.dataPath, email), Scope::User, email, cache, pool));
         if (onLocation)
             onLocation(catalog.users.constLast());

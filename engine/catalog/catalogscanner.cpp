@@ -17,6 +17,12 @@ CatalogScanner::CatalogScanner(QObject *parent) : CatalogSource(parent)
     connect(&m_debounce, &QTimer::timeout, this, &CatalogScanner::rescan);
     connect(&m_watcher, &QFutureWatcher<std::shared_ptr<const Catalog>>::finished, this, &CatalogScanner::onScanDone);
     connect(&m_fsWatcher, &PathWatcher::directoryChanged, this, [this] { m_debounce.start(); });
+    // Each directory is watched before the scan reads it: a change between its read and a watch
+    // set after the whole scan would go unseen (serve's watch missed such an edit).
+    m_cache.setBeforeRead([this](const QString &dir) {
+        if (m_watching.load(std::memory_order_relaxed))
+            m_fsWatcher.addDirectory(dir);
+    });
 }
 
 CatalogScanner::~CatalogScanner()
@@ -27,11 +33,12 @@ CatalogScanner::~CatalogScanner()
 
 void CatalogScanner::setDataPath(const QString &dataPath)
 {
-    if (dataPath != m_dataPath)
+    if (dataPath != m_dataPath) {
         m_cache.clear(); // the same path's entries stay: stat-keyed, they are right or not used
+        m_fsWatcher.clear(); // the same path's watches stay: the scan drops the ones gone
+    }
     m_dataPath = dataPath;
     m_catalog.reset();
-    m_fsWatcher.clear();
     rescan();
 }
 
@@ -67,7 +74,7 @@ void CatalogScanner::startScan()
     // The watches are set on the scan's thread too: 10,000 tools are 10,000 inotify calls,
     // tens of milliseconds the GUI thread would stand still for. (~CatalogScanner waits for
     // the scan, so the watcher outlives it.)
-    PathWatcher *watcher = m_watching ? &m_fsWatcher : nullptr;
+    PathWatcher *watcher = m_watching.load() ? &m_fsWatcher : nullptr;
     Q_EMIT scanStarted();
     QThreadPool *pool = &m_pool;
     m_watcher.setFuture(QtConcurrent::run(pool, [dataPath, cache, self, generation, watcher, pool] {

@@ -13,6 +13,7 @@
 #include <QThreadPool>
 #include <QTimer>
 
+#include <atomic>
 #include <memory>
 
 namespace tw::engine {
@@ -60,7 +61,7 @@ private:
     quint64 m_generation = 0;
     bool m_running = false;
     bool m_pending = false;
-    bool m_watching = true;
+    std::atomic<bool> m_watching = true; // read by the scan's threads (ScanCache::beforeRead)
 };
 
 } // namespace tw::engine

@@ -203,6 +203,7 @@ ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope s
     const QString dirName = QFileInfo(dir).fileName();
     ScanCache::Stamps stamps;
     if (cache) {
+        cache->beforeRead(dir);
         stamps = ScanCache::stampsFor(dir);
         if (auto hit = cache->find(dir, stamps))
             return *hit;
@@ -275,6 +276,8 @@ LocationScan scanLocation(const QString &path, Scope scope, const QString &user,
                                        scan.path, 0}}));
         return scan;
     }
+    if (cache)
+        cache->beforeRead(scan.path);
     const std::optional<QList<DirEntry>> entries = listDirectory(scan.path);
     if (!entries)
         return scan;

@@ -62,23 +62,35 @@ void PathWatcher::setDirectories(const QSet<QString> &dirs)
         m_byWatch.remove(it.value());
         it = m_byPath.erase(it);
     }
-    for (const QString &dir : dirs) {
-        if (dir.isEmpty() || m_byPath.contains(dir))
-            continue;
-        const int wd = ::inotify_add_watch(m_fd, QFile::encodeName(dir).constData(), kMask);
-        if (wd < 0) {
-            if (errno == ENOSPC && !m_limitWarned) {
-                m_limitWarned = true;
-                qCWarning(lcWatch) << "the inotify watch limit is reached at" << m_byPath.size()
-                                   << "directories (fs.inotify.max_user_watches); the rest are not watched";
-            }
-            continue; // gone already, or not a directory: nothing to watch
+    for (const QString &dir : dirs)
+        addLocked(dir);
+}
+
+void PathWatcher::addDirectory(const QString &dir)
+{
+    if (m_fd < 0)
+        return;
+    const QMutexLocker lock(&m_mutex);
+    addLocked(dir);
+}
+
+void PathWatcher::addLocked(const QString &dir)
+{
+    if (dir.isEmpty() || m_byPath.contains(dir))
+        return;
+    const int wd = ::inotify_add_watch(m_fd, QFile::encodeName(dir).constData(), kMask);
+    if (wd < 0) {
+        if (errno == ENOSPC && !m_limitWarned) {
+            m_limitWarned = true;
+            qCWarning(lcWatch) << "the inotify watch limit is reached at" << m_byPath.size()
+                               << "directories (fs.inotify.max_user_watches); the rest are not watched";
         }
-        // Two paths can name one directory (a symlinked tool): the watch reports the first.
-        if (!m_byWatch.contains(wd))
-            m_byWatch.insert(wd, dir);
-        m_byPath.insert(dir, wd);
+        return; // gone already, or not a directory: nothing to watch
     }
+    // Two paths can name one directory (a symlinked tool): the watch reports the first.
+    if (!m_byWatch.contains(wd))
+        m_byWatch.insert(wd, dir);
+    m_byPath.insert(dir, wd);
 }
 
 void PathWatcher::readEvents()

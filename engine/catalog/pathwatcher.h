@@ -29,6 +29,9 @@ public:
     // watcher's thread.
     void setDirectories(const QSet<QString> &dirs);
     void clear() { setDirectories({}); }
+    // Adds `dir` (kept until a setDirectories without it). A scan calls it before it reads the
+    // directory: a change after the read is then always reported. Thread-safe.
+    void addDirectory(const QString &dir);
     qsizetype size() const;
     bool isWatching(const QString &dir) const;
 
@@ -37,6 +40,7 @@ Q_SIGNALS:
 
 private:
     void readEvents();
+    void addLocked(const QString &dir);
 
     mutable QMutex m_mutex; // guards the hashes
     int m_fd = -1;

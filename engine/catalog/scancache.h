@@ -11,6 +11,8 @@
 #include <QHash>
 #include <QMutex>
 
+#include <functional>
+
 namespace tw::engine {
 
 class ScanCache final
@@ -40,6 +42,17 @@ public:
     void clear();
     qsizetype size() const;
 
+    // Called with each directory a scan is about to read (a tool directory, a location, DATA_PATH
+    // and a user's directory), on the scan's threads: the scanner watches it before the read, so
+    // a change after the read is never missed (docs/decisions.md "Scan cache"). Set before the
+    // first scan that uses the cache.
+    void setBeforeRead(std::function<void(const QString &dir)> hook) { m_beforeRead = std::move(hook); }
+    void beforeRead(const QString &dir) const
+    {
+        if (m_beforeRead)
+            m_beforeRead(dir);
+    }
+
 private:
     struct Entry
     {
@@ -48,6 +61,7 @@ private:
     };
     mutable QMutex m_mutex;
     QHash<QString, Entry> m_entries;
+    std::function<void(const QString &)> m_beforeRead;
 };
 
 } // namespace tw::engine

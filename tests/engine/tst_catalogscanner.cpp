@@ -75,6 +75,32 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(scanner.catalog()->global.tools.isEmpty(), 10000);
     }
 
+    // An edit that lands after the scan read the tool but before the scan is over: the watch was
+    // set before the read, so the edit is seen (a watch set at the scan's end missed it).
+    void aChangeDuringTheScanIsSeen()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path();
+        makeTool(data + QStringLiteral("/tools"), QStringLiteral("a"), toolMd("a", 1));
+        for (int u = 0; u < 600; ++u)
+            for (int t = 0; t < 4; ++t)
+                makeTool(data + QStringLiteral("/user%1@x/tools").arg(u), QStringLiteral("t%1").arg(t), toolMd("t"));
+        CatalogScanner scanner;
+        scanner.setRescanDelay(50);
+        QSignalSpy finished(&scanner, &CatalogScanner::scanFinished);
+        bool edited = false;
+        connect(&scanner, &CatalogScanner::locationScanned, this, [&](const LocationScan &loc) {
+            if (loc.scope != Scope::Global || edited)
+                return;
+            edited = true; // the users' 2,400 tools are still being read
+            writeFile(data + QStringLiteral("/tools/a/TOOL.md"), toolMd("a", 2));
+        });
+        scanner.setDataPath(data);
+        QVERIFY(finished.wait(20000));
+        QVERIFY(edited);
+        QTRY_VERIFY_WITH_TIMEOUT(scanner.catalog()->global.tools.first().manifest.version == 2, 10000);
+    }
+
     void rescanWhileScanningRunsOnceMore()
     {
         CatalogScanner scanner;
