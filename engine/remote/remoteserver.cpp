@@ -204,6 +204,19 @@ RemoteServer::Reply RemoteServer::runStart(const QJsonObject &params)
     RunLauncher *launcher = run.launcher.get();
     RunSession *session = launcher->session();
     auto outcome = std::make_shared<RunOutcome>();
+    // The sandbox is up: what a Run pane's Raw and Environment tabs show (secrets masked).
+    QObject::connect(session, &RunSession::sandboxStarted, launcher, [this, id, session](const QString &runtime) {
+        QJsonArray environment, command;
+        for (const QString &line : session->maskedEnvironment())
+            environment.append(line);
+        for (const QString &word : session->launchCommand())
+            command.append(word);
+        notify(QStringLiteral("run.started"), {{QStringLiteral("run_id"), id},
+                                               {QStringLiteral("runtime"), runtime},
+                                               {QStringLiteral("request"), QString::fromUtf8(session->maskedRequestLine())},
+                                               {QStringLiteral("environment"), environment},
+                                               {QStringLiteral("command"), command}});
+    });
     QObject::connect(session, &RunSession::eventReceived, launcher, [this, id](const RunEvent &e) {
         notify(QStringLiteral("run.event"), {{QStringLiteral("run_id"), id}, {QStringLiteral("event"), runEventToJson(e)}});
     });

@@ -64,6 +64,8 @@ void gatherRunInputs(SecretStore &store, const QString &user, const ToolRecord &
         const IntegrationEnvironment ie = integrationEnvironment(integ, userName, state->integrationSecrets);
         in.env = ie.env;
         in.secretValues << ie.secretValues;
+        for (const auto &[key, value] : state->integrationSecrets)
+            in.integrationSecrets.insert(key, value);
         auto done = std::move(state->done);
         done(in);
     };

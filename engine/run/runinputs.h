@@ -8,6 +8,7 @@
 #include "toolmd/toolmanifest.h"
 #include "toolmd/toolrecord.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QObject>
 #include <QProcessEnvironment>
@@ -32,6 +33,9 @@ struct RunInputs
 {
     QJsonObject params;
     QProcessEnvironment env;    // integration variables (secrets only here)
+    // The integration tokens read, by their key in the store (a run on a server sends them
+    // under the server's keys; remote/remoterunexecution.h).
+    QHash<QString, QString> integrationSecrets;
     QStringList secretValues;   // every secret value the run may print
     QStringList missing;        // required inputs still without a value (held secrets included)
     QStringList keychainErrors; // a keychain that could not be read, with the key

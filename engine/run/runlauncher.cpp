@@ -27,25 +27,37 @@ RunOptions runOptionsFor(const RunRequest &request, const Integrations &integrat
 } // namespace
 
 RunLauncher::RunLauncher(RunRequest request, SecretStore &secrets, QString historyPath, QObject *parent)
+    : RunLauncher(std::move(request), secrets, std::move(historyPath), RunExecutionFactory(), parent)
+{
+}
+
+RunLauncher::RunLauncher(RunRequest request, SecretStore &secrets, QString historyPath, const RunExecutionFactory &factory,
+                         QObject *parent)
     : QObject(parent),
       m_request(std::move(request)),
-      m_integrations(m_request.integrations ? *m_request.integrations : Integrations::load(m_request.user)),
+      m_integrations(m_request.integrations ? *m_request.integrations : Integrations::load(m_request.keyUser())),
       m_secrets(secrets),
       m_historyPath(std::move(historyPath)),
       m_builder(m_request.tool.manifest.name, m_request.user, m_request.runtimeChoice,
                 maskedParams(m_request.tool.manifest, m_request.params))
 {
-    const QString runtimeName = m_request.runtimeChoice;
-    const RuntimeConfig config = RuntimeConfig::load();
-    m_session = std::make_unique<RunSession>(m_request.tool, m_request.dataPath, m_request.user, runOptionsFor(m_request, m_integrations),
-                                             RuntimeChooser([runtimeName, config](QString *e) {
-                                                 return makeRuntime(runtimeName, config, e);
-                                             }));
+    if (factory) {
+        m_execution = factory(m_request, m_integrations);
+    } else {
+        const QString runtimeName = m_request.runtimeChoice;
+        const RuntimeConfig config = RuntimeConfig::load();
+        m_execution = std::make_unique<RunSession>(m_request.tool, m_request.dataPath, m_request.user,
+                                                   runOptionsFor(m_request, m_integrations),
+                                                   RuntimeChooser([runtimeName, config](QString *e) {
+                                                       return makeRuntime(runtimeName, config, e);
+                                                   }));
+    }
     m_builder.setSource(m_request.source);
-    connect(m_session.get(), &RunSession::sandboxStarted, this, [this](const QString &runtime) { m_builder.setRuntime(runtime); });
-    connect(m_session.get(), &RunSession::eventReceived, this,
-            [this](const RunEvent &e) { m_builder.add(e, m_session->elapsedMs()); });
-    connect(m_session.get(), &RunSession::finished, this, &RunLauncher::onFinished);
+    RunExecution *execution = m_execution.get();
+    connect(execution, &RunExecution::sandboxStarted, this, [this](const QString &runtime) { m_builder.setRuntime(runtime); });
+    connect(execution, &RunExecution::eventReceived, this,
+            [this](const RunEvent &e) { m_builder.add(e, m_execution->elapsedMs()); });
+    connect(execution, &RunExecution::finished, this, &RunLauncher::onFinished);
 }
 
 RunLauncher::~RunLauncher()
@@ -57,7 +69,7 @@ RunLauncher::~RunLauncher()
 
 bool RunLauncher::needsSecretStore() const
 {
-    if (!m_remember.isEmpty() || !m_integrations.secretKeys(m_request.user).isEmpty())
+    if (!m_remember.isEmpty() || !m_integrations.secretKeys(m_request.keyUser()).isEmpty())
         return true;
     for (const InputSpec &spec : m_request.tool.manifest.inputs) {
         const QJsonValue v = m_request.params.value(spec.name);
@@ -91,7 +103,7 @@ void RunLauncher::rememberAndGather()
     // Typed secrets the caller asked to remember go to the store, bound to this tool; the run
     // does not wait for them (it has the typed values).
     for (const QString &input : std::as_const(m_remember)) {
-        const QString key = secretKey(m_request.user, m_request.tool.manifest.name, input);
+        const QString key = secretKey(m_request.keyUser(), m_request.tool.manifest.name, input);
         m_secrets.write(key, m_request.params.value(input).toString(), this,
                         [this, key, input, tool = m_request.tool](const SecretResult &r) {
                             if (r.ok())
@@ -101,7 +113,7 @@ void RunLauncher::rememberAndGather()
     }
     // Step 1 of DESIGN.md "Running a tool": sensitive inputs left empty and the integration
     // tokens come from the secret store; they travel on stdin and in the environment only.
-    gatherRunInputs(m_secrets, m_request.user, m_request.tool, m_request.params, m_integrations, this,
+    gatherRunInputs(m_secrets, m_request.keyUser(), m_request.tool, m_request.params, m_integrations, this,
                     [this](const RunInputs &in) { onGathered(in); });
 }
 
@@ -119,11 +131,11 @@ void RunLauncher::onGathered(RunInputs inputs)
         }
     }
     Q_EMIT inputsGathered(inputs);
-    m_session->setInputs(inputs.params, inputs.env, inputs.secretValues);
+    m_execution->setInputs(inputs);
     m_started = true;
-    m_session->start();
+    m_execution->start();
     if (m_cancelRequested)
-        m_session->cancel(); // cancelled while the inputs were gathered: the sandbox never starts
+        m_execution->cancel(); // cancelled while the inputs were gathered: the sandbox never starts
 }
 
 void RunLauncher::cancel()
@@ -133,10 +145,10 @@ void RunLauncher::cancel()
         // the unlock's answer will be.
         m_waitingForUnlock = false;
         m_started = true;
-        m_session->start();
-        m_session->cancel();
+        m_execution->start();
+        m_execution->cancel();
     } else if (m_started) {
-        m_session->cancel();
+        m_execution->cancel();
     } else {
         m_cancelRequested = true;
     }

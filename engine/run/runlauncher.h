@@ -10,6 +10,7 @@
 // in that order, whoever presents it.
 
 #include "run/runhistory.h"
+#include "run/runexecution.h"
 #include "run/runinputs.h"
 #include "run/runsession.h"
 #include "secrets/secretstore.h"
@@ -36,7 +37,16 @@ struct RunRequest
     // The user's integrations for this run; unset: this machine's settings for the user (a
     // server is given the desktop's, remote/remoteserver.h).
     std::optional<Integrations> integrations = std::nullopt;
+    // Whose secrets and integrations in this machine's store: empty, `user`'s; a run on a
+    // server, the server's names for them (remoteSecretUser: `ssh:host/user`).
+    QString secretUser = {};
+
+    QString keyUser() const { return secretUser.isEmpty() ? user : secretUser; }
 };
+
+// Makes the execution of a launched run: the default a RunSession on this machine (the tool's
+// run settings, `integrations`, the request's runtime choice).
+using RunExecutionFactory = std::function<std::unique_ptr<RunExecution>(const RunRequest &request, const Integrations &integrations)>;
 
 class RunLauncher final : public QObject
 {
@@ -52,9 +62,13 @@ public:
 
     // `secrets` must outlive the launch's gathering; `historyPath` empty: no history.
     RunLauncher(RunRequest request, SecretStore &secrets, QString historyPath, QObject *parent = nullptr);
+    RunLauncher(RunRequest request, SecretStore &secrets, QString historyPath, const RunExecutionFactory &factory,
+                QObject *parent = nullptr);
     ~RunLauncher() override;
 
-    RunSession *session() const { return m_session.get(); }
+    RunExecution *execution() const { return m_execution.get(); }
+    // The sandbox session of a run on this machine; null for one on a server.
+    RunSession *session() const { return qobject_cast<RunSession *>(m_execution.get()); }
     const RunRequest &request() const { return m_request; }
     // Asked once per held secret, before the start; without a policy a held secret is skipped.
     void setHeldSecretPolicy(HeldSecretPolicy policy) { m_policy = std::move(policy); }
@@ -108,7 +122,7 @@ private:
     HeldSecretPolicy m_policy;
     UnlockHandler m_unlock;
     QStringList m_remember;
-    std::unique_ptr<RunSession> m_session;
+    std::unique_ptr<RunExecution> m_execution;
     RunRecordBuilder m_builder;
     RunRecord m_record;
     struct Written

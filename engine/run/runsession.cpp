@@ -2,6 +2,7 @@
 
 #include "run/entrybundler.h"
 #include "run/runcgroup.h"
+#include "run/runinputs.h"
 #include "run/runowner.h"
 #include "secrets/secretstore.h"
 #include "sync/datapaths.h"
@@ -108,7 +109,7 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
 
 RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptions options, RuntimeChooser chooser,
                        QObject *parent)
-    : QObject(parent), m_tool(std::move(tool)), m_dataPath(std::move(dataPath)), m_user(std::move(user)),
+    : RunExecution(parent), m_tool(std::move(tool)), m_dataPath(std::move(dataPath)), m_user(std::move(user)),
       m_options(std::move(options)), m_chooser(std::move(chooser)), m_runDir(runDirectoryTemplate())
 {
     // Precise: a coarse timer may fire 5% early, and a limit the user set must not end a run
@@ -232,6 +233,11 @@ RunSession::~RunSession()
         remove.start(m_plan.cleanupProgram, m_plan.cleanupArguments);
         remove.waitForFinished(60000);
     }
+}
+
+void RunSession::setInputs(const RunInputs &inputs)
+{
+    setInputs(inputs.params, inputs.env, inputs.secretValues);
 }
 
 void RunSession::setInputs(const QJsonObject &params, const QProcessEnvironment &extraEnv, const QStringList &secretValues)

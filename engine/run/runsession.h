@@ -13,6 +13,7 @@
 // and history (RunLauncher).
 
 #include "run/runeventparser.h"
+#include "run/runexecution.h"
 #include "run/runtime.h"
 #include "toolmd/toolrecord.h"
 
@@ -82,7 +83,7 @@ RunEvent maskEvent(RunEvent event, const QStringList &secrets);
 // Picks the runtime; called on a worker thread (availability probes start processes).
 using RuntimeChooser = std::function<std::unique_ptr<Runtime>(QString *error)>;
 
-class RunSession final : public QObject
+class RunSession final : public RunExecution
 {
     Q_OBJECT
 public:
@@ -94,30 +95,26 @@ public:
 
     // Prepares off the calling thread (harness copy, esbuild, runtime probe), then starts the
     // sandbox; returns at once. Everything after arrives as signals on this object's thread.
-    void start();
-    void cancel();
+    void start() override;
+    void cancel() override;
     // Before start(): the params and integration environment once the keychain has completed
     // them (DESIGN.md "Running a tool" step 1), and the secret values to mask.
     void setInputs(const QJsonObject &params, const QProcessEnvironment &extraEnv, const QStringList &secretValues);
-    bool isRunning() const { return m_preparing || m_process.state() != QProcess::NotRunning || m_draining || m_cleaning; }
+    void setInputs(const RunInputs &inputs) override;
+    bool isRunning() const override { return m_preparing || m_process.state() != QProcess::NotRunning || m_draining || m_cleaning; }
     // The session's own limits, filled in every outcome (see RunOutcome).
     void fillLimits(RunOutcome &outcome) const;
-    qint64 elapsedMs() const { return m_clock.isValid() ? m_clock.elapsed() : 0; }
-    QString runtimeName() const { return m_runtimeName; }
+    qint64 elapsedMs() const override { return m_clock.isValid() ? m_clock.elapsed() : 0; }
+    QString runtimeName() const override { return m_runtimeName; }
     // The request line sent on stdin, with sensitive values masked (for a raw view).
-    QByteArray maskedRequestLine() const;
+    QByteArray maskedRequestLine() const override;
     const RunOptions &options() const { return m_options; }
-    const ToolRecord &tool() const { return m_tool; }
+    const ToolRecord &tool() const override { return m_tool; }
     // Once the sandbox started: the tool's environment as NAME=value lines in name order, the
     // secret values masked and the runner's nonce left out (for an environment view).
-    QStringList maskedEnvironment() const;
+    QStringList maskedEnvironment() const override;
     // Once the sandbox started: the program and arguments that started it (never a secret).
-    QStringList launchCommand() const;
-
-Q_SIGNALS:
-    void sandboxStarted(const QString &runtimeName);
-    void eventReceived(const tw::engine::RunEvent &event);
-    void finished(const tw::engine::RunOutcome &outcome);
+    QStringList launchCommand() const override;
 
 private:
     struct Prepared

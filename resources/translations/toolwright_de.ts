@@ -1136,8 +1136,8 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation>nicht mit %1 verbunden</translation>
     </message>
     <message>
-        <source>Not available in a server window yet: on the command line, toolwright sync|run --data %1 does it over the same connection.</source>
-        <translation>In einem Serverfenster noch nicht verfügbar: auf der Kommandozeile erledigt es toolwright sync|run --data %1 über dieselbe Verbindung.</translation>
+        <source>Not available in a server window yet: on the command line, toolwright sync --data %1 does it over the same connection.</source>
+        <translation>In einem Serverfenster noch nicht verfügbar: auf der Kommandozeile erledigt toolwright sync --data %1 das über dieselbe Verbindung.</translation>
     </message>
 </context>
 <context>
@@ -2202,6 +2202,10 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     <message>
         <source>Still reading the tools: run again when the scan has finished.</source>
         <translation>Die Tools werden noch gelesen: erneut ausführen, wenn der Scan fertig ist.</translation>
+    </message>
+    <message>
+        <source>Runs on %1 use its runtime (bubblewrap, podman or docker) and its run settings for the tool; your secrets go with each run and are not stored there.</source>
+        <translation>Läufe auf %1 verwenden dessen Laufzeitumgebung (bubblewrap, podman oder docker) und dessen Ausführungseinstellungen für das Werkzeug; Ihre Geheimnisse werden mit jedem Lauf übertragen und dort nicht gespeichert.</translation>
     </message>
 </context>
 <context>

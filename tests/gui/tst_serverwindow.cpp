@@ -14,6 +14,12 @@
 #include "fixture.h"
 #include "guitestmain.h"
 #include "remote/remotesession.h"
+#include "running/runform.h"
+#include "runhistorymodel.h"
+#include "runupdatesmodel.h"
+#include "remote/remoterunexecution.h"
+#include "running/runview.h"
+#include "running/runpane.h"
 #include "sshd.h"
 #include "widgets/messagebox.h"
 #include "window/connectdialog.h"
@@ -136,8 +142,9 @@ private slots:
         // The Problems panel lists the server's broken directory.
         QTRY_VERIFY(server->problemsView()->model()->rowCount() > 0);
         // What the window cannot do on a server yet is off, and says where it can be done.
-        QVERIFY(!server->viewTabs()->isTabEnabled(MainWindow::RunViewTab));
-        QVERIFY(server->viewTabs()->tabToolTip(MainWindow::RunViewTab).contains(u"--data ssh://tw-test/srv/twdata"));
+        QVERIFY(server->viewTabs()->isTabEnabled(MainWindow::RunViewTab)); // runs go to the server
+        QVERIFY(!server->viewTabs()->isTabEnabled(MainWindow::SyncViewTab));
+        QVERIFY(server->viewTabs()->tabToolTip(MainWindow::SyncViewTab).contains(u"--data ssh://tw-test/srv/twdata"));
         MessageBox::setNextAnswer(0);
         QVERIFY(server->customizeTool(kServerPath + QStringLiteral("/tools/greet")).isEmpty());
         QVERIFY(MessageBox::lastQuestion().contains(u"server"));
@@ -173,6 +180,82 @@ private slots:
         ConnectDialog again;
         QCOMPARE(again.hostEdit()->text(), QStringLiteral("tw-test"));
         QCOMPARE(again.dataPathEdit()->text(), kServerPath);
+    }
+
+    // The Run view of a server window: the tool runs on the server (its bubblewrap, in the
+    // server's DATA_PATH), its updates arrive live in the pane, Cancel reaches the server, the
+    // runs go into this desktop's history for that server, and a connection lost under a run
+    // ends it as "connection lost — cancelled on the server".
+    void runsOnTheServerWithLiveProgressAndCancel()
+    {
+        const QByteArray entry = R"(import { readFileSync } from 'node:fs';
+export async function execute(_id, params, signal, onUpdate) {
+  if (params.mode === 'slow') {
+    onUpdate?.({ content: [{ type: 'text', text: 'waiting' }] });
+    await new Promise((resolve) => { signal?.addEventListener('abort', resolve); setTimeout(resolve, 60000); });
+    return { content: [{ type: 'text', text: 'aborted' }], isError: true };
+  }
+  for (let i = 1; i <= 4; i++) {
+    onUpdate?.({ content: [{ type: 'text', text: 'step ' + i }] });
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  // What the tool sees is the server's: the user's data root in the server's DATA_PATH.
+  return { content: [{ type: 'text', text: 'read ' + readFileSync(process.env.OFFICER_USER_ROOT + '/marker.txt', 'utf8') }] };
+}
+)";
+        test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("ticker"),
+                       test::toolMd("ticker", 1,
+                                    "input:\n  mode:\n    type: string\n    description: How to run.\n    optional: true\n"),
+                       entry);
+        test::writeFile(m_data + QStringLiteral("/ada@example.com/marker.txt"), "on the server");
+        MainWindow local(m_tmp.filePath(QStringLiteral("local-data")), {});
+        MainWindow *server = connectThroughTheDialog(local, remoteCommand());
+        QVERIFY(server);
+        QTRY_VERIFY_WITH_TIMEOUT(hasTool(server, QStringLiteral("ticker")), 20000);
+        RunView *view = server->runView();
+        QVERIFY(view->isServer());
+        QVERIFY(view->serverNote()->text().contains(u"tw-test"));
+        QVERIFY(view->showTool(QStringLiteral("ticker"), QStringLiteral("ada@example.com")));
+        server->viewTabs()->setCurrentIndex(MainWindow::RunViewTab);
+
+        // Live: updates arrive while the run goes on, then the result.
+        RunPane *pane = view->run();
+        QVERIFY(pane);
+        QVERIFY(!pane->session()); // no sandbox on this machine
+        QTRY_VERIFY_WITH_TIMEOUT(pane->updatesModel()->rowCount() >= 1, 20000);
+        QVERIFY2(pane->isRunning(), "the first update is shown before the run ends");
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 20000);
+        QCOMPARE(pane->outcome()->state, engine::RunState::Result);
+        QCOMPARE(pane->updatesModel()->rowCount(), 4);
+        QCOMPARE(pane->resultText(), QStringLiteral("read on the server"));
+        QVERIFY(pane->environmentView()->toPlainText().contains(u"bwrap")); // the command that started it there
+        QVERIFY(pane->rawView()->toPlainText().contains(u"\"toolCallId\""));
+        QVERIFY(pane->commandLine().contains(u"--data ssh://tw-test/srv/twdata"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->historyModel()->rowCount() == 1, 10000);
+        QVERIFY(QFileInfo::exists(engine::RemoteRunExecution::historyPathFor(server->remoteSession()->target())));
+
+        // Cancel reaches the server.
+        view->form()->setValues({{QStringLiteral("mode"), QStringLiteral("slow")}});
+        pane = view->run();
+        QVERIFY(pane);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->updatesModel()->rowCount() == 1, 20000);
+        QVERIFY(pane->cancelButton()->isEnabled());
+        QTest::mouseClick(pane->cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 20000);
+        QCOMPARE(pane->outcome()->state, engine::RunState::Cancelled);
+        QTRY_VERIFY_WITH_TIMEOUT(view->historyModel()->rowCount() == 2, 10000);
+
+        // The connection lost under a run: it ends at once, and says so.
+        pane = view->run();
+        QVERIFY(pane);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->updatesModel()->rowCount() == 1, 20000);
+        ::kill(pid_t(test::readFile(m_pidFile).trimmed().toLongLong()), SIGKILL);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 20000);
+        QCOMPARE(pane->outcome()->state, engine::RunState::Failed);
+        QVERIFY2(pane->bannerLabel()->text().contains(u"connection lost — cancelled on the server"),
+                 qPrintable(pane->bannerLabel()->text()));
+        QVERIFY(pane->bannerLabel()->isVisible());
+        server->close();
     }
 
     // The editor on a server's tool: opened over the connection, saved through tool.save with

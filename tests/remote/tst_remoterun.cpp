@@ -317,7 +317,7 @@ private slots:
         s.close();
         QVERIFY(s.process().waitForFinished(60000));
         // Every line the server wrote is one message of the protocol.
-        int finished = 0;
+        int finished = 0, started = 0;
         for (const QByteArray &line : s.everything().split('\n')) {
             if (line.isEmpty() || line.startsWith("toolwright-serve "))
                 continue;
@@ -326,10 +326,13 @@ private slots:
             QVERIFY2(error.error == QJsonParseError::NoError && m[QStringLiteral("jsonrpc")].toString() == u"2.0", line.constData());
             if (m[QStringLiteral("method")].toString() == u"run.finished")
                 ++finished;
+            else if (m[QStringLiteral("method")].toString() == u"run.started")
+                ++started;
             else if (m.contains(QStringLiteral("method")))
                 QCOMPARE(m[QStringLiteral("method")].toString(), QStringLiteral("run.event"));
         }
         QCOMPARE(finished, 1);
+        QCOMPARE(started, 1); // from the server's session, once; the tool's output cannot make one
         QVERIFY(!got.isEmpty() && isFinished(got.last()));
         const QJsonObject outcome = got.last()[QStringLiteral("params")][QStringLiteral("outcome")].toObject();
         QCOMPARE(outcome[QStringLiteral("state")].toString(), QStringLiteral("tool-error"));

@@ -113,10 +113,10 @@ RunPane::RunPane(std::unique_ptr<engine::RunLauncher> launcher, QWidget *parent)
     m_tick.setInterval(100);
     connect(&m_tick, &QTimer::timeout, this, &RunPane::tick);
 
-    engine::RunSession *session = m_launcher->session();
-    connect(session, &engine::RunSession::sandboxStarted, this, &RunPane::onSandboxStarted);
-    connect(session, &engine::RunSession::eventReceived, this, &RunPane::onEvent);
-    connect(session, &engine::RunSession::finished, this, &RunPane::onFinished);
+    engine::RunExecution *execution = m_launcher->execution();
+    connect(execution, &engine::RunExecution::sandboxStarted, this, &RunPane::onSandboxStarted);
+    connect(execution, &engine::RunExecution::eventReceived, this, &RunPane::onEvent);
+    connect(execution, &engine::RunExecution::finished, this, &RunPane::onFinished);
     // The inputs are in: the launcher starts the session now.
     connect(m_launcher.get(), &engine::RunLauncher::inputsGathered, this, [this] {
         if (m_phase != Phase::Waiting)
@@ -245,8 +245,8 @@ QTabWidget *RunPane::makeTabs()
 RunPane::~RunPane()
 {
     // Closing a pane ends its run; the session's destructor kills what is left.
-    if (session()->isRunning())
-        session()->cancel();
+    if (execution()->isRunning())
+        execution()->cancel();
 }
 
 void RunPane::start()
@@ -280,7 +280,7 @@ bool RunPane::isRunning() const
 
 QString RunPane::title() const
 {
-    const QString name = session()->tool().manifest.name;
+    const QString name = execution()->tool().manifest.name;
     switch (m_phase) {
     case Phase::Waiting: return tr("%1 — starting").arg(name);
     case Phase::Preparing: return tr("%1 — preparing").arg(name);
@@ -324,7 +324,7 @@ void RunPane::setStatus(const QString &text, std::optional<model::Tone> tone)
 
 void RunPane::tick()
 {
-    const qint64 ms = m_outcome ? m_outcome->durationMs : session()->elapsedMs();
+    const qint64 ms = m_outcome ? m_outcome->durationMs : execution()->elapsedMs();
     m_elapsed->setText(QStringLiteral("%1 s").arg(double(ms) / 1000.0, 0, 'f', 1));
 }
 
@@ -332,11 +332,11 @@ void RunPane::onSandboxStarted(const QString &runtime)
 {
     m_runtime = runtime;
     m_rawStream.add(tr("// the request on stdin (secrets masked), then every event, each after its time since the start"));
-    addRaw(session()->elapsedMs(), QString::fromUtf8(session()->maskedRequestLine()));
+    addRaw(execution()->elapsedMs(), QString::fromUtf8(execution()->maskedRequestLine()));
     QStringList env{tr("# What the tool sees in its environment (secret values masked)")};
-    env << session()->maskedEnvironment();
+    env << execution()->maskedEnvironment();
     QStringList command;
-    for (const QString &word : session()->launchCommand())
+    for (const QString &word : execution()->launchCommand())
         command << engine::shellQuote(word);
     env << QString() << tr("# The sandbox was started with (secrets never appear here: they travel in the environment)")
         << command.join(u' ');
@@ -348,7 +348,7 @@ void RunPane::onSandboxStarted(const QString &runtime)
 
 void RunPane::onEvent(const engine::RunEvent &e)
 {
-    const qint64 t = session()->elapsedMs();
+    const qint64 t = execution()->elapsedMs();
     switch (e.kind) {
     case engine::RunEvent::Kind::Update:
         // onUpdate carries the accumulated result so far: the newest replaces the snapshot.
@@ -439,10 +439,10 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
     m_tick.stop();
     m_flushTimer.stop();
     // Stamped, as every line, when the pane received it (its duration_ms says when the sandbox ended).
-    addRaw(session()->elapsedMs(), compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("exit")},
+    addRaw(execution()->elapsedMs(), compact(QJsonObject{{QStringLiteral("type"), QStringLiteral("exit")},
                                         {QStringLiteral("state"), engine::runStateName(outcome.state)},
                                         {QStringLiteral("duration_ms"), outcome.durationMs},
-                                        {QStringLiteral("runtime"), session()->runtimeName()},
+                                        {QStringLiteral("runtime"), execution()->runtimeName()},
                                         {QStringLiteral("message"), outcome.message},
                                         {QStringLiteral("network"), outcome.network},
                                         {QStringLiteral("limits"), engine::limitsJson(outcome)}}));
@@ -563,7 +563,7 @@ bool RunPane::saveOutput(Output which, const QString &path, QString *error) cons
 
 void RunPane::chooseSaveFile(Output which)
 {
-    const QString suggested = QDir::home().filePath(session()->tool().manifest.name + u'-'
+    const QString suggested = QDir::home().filePath(execution()->tool().manifest.name + u'-'
                                                     + outputName(which).toLower().replace(u' ', u'-')
                                                     + QStringLiteral(".txt")); // Raw lines start with their time: not JSON Lines
     const QString path = QFileDialog::getSaveFileName(this, tr("Save %1").arg(outputName(which)), suggested);
@@ -581,7 +581,7 @@ QString RunPane::commandLine()
 {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/run-params");
     QDir().mkpath(dir);
-    const QString file = dir + u'/' + session()->tool().manifest.name + u'-'
+    const QString file = dir + u'/' + execution()->tool().manifest.name + u'-'
         + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) + QStringLiteral(".json");
     QSaveFile out(file);
     QString paramsFile;

@@ -86,9 +86,11 @@ public:
     bool saveOutput(Output which, const QString &path, QString *error = nullptr) const;
 
     engine::RunLauncher *launcher() const { return m_launcher.get(); }
-    engine::RunSession *session() const { return m_launcher->session(); }
+    engine::RunExecution *execution() const { return m_launcher->execution(); }
+    engine::RunSession *session() const { return m_launcher->session(); } // null for a run on a server
     model::RunUpdatesModel *updatesModel() const { return m_updates; }
     QLabel *statusLabel() const { return m_status; }
+    QLabel *bannerLabel() const { return m_banner; } // how it ended, when the status alone does not say
     QLabel *elapsedLabel() const { return m_elapsed; }
     QLabel *sourceLabel() const { return m_source; }
     QLabel *latestLabel() const { return m_latest; }

@@ -120,7 +120,7 @@ int RunTabs::runningCount() const
 bool RunTabs::isRunning(const QString &toolDir) const
 {
     for (int i = 0; i < m_runs->count(); ++i)
-        if (RunPane *p = pane(i); p && p->isRunning() && p->session()->tool().dir == toolDir)
+        if (RunPane *p = pane(i); p && p->isRunning() && p->execution()->tool().dir == toolDir)
             return true;
     return false;
 }

@@ -1,6 +1,7 @@
 #include "running/runview.h"
 
 #include "catalog/overrideresolver.h"
+#include "remote/remoterunexecution.h"
 #include "run/runinputs.h"
 #include "run/runlauncher.h"
 #include "run/runpresets.h"
@@ -106,6 +107,11 @@ QWidget *RunView::makeToolPage()
     lv->addWidget(m_inputs, 1);
     m_settings = new RunSettingsBox(left);
     lv->addWidget(m_settings);
+    m_serverNote = new QLabel(left);
+    m_serverNote->setObjectName(QStringLiteral("runServerNote"));
+    m_serverNote->setWordWrap(true);
+    m_serverNote->hide();
+    lv->addWidget(m_serverNote);
     connect(m_presetBar, &RunPresetBar::said, this, &RunView::say);
     connect(m_inputs, &RunInputsEditor::said, this, &RunView::say);
     connect(m_inputs->form(), &RunForm::forgetRequested, this, &RunView::forgetSecret);
@@ -159,10 +165,27 @@ QLayout *RunView::makeRunRow(QWidget *parent)
     return runRow;
 }
 
+void RunView::setServer(engine::RemoteSession *session, const QString &dataLocation)
+{
+    m_server = session;
+    m_serverLocation = dataLocation;
+    m_settings->hide();
+    m_toolControls.removeAll(m_settings);
+    m_serverNote->setText(tr("Runs on %1 use its runtime (bubblewrap, podman or docker) and its run settings for the "
+                             "tool; your secrets go with each run and are not stored there.")
+                              .arg(session->target().displayHost()));
+    m_serverNote->show();
+}
+
+QString RunView::keyUser() const
+{
+    return m_server ? engine::remoteSecretUser(m_server->target(), m_user) : m_user;
+}
+
 void RunView::forgetSecret(const QString &input)
 {
     QPointer<RunView> self(this);
-    const QString key = engine::secretKey(m_user, m_tool.manifest.name, input);
+    const QString key = engine::secretKey(keyUser(), m_tool.manifest.name, input);
     m_secrets.remove(key, this, [self, input, key](const engine::SecretResult &r) {
         if (r.ok())
             engine::SecretBinding::forget(key);
@@ -399,10 +422,10 @@ void RunView::refreshStoredSecrets()
     if (!m_secrets.lockedPath().isEmpty())
         return; // a locked secret file: known once a run has unlocked it (never asked for here)
     pending->left = int(names.size());
-    const QString tool = m_tool.manifest.name, user = m_user;
+    const QString tool = m_tool.manifest.name, user = m_user, keyOwner = keyUser();
     QPointer<RunView> self(this);
     for (const QString &input : std::as_const(names)) {
-        m_secrets.read(engine::secretKey(user, tool, input), this, [self, pending, input, tool, user](const engine::SecretResult &r) {
+        m_secrets.read(engine::secretKey(keyOwner, tool, input), this, [self, pending, input, tool, user](const engine::SecretResult &r) {
             if (r.ok())
                 pending->stored << input;
             if (r.status == engine::SecretResult::Status::Failed && self)
@@ -441,7 +464,9 @@ RunPane *RunView::run()
     }
     m_message->clear();
     engine::RunPresets(m_user, m_tool.manifest).setLastUsed(params);
-    m_settings->save();
+    if (!m_server)
+        m_settings->save(); // a server's run settings are its own
+
     RunPane *pane = launch(params);
     Q_EMIT runStarted(pane);
     return pane;
@@ -452,7 +477,14 @@ RunPane *RunView::launch(const QJsonObject &params)
     // The one run path (run/runlauncher.h), as `toolwright run` takes it; the pane presents it.
     engine::RunRequest request{m_tool, m_catalog->dataPath, m_user, params, m_settings->runtimeChoice(), 0,
                                engine::toolSource(*m_catalog, m_tool)};
-    auto launcher = std::make_unique<engine::RunLauncher>(std::move(request), m_secrets, m_historyPath);
+    engine::RunExecutionFactory execution;
+    if (m_server) {
+        request.dataPath = m_serverLocation; // for "Copy as Command": toolwright run --data ssh://…
+        request.runtimeChoice = QStringLiteral("auto"); // the server's runtime settings decide
+        request.secretUser = keyUser();
+        execution = engine::RemoteRunExecution::factory(m_server);
+    }
+    auto launcher = std::make_unique<engine::RunLauncher>(std::move(request), m_secrets, m_historyPath, execution);
     engine::RunLauncher *l = launcher.get();
     l->setSecretsToRemember(form()->secretsToRemember());
     auto *pane = new RunPane(std::move(launcher), m_runs->tabs());

@@ -11,12 +11,14 @@
 // panes and past runs) and RunHistoryPanel on the right, SecretFilePrompt for a locked file.
 
 #include "catalog/catalog.h"
+#include "remote/remotesession.h"
 #include "run/runhistory.h"
 #include "run/runinputs.h"
 #include "tones.h"
 #include "toolmd/toolrecord.h"
 
 #include <QKeySequence>
+#include <QPointer>
 #include <QWidget>
 
 #include <memory>
@@ -95,6 +97,14 @@ public:
     // The history rows selected, newest first.
     QList<qint64> selectedRuns() const;
 
+    // A server window's Run view: runs go to `session`'s server (run.start over its connection,
+    // RemoteRunExecution) with this desktop's secrets under the server's names; the run settings
+    // are the server's (the settings box gives way to a note saying so). `dataLocation` is the
+    // ssh:// address for "Copy as Command".
+    void setServer(engine::RemoteSession *session, const QString &dataLocation);
+    bool isServer() const { return m_server != nullptr; }
+    QLabel *serverNote() const { return m_serverNote; }
+
     // The window's shortcuts that bring a tool here, named by the empty state.
     void setOpenShortcuts(const QKeySequence &browse, const QKeySequence &run);
 
@@ -152,6 +162,11 @@ private:
 
     engine::SecretStore &m_secrets;
     QString m_historyPath;
+    QPointer<engine::RemoteSession> m_server;
+    QString m_serverLocation;
+    QLabel *m_serverNote = nullptr;
+    // Whose secrets in this desktop's store: the run's user, or on a server its name there.
+    QString keyUser() const;
     std::shared_ptr<const engine::Catalog> m_catalog;
     engine::ToolRecord m_tool;
     QString m_user;

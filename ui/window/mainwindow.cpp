@@ -5,6 +5,7 @@
 #include "browsing/tooldetailpane.h"
 #include "catalog/catalogscanner.h"
 #include "remote/remotecatalog.h"
+#include "remote/remoterunexecution.h"
 #include "remote/remotesession.h"
 #include "diagnosticlistmodel.h"
 #include "editing/editortabs.h"
@@ -182,13 +183,12 @@ void MainWindow::limitToServer()
     m_browser->detailPane()->setFileReader(readOnServer);
     m_overrides->setFileReader(readOnServer);
     setAcceptDrops(false); // an import is into a local data dir
-    const QString notYet = tr("Not available in a server window yet: on the command line, toolwright sync|run "
+    const QString notYet = tr("Not available in a server window yet: on the command line, toolwright sync "
                               "--data %1 does it over the same connection.")
                                .arg(dataLocation());
-    for (int view : {SyncViewTab, RunViewTab}) {
-        m_views->setTabEnabled(view, false);
-        m_views->setTabToolTip(view, notYet);
-    }
+    m_views->setTabEnabled(SyncViewTab, false);
+    m_views->setTabToolTip(SyncViewTab, notYet);
+    m_run->setServer(m_session, dataLocation());
     m_connectionStatus = new ConnectionStatus(m_session, this);
     statusBar()->addPermanentWidget(m_connectionStatus);
     connect(m_connectionStatus, &ConnectionStatus::summaryChanged, this, &MainWindow::updateWindowTitle);
@@ -243,7 +243,11 @@ void MainWindow::buildViews()
     m_editors->setTabsClosable(true);
     m_editors->setDocumentMode(true);
     m_views->addTab(m_editors, tr("Editor"));
-    m_run = new RunView(*m_secrets, engine::RunHistory::defaultPath(), m_views);
+    // A server window's runs go to the server; this desktop keeps their history per server.
+    m_run = new RunView(*m_secrets,
+                        m_session ? engine::RemoteRunExecution::historyPathFor(m_session->target())
+                                  : engine::RunHistory::defaultPath(),
+                        m_views);
     m_run->setObjectName(QStringLiteral("runView"));
     m_views->addTab(m_run, tr("Run"));
     setCentralWidget(m_views);
@@ -446,10 +450,6 @@ ToolDetailPane *MainWindow::detailPane() const { return m_browser->detailPane();
 
 bool MainWindow::runCurrentTool()
 {
-    if (m_session) {
-        MessageBox::ask(this, tr("Run"), m_views->tabToolTip(RunViewTab), {tr("OK")}, MessageBox::Information);
-        return false;
-    }
     const QModelIndex index = m_browser->currentTool();
     if (!index.isValid())
         return false;
