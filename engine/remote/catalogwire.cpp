@@ -26,18 +26,6 @@ InputType inputTypeFromName(const QString &name)
     return InputType::String; // TOOLS.md: anything else becomes string
 }
 
-Diagnostics diagnosticsFromJson(const QJsonArray &array)
-{
-    Diagnostics out;
-    out.reserve(array.size());
-    for (const QJsonValue &v : array) {
-        const QJsonObject o = v.toObject();
-        out.append({o.value(u"code").toString(), severityFromName(o.value(u"severity").toString()),
-                    o.value(u"message").toString(), o.value(u"file").toString(), o.value(u"line").toInt()});
-    }
-    return out;
-}
-
 QStringList stringsFromJson(const QJsonValue &value)
 {
     QStringList out;
@@ -105,6 +93,18 @@ void patchItems(QList<Item> &items, QList<Item> changed, const QStringList &gone
 }
 
 } // namespace
+
+Diagnostics diagnosticsFromJson(const QJsonArray &array)
+{
+    Diagnostics out;
+    out.reserve(array.size());
+    for (const QJsonValue &v : array) {
+        const QJsonObject o = v.toObject();
+        out.append({o.value(u"code").toString(), severityFromName(o.value(u"severity").toString()),
+                    o.value(u"message").toString(), o.value(u"file").toString(), o.value(u"line").toInt()});
+    }
+    return out;
+}
 
 ToolRecord toolFromJson(const QJsonObject &o)
 {

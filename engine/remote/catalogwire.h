@@ -14,6 +14,7 @@
 
 namespace tw::engine {
 
+Diagnostics diagnosticsFromJson(const QJsonArray &array);
 ToolRecord toolFromJson(const QJsonObject &tool);
 SkippedDir skippedFromJson(const QJsonObject &skipped);
 LocationScan locationFromJson(const QJsonObject &location, Scope scope);

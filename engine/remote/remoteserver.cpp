@@ -27,21 +27,16 @@
 #include <algorithm>
 
 namespace tw::engine {
-namespace {
 
-// The largest file tool.read sends whole; a bigger one is listed with its size only.
-constexpr qint64 kMaxFileBytes = 16 * 1024 * 1024;
-
-// One file of a tool as tool.read sends it: text when it is UTF-8, else base64; its SHA-256
-// is the precondition a later save names.
-QJsonObject fileJson(const QString &dir, const QString &name, const QString &canonicalData)
+QJsonObject serverFileJson(const QString &dir, const QString &name, const QString &canonicalRoot, const QString &rootWords,
+                           qint64 maxBytes)
 {
     QJsonObject o{{QStringLiteral("name"), name}};
-    // A symlink is read only when it stays inside the DATA_PATH: a tool's author may not make
-    // the server hand out another file of the server.
+    // A symlink is read only when it stays inside the root: a tool's author may not make the
+    // server hand out another file of the server.
     const QFileInfo info(dir + u'/' + name);
-    if (info.isSymLink() && !info.canonicalFilePath().startsWith(canonicalData + u'/')) {
-        o.insert(QStringLiteral("error"), QStringLiteral("a symlink to a file outside the DATA_PATH: not read"));
+    if (info.isSymLink() && !info.canonicalFilePath().startsWith(canonicalRoot + u'/')) {
+        o.insert(QStringLiteral("error"), QStringLiteral("a symlink to a file outside %1: not read").arg(rootWords));
         return o;
     }
     QFile f(dir + u'/' + name);
@@ -50,7 +45,7 @@ QJsonObject fileJson(const QString &dir, const QString &name, const QString &can
         return o;
     }
     o.insert(QStringLiteral("size"), double(f.size()));
-    if (f.size() > kMaxFileBytes) {
+    if (f.size() > maxBytes) {
         o.insert(QStringLiteral("too_large"), true);
         return o;
     }
@@ -63,6 +58,18 @@ QJsonObject fileJson(const QString &dir, const QString &name, const QString &can
     else
         o.insert(QStringLiteral("text"), text);
     return o;
+}
+
+namespace {
+
+// The largest file tool.read sends whole; a bigger one is listed with its size only.
+constexpr qint64 kMaxFileBytes = 16 * 1024 * 1024;
+
+// One file of a tool as tool.read sends it: text when it is UTF-8, else base64; its SHA-256
+// is the precondition a later save names.
+QJsonObject fileJson(const QString &dir, const QString &name, const QString &canonicalData)
+{
+    return serverFileJson(dir, name, canonicalData, QStringLiteral("the DATA_PATH"), kMaxFileBytes);
 }
 
 QJsonObject locationHeader(const LocationScan &location)
@@ -336,6 +343,7 @@ const QList<RemoteServer::Method> &RemoteServer::methodTable()
         {QStringLiteral("tool.explain"), [](RemoteServer &s, const QJsonObject &p) { return s.toolExplain(p); }},
         {QStringLiteral("sync.plan"), [](RemoteServer &s, const QJsonObject &p) { return s.syncPlanOrApply(p, false); }},
         {QStringLiteral("sync.apply"), [](RemoteServer &s, const QJsonObject &p) { return s.syncPlanOrApply(p, true); }},
+        {QStringLiteral("sync.compare"), [](RemoteServer &s, const QJsonObject &p) { return s.syncCompare(p); }},
     };
     return table;
 }

@@ -36,6 +36,12 @@ struct Catalog;
 // Empty when nothing did.
 QJsonArray catalogChanges(const Catalog &before, const Catalog &after, CatalogJson detail = CatalogJson::Summary);
 
+// One file of `dir` as the server's methods send it: {name, size, sha256, text | base64} or
+// {name, error} / {name, size, too_large}. A symlink whose target leaves `canonicalRoot` is not
+// read (`rootWords` names the root in the error).
+QJsonObject serverFileJson(const QString &dir, const QString &name, const QString &canonicalRoot, const QString &rootWords,
+                           qint64 maxBytes);
+
 class RemoteServer final
 {
 public:
@@ -102,6 +108,7 @@ private:
     Reply toolExport(const QJsonObject &params);
     Reply toolExplain(const QJsonObject &params);
     Reply syncPlanOrApply(const QJsonObject &params, bool apply);
+    Reply syncCompare(const QJsonObject &params);
     // `user` when it is a user of this DATA_PATH's layout (a name with @), else `reply` the error.
     bool validUser(const QString &user, Reply *reply) const;
     Reply runCancel(const QJsonObject &params);

@@ -155,7 +155,7 @@ RemoteServer::Reply RemoteServer::syncPlanOrApply(const QJsonObject &params, boo
     const SyncPlan planned = planSeedSync(QDir::cleanPath(QFileInfo(seed).absoluteFilePath()), m_dataPath);
     if (!planned.seed.ok())
         return Reply::fail(RpcCode::InvalidParams, planned.seed.error);
-    QJsonObject result = syncPlanJson(planned);
+    QJsonObject result = syncPlanDetailJson(planned);
     result.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(syncPlanWarnings(planned)));
     if (apply) {
         // Each directory is staged and swapped in by rename (applySync): a cut connection leaves
@@ -167,6 +167,47 @@ RemoteServer::Reply RemoteServer::syncPlanOrApply(const QJsonObject &params, boo
         result.insert(QStringLiteral("errors"), QJsonArray::fromStringList(done.errors));
     }
     return Reply::ok(result);
+}
+
+RemoteServer::Reply RemoteServer::syncCompare(const QJsonObject &params)
+{
+    // One tool of the plan, installed against its seed, as the Seed Sync view compares them:
+    // the files compareTreesForView picks, each side's bytes (2 MB at most, as the view diffs).
+    const QString seedArg = params.value(QStringLiteral("seed")).toString();
+    const QString dir = params.value(QStringLiteral("dir")).toString();
+    if (dir.isEmpty() || dir == u"." || dir == u".." || dir.contains(u'/'))
+        return Reply::fail(RpcCode::InvalidParams, QStringLiteral("sync.compare needs \"dir\", a directory name of the seed's tools"));
+    if (seedArg.isEmpty() || !QFileInfo(seedArg).isDir())
+        return Reply::fail(RpcCode::NotFound, QStringLiteral("the seed dir '%1' does not exist on the server").arg(seedArg));
+    const SeedToolsDir seed = resolveSeedToolsDir(QDir::cleanPath(QFileInfo(seedArg).absoluteFilePath()));
+    if (!seed.ok())
+        return Reply::fail(RpcCode::InvalidParams, seed.error);
+    const QString installedDir = globalToolsPath(m_dataPath) + u'/' + dir;
+    const QString seedDir = seed.path + u'/' + dir;
+    // Each side's files are read only inside its own tool directory: a seed or installed tool
+    // that is a link elsewhere, or holds one, does not make the server send other files.
+    const QString installedRoot = QFileInfo(installedDir).canonicalFilePath();
+    const QString seedRoot = QFileInfo(seedDir).canonicalFilePath();
+    const auto side = [](const QString &root, const QString &toolDir, const QString &path, const QString &words) -> QJsonValue {
+        const QString canonical = QFileInfo(toolDir + u'/' + path).canonicalFilePath();
+        if (root.isEmpty() || !canonical.startsWith(root + u'/'))
+            return QJsonObject{{QStringLiteral("name"), path},
+                               {QStringLiteral("error"), QStringLiteral("a link leaving %1: not read").arg(words)}};
+        return serverFileJson(toolDir, path, root, words, 2 * 1024 * 1024);
+    };
+    QJsonArray files;
+    for (const TreeFileComparison &f : compareTreesForView(installedDir, seedDir)) {
+        QJsonObject o{{QStringLiteral("path"), f.path},
+                      {QStringLiteral("in_installed"), f.inLeft},
+                      {QStringLiteral("in_seed"), f.inRight},
+                      {QStringLiteral("differs"), f.differs}};
+        if (f.inLeft)
+            o.insert(QStringLiteral("installed"), side(installedRoot, installedDir, f.path, QStringLiteral("the installed tool")));
+        if (f.inRight)
+            o.insert(QStringLiteral("seed"), side(seedRoot, seedDir, f.path, QStringLiteral("the seed's tool")));
+        files.append(o);
+    }
+    return Reply::ok(QJsonObject{{QStringLiteral("files"), files}});
 }
 
 } // namespace tw::engine

@@ -1,6 +1,7 @@
 #include "sync/seedsync.h"
 
 #include "catalog/catalog.h"
+#include "catalog/catalogjson.h"
 #include "catalog/direntries.h"
 #include "catalog/locationscanner.h"
 #include "toolmd/textrules.h"
@@ -251,6 +252,22 @@ bool sameTree(const QString &a, const QString &b)
     return true;
 }
 
+QList<TreeFileComparison> compareTreesForView(const QString &left, const QString &right, qsizetype max)
+{
+    QList<TreeFileComparison> files = compareTrees(left, right);
+    std::stable_sort(files.begin(), files.end(), [](const TreeFileComparison &x, const TreeFileComparison &y) {
+        const auto rank = [](const TreeFileComparison &f) { return f.path == kToolMdFile ? 0 : f.differs ? 1 : 2; };
+        return rank(x) < rank(y);
+    });
+    if (files.size() > max) {
+        files.erase(std::remove_if(files.begin(), files.end(),
+                                   [](const TreeFileComparison &f) { return !f.differs && f.path != kToolMdFile; }),
+                    files.end());
+        files.resize(std::min(files.size(), max));
+    }
+    return files;
+}
+
 QList<TreeFileComparison> compareTrees(const QString &left, const QString &right)
 {
     QMap<QByteArray, std::pair<QString, bool>> leftFiles, rightFiles;
@@ -375,6 +392,22 @@ QJsonObject syncPlanJson(const SyncPlan &planned)
                        {QStringLiteral("skipped"), skipped},
                        {QStringLiteral("seed_tools_dir"), planned.seed.path},
                        {QStringLiteral("seed_root"), planned.seed.fromSeedRoot}};
+}
+
+QJsonObject syncPlanDetailJson(const SyncPlan &planned)
+{
+    QJsonObject json = syncPlanJson(planned);
+    QJsonArray actions = json.value(QStringLiteral("actions")).toArray();
+    for (qsizetype i = 0; i < actions.size(); ++i) {
+        const SyncAction &a = planned.actions.at(i);
+        QJsonObject o = actions.at(i).toObject();
+        o.insert(QStringLiteral("content_differs"), a.contentDiffers);
+        if (!a.notes.isEmpty())
+            o.insert(QStringLiteral("notes"), diagnosticsJson(a.notes));
+        actions.replace(i, o);
+    }
+    json.insert(QStringLiteral("actions"), actions);
+    return json;
 }
 
 QStringList syncPlanWarnings(const SyncPlan &planned)

@@ -48,6 +48,10 @@ struct TreeFileComparison
 // Every file (or symlink) of either tree, in byte-wise path order, with how it differs; what
 // the Seed Sync view shows for a tool whose seed changed. Unreadable directories count as empty.
 QList<TreeFileComparison> compareTrees(const QString &left, const QString &right);
+// compareTrees as the Seed Sync view shows it: TOOL.md first (the version lives there), then
+// what changed, then the rest; beyond `max` files only the changed ones and TOOL.md, `max` at
+// most. The view here and `sync.compare` on a server show the same files.
+QList<TreeFileComparison> compareTreesForView(const QString &left, const QString &right, qsizetype max = 40);
 
 // Reads a TOOL.md's version the way sync-tools does: defaults to 0 when missing or unreadable.
 int syncVersionOf(const QString &toolDir, Diagnostics *notes = nullptr);
@@ -105,6 +109,9 @@ SyncResult applySync(const QList<SyncAction> &plan, const QString &seedToolsDir,
 // "skipped": [{dir, reason}], "seed_tools_dir", "seed_root"} (DESIGN.md's shape, and the seed
 // folder as found). The CLI prints it; `serve` answers sync.plan and sync.apply with it.
 QJsonObject syncPlanJson(const SyncPlan &plan);
+// syncPlanJson with what a window shows of each action besides: "content_differs" (the seed
+// changed without a bump) and "notes" (diagnostics of either side). `sync.plan` answers it.
+QJsonObject syncPlanDetailJson(const SyncPlan &plan);
 // The warnings a plan carries, one line each as `sync` prints them (notes of either side, a
 // seed changed without a version bump).
 QStringList syncPlanWarnings(const SyncPlan &plan);

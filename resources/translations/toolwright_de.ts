@@ -1135,10 +1135,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <source>not connected to %1</source>
         <translation>nicht mit %1 verbunden</translation>
     </message>
-    <message>
-        <source>Not available in a server window yet: on the command line, toolwright sync --data %1 does it over the same connection.</source>
-        <translation>In einem Serverfenster noch nicht verfügbar: auf der Kommandozeile erledigt toolwright sync --data %1 das über dieselbe Verbindung.</translation>
-    </message>
 </context>
 <context>
     <name>tw::ui::NewToolDialog</name>
@@ -2661,6 +2657,50 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     <message>
         <source>%1 is neither the seed&apos;s tools folder (no subfolder holds a TOOL.md) nor the seed root (it has no tools folder): choose the platform&apos;s seed or seed/tools.</source>
         <translation>%1 ist weder der Ordner tools des Seeds (kein Unterordner enthält eine TOOL.md) noch die Wurzel des Seeds (er hat keinen Ordner tools): den Seed der Plattform oder seed/tools wählen.</translation>
+    </message>
+    <message>
+        <source>The seed&apos;s folder on the server (the platform&apos;s seed or seed/tools)</source>
+        <translation>Der Seed-Ordner auf dem Server (seed oder seed/tools der Plattform)</translation>
+    </message>
+    <message>
+        <source>A path on %1</source>
+        <translation>Ein Pfad auf %1</translation>
+    </message>
+    <message>
+        <source>Not connected: the plan is made when the connection is back.</source>
+        <translation>Nicht verbunden: Der Plan wird erstellt, sobald die Verbindung wieder steht.</translation>
+    </message>
+    <message>
+        <source>Planning on %1…</source>
+        <translation>Plane auf %1…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Not connected: nothing was applied.</source>
+        <translation>Nicht verbunden: Es wurde nichts angewendet.</translation>
+    </message>
+    <message>
+        <source>The sync on the server did not answer: %1. Each tool is either its old or its new version; the plan shows which.</source>
+        <translation>Der Abgleich auf dem Server hat nicht geantwortet: %1. Jedes Werkzeug ist entweder in seiner alten oder in seiner neuen Version; der Plan zeigt, welche.</translation>
+    </message>
+    <message>
+        <source>Not connected: the comparison is read from the server.</source>
+        <translation>Nicht verbunden: Der Vergleich wird vom Server gelesen.</translation>
+    </message>
+    <message>
+        <source>Reading %1 from the server…</source>
+        <translation>Lese %1 vom Server…</translation>
+    </message>
+    <message>
+        <source>Could not compare %1: %2</source>
+        <translation>%1 konnte nicht verglichen werden: %2</translation>
+    </message>
+    <message>
+        <source>not sent by the server</source>
+        <translation>vom Server nicht gesendet</translation>
     </message>
 </context>
 <context>

@@ -396,7 +396,10 @@ int main(int argc, char *argv[])
         goal(ms < maxOperation, "an operation costs more than one round trip at 100 ms");
     // One request, one reply; what it costs beyond one round trip is the 11 MB's transfer
     // through ssh's channel window (2 MB, refilled a round trip later): bounded, not a goal.
-    goal(slowCatalog.median < 500 + catalog.median, "the catalog costs more than its transfer and one round trip at 100 ms");
+    // --quick shares its two cores with the rest of the suite: a looser margin that still
+    // catches a catalog sent as more than one request (31 locations: three seconds more).
+    goal(slowCatalog.median < (quick ? 1500 : 500) + catalog.median,
+         "the catalog costs more than its transfer and one round trip at 100 ms");
     goal(stall.median <= 50, "the client's event loop stalls over 50 ms while the catalog arrives");
     std::printf(ok ? "bench_remote: goals met\n" : "bench_remote: goals missed\n");
     return ok ? 0 : 1;

@@ -495,9 +495,17 @@ private Q_SLOTS:
         QCOMPARE(notifications[0][QStringLiteral("method")].toString(), QStringLiteral("sync.progress"));
         QCOMPARE(notifications[0][QStringLiteral("params")][QStringLiteral("total")].toInt(), 1);
         QCOMPARE(code(12), int(engine::RpcCode::NotFound));
-        // The same plan as the CLI's JSON (its warnings aside).
+        // The same plan as the CLI's JSON (its warnings and what a window shows besides aside).
         QJsonObject plan = result(10);
         plan.remove(QStringLiteral("warnings"));
+        QJsonArray actions = plan.value(QStringLiteral("actions")).toArray();
+        for (qsizetype i = 0; i < actions.size(); ++i) {
+            QJsonObject a = actions[i].toObject();
+            QVERIFY(a.contains(QStringLiteral("content_differs")));
+            a.remove(QStringLiteral("content_differs"));
+            actions.replace(i, a);
+        }
+        plan.insert(QStringLiteral("actions"), actions);
         const QString freshData = tmp.path() + QStringLiteral("/fresh-data");
         QVERIFY(QDir().mkpath(freshData + QStringLiteral("/tools")));
         QCOMPARE(plan, QJsonDocument::fromJson(cli({QStringLiteral("sync"), QStringLiteral("--seed"), seed, QStringLiteral("--data"),
@@ -517,6 +525,33 @@ private Q_SLOTS:
         QCOMPARE(t.result(2)[QStringLiteral("removed")].toString(), userCopy);
         QVERIFY(!QFileInfo::exists(userCopy));
         QCOMPARE(t.errorCode(3), int(engine::RpcCode::InvalidParams));
+
+        // sync.compare: an installed tool and its seed, file by file, both sides' bytes; a seed
+        // file that is a link out of its tool is listed, not read; a dir name with a slash refused.
+        const QString secret = tmp.path() + QStringLiteral("/secret.txt");
+        test::writeFile(secret, "not for the desktop");
+        test::writeFile(seed + QStringLiteral("/fresh/TOOL.md"), test::toolMd("fresh", 1).replace("Body.", "Seed body."));
+        QVERIFY(QFile::link(secret, seed + QStringLiteral("/fresh/leak.txt")));
+        const Session c = serve(initialize()
+                                    + request(2, QStringLiteral("sync.compare"), {{QStringLiteral("seed"), seed}, {QStringLiteral("dir"), QStringLiteral("fresh")}})
+                                    + request(3, QStringLiteral("sync.compare"), {{QStringLiteral("seed"), seed}, {QStringLiteral("dir"), QStringLiteral("../data")}}),
+                                data);
+        QVERIFY2(!c.lines.join().contains("not for the desktop"), c.lines.join().constData());
+        QHash<QString, QJsonObject> compared;
+        QStringList order;
+        for (const QJsonValue &f : c.result(1)[QStringLiteral("files")].toArray()) {
+            compared.insert(f[QStringLiteral("path")].toString(), f.toObject());
+            order << f[QStringLiteral("path")].toString();
+        }
+        QVERIFY(!order.isEmpty());
+        QCOMPARE(order.first(), QStringLiteral("TOOL.md")); // the version first, as the view shows
+        QVERIFY(compared[QStringLiteral("TOOL.md")][QStringLiteral("differs")].toBool());
+        QVERIFY(compared[QStringLiteral("TOOL.md")][QStringLiteral("seed")][QStringLiteral("text")].toString().contains(u"Seed body."));
+        QVERIFY(compared[QStringLiteral("TOOL.md")][QStringLiteral("installed")][QStringLiteral("text")].toString().contains(u"Body."));
+        QVERIFY(compared.contains(QStringLiteral("leak.txt")));
+        QVERIFY(!compared[QStringLiteral("leak.txt")][QStringLiteral("in_installed")].toBool());
+        QVERIFY(compared[QStringLiteral("leak.txt")][QStringLiteral("seed")][QStringLiteral("error")].toString().contains(u"not read"));
+        QCOMPARE(c.errorCode(2), int(engine::RpcCode::InvalidParams));
     }
 
     // Deflated on request, the same catalog.

@@ -5,11 +5,13 @@
 #include "catalog/catalog.h"
 #include "catalog/locationscanner.h"
 #include "fixture.h"
+#include "remote/syncwire.h"
 #include "sync/datapaths.h"
 #include "sync/seedsync.h"
 
 #include <cstring>
 
+#include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -130,6 +132,67 @@ private Q_SLOTS:
         // An executable bit alone is a difference too.
         QVERIFY(sameTree(m_seed + QStringLiteral("/fresh"), m_seed + QStringLiteral("/fresh")));
         QVERIFY(!sameTree(m_seed + QStringLiteral("/fresh"), m_seed + QStringLiteral("/older")));
+    }
+
+    // A server's plan (sync.plan's detail JSON) reads back into the plan it was made from: the
+    // Seed Sync view of a server window shows what the local one would.
+    void theServersPlanReadsBack()
+    {
+        writeFile(m_seed + QStringLiteral("/same/index.ts"), "export async function execute() { return { content: [] }; }\n");
+        const SyncPlan plan = planSeedSync(m_tmp.path() + QStringLiteral("/seed"), m_data);
+        QVERIFY(plan.seed.fromSeedRoot);
+        QString error;
+        const std::optional<SyncPlan> back = syncPlanFromJson(syncPlanDetailJson(plan), &error);
+        QVERIFY2(back, qPrintable(error));
+        QCOMPARE(back->seed.path, plan.seed.path);
+        QCOMPARE(back->seed.fromSeedRoot, true);
+        QCOMPARE(back->skipped, plan.skipped);
+        QCOMPARE(back->actions.size(), plan.actions.size());
+        for (qsizetype i = 0; i < plan.actions.size(); ++i) {
+            const SyncAction &a = plan.actions[i], &b = back->actions[i];
+            QCOMPARE(b.dir, a.dir);
+            QCOMPARE(b.action, a.action);
+            QCOMPARE(b.seedVersion, a.seedVersion);
+            QCOMPARE(b.targetVersion, a.targetVersion);
+            QCOMPARE(b.contentDiffers, a.contentDiffers);
+            QCOMPARE(b.notes.size(), a.notes.size());
+            for (qsizetype n = 0; n < a.notes.size(); ++n)
+                QCOMPARE(formatDiagnostic(b.notes[n]), formatDiagnostic(a.notes[n]));
+        }
+        QVERIFY(std::any_of(back->actions.cbegin(), back->actions.cend(), [](const SyncAction &a) { return a.contentDiffers; }));
+        // An action this version cannot read is refused, not guessed.
+        QJsonObject bad = syncPlanDetailJson(plan);
+        bad.insert(QStringLiteral("actions"), QJsonArray{QJsonObject{{QStringLiteral("dir"), QStringLiteral("../x")},
+                                                                     {QStringLiteral("action"), QStringLiteral("install")}}});
+        QVERIFY(!syncPlanFromJson(bad, &error));
+        QVERIFY(error.contains(u"cannot read"));
+        // sync.apply's answer: the changes applied but the ones an error line names.
+        QJsonObject applied = syncPlanDetailJson(plan);
+        applied.insert(QStringLiteral("errors"), QJsonArray{QStringLiteral("newer: cannot copy: disk full")});
+        const SyncResult result = syncResultFromJson(applied);
+        QCOMPARE(result.errors, QStringList{QStringLiteral("newer: cannot copy: disk full")});
+        QCOMPARE(result.applied.size(), 1);
+        QCOMPARE(result.applied.first().dir, QStringLiteral("fresh"));
+    }
+
+    // What the view compares of a tool with many files: TOOL.md, then the changed ones.
+    void theViewsComparisonPutsTheChangesFirst()
+    {
+        for (int i = 0; i < 50; ++i)
+            writeFile(m_seed + QStringLiteral("/newer/data/f%1.txt").arg(i, 2, 10, QLatin1Char('0')), "same");
+        QVERIFY(tw::test::copyTree(m_seed + QStringLiteral("/newer/data"), globalToolsPath(m_data) + QStringLiteral("/newer/data")));
+        writeFile(m_seed + QStringLiteral("/newer/data/f42.txt"), "changed");
+        const QList<TreeFileComparison> files =
+            compareTreesForView(globalToolsPath(m_data) + QStringLiteral("/newer"), m_seed + QStringLiteral("/newer"), 40);
+        QVERIFY(files.size() <= 40);
+        QCOMPARE(files.first().path, QStringLiteral("TOOL.md"));
+        QStringList paths;
+        for (const TreeFileComparison &f : files)
+            paths << f.path;
+        QVERIFY(paths.contains(QStringLiteral("data/f42.txt")));
+        QVERIFY(!paths.contains(QStringLiteral("data/f07.txt"))); // unchanged, left out beyond the cap
+        for (const TreeFileComparison &f : files)
+            QVERIFY(f.differs || f.path == u"TOOL.md");
     }
 
     // File by file, what differs between an installed tool and its seed.

@@ -8,6 +8,10 @@
 // connection, never from the local disk at the same path.
 
 #include "browsing/markdownview.h"
+#include "syncplanmodel.h"
+#include "diffmodel.h"
+#include "browsing/tooldiffpane.h"
+#include "admin/syncview.h"
 #include "editing/tooleditor.h"
 #include "browsing/tooldetailpane.h"
 #include "catalog/catalogsource.h"
@@ -141,10 +145,9 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(server->detailPane()->codeView()->text(), QString::fromUtf8(kEntry), 10000);
         // The Problems panel lists the server's broken directory.
         QTRY_VERIFY(server->problemsView()->model()->rowCount() > 0);
-        // What the window cannot do on a server yet is off, and says where it can be done.
-        QVERIFY(server->viewTabs()->isTabEnabled(MainWindow::RunViewTab)); // runs go to the server
-        QVERIFY(!server->viewTabs()->isTabEnabled(MainWindow::SyncViewTab));
-        QVERIFY(server->viewTabs()->tabToolTip(MainWindow::SyncViewTab).contains(u"--data ssh://tw-test/srv/twdata"));
+        // Runs and the seed sync go to the server; what the window cannot do there yet says so.
+        QVERIFY(server->viewTabs()->isTabEnabled(MainWindow::RunViewTab));
+        QVERIFY(server->viewTabs()->isTabEnabled(MainWindow::SyncViewTab));
         MessageBox::setNextAnswer(0);
         QVERIFY(server->customizeTool(kServerPath + QStringLiteral("/tools/greet")).isEmpty());
         QVERIFY(MessageBox::lastQuestion().contains(u"server"));
@@ -256,6 +259,60 @@ export async function execute(_id, params, signal, onUpdate) {
                  qPrintable(pane->bannerLabel()->text()));
         QVERIFY(pane->bannerLabel()->isVisible());
         server->close();
+    }
+
+    // Seed Sync in a server window: the seed is a folder on the server; the plan, each tool's
+    // comparison and the apply go over the connection, and the server's DATA_PATH changes.
+    void seedSyncOnTheServer()
+    {
+        const QString seed = m_tmp.filePath(QStringLiteral("server-seed"));
+        test::makeTool(seed + QStringLiteral("/tools"), QStringLiteral("syncme"), test::toolMd("syncme", 2), kEntry);
+        test::makeTool(seed + QStringLiteral("/tools"), QStringLiteral("fresh"), test::toolMd("fresh", 1), kEntry);
+        test::makeTool(seed + QStringLiteral("/tools"), QStringLiteral("same"),
+                       test::toolMd("same", 3).replace("Body.", "Changed without a bump."), kEntry);
+        test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("syncme"), test::toolMd("syncme", 1), kEntry);
+        test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("same"), test::toolMd("same", 3), kEntry);
+        MainWindow local(m_tmp.filePath(QStringLiteral("local-data")), {});
+        MainWindow *server = connectThroughTheDialog(local, remoteCommand());
+        QVERIFY(server);
+        QVERIFY(server->viewTabs()->isTabEnabled(MainWindow::SyncViewTab));
+        QTRY_VERIFY_WITH_TIMEOUT(server->remoteSession()->connection() != nullptr, 20000);
+        SyncView *sync = server->syncView();
+        QVERIFY(sync->isServer());
+        server->viewTabs()->setCurrentIndex(MainWindow::SyncViewTab);
+
+        // The seed root on the server: its tools/ planned there.
+        sync->setSeedDir(seed);
+        QTRY_VERIFY_WITH_TIMEOUT(sync->planModel()->rowCount() == 3, 20000);
+        QVERIFY2(sync->summaryText().contains(u"1 to install, 1 to update, 1 unchanged"), qPrintable(sync->summaryText()));
+        QVERIFY(sync->summaryText().contains(u"without a version bump"));
+        QCOMPARE(sync->plannedToolsDir(), seed + QStringLiteral("/tools"));
+        // The change the sync would skip is compared at once, both sides read on the server.
+        QTRY_VERIFY_WITH_TIMEOUT(sync->diffPane()->tabs()->count() >= 1 && sync->diffPane()->diffModel(0), 20000);
+        model::DiffModel *diff = sync->diffPane()->diffModel(0);
+        QVERIFY2(diff->leftTitle().contains(u"same/TOOL.md (v3)"), qPrintable(diff->leftTitle()));
+        bool sawChange = false;
+        for (int r = 0; r < diff->rowCount(); ++r)
+            sawChange = sawChange || diff->index(r, model::DiffModel::RightTextColumn).data().toString().contains(u"Changed without a bump.");
+        QVERIFY(sawChange);
+
+        // Apply, asked first; the server's DATA_PATH has the new tools.
+        MessageBox::setNextAnswer(0);
+        QVERIFY(sync->applyButton()->isEnabled());
+        sync->apply();
+        QVERIFY(MessageBox::lastQuestion().contains(u"Install 1 and update 1"));
+        QTRY_VERIFY_WITH_TIMEOUT(sync->resultText().contains(u"Sync applied: 1 installed, 1 updated."), 20000);
+        QVERIFY(QFileInfo::exists(m_data + QStringLiteral("/tools/fresh/TOOL.md")));
+        QVERIFY(test::readFile(m_data + QStringLiteral("/tools/syncme/TOOL.md")).contains("version: 2"));
+        // Planned again: nothing left to apply; the window's catalog has them.
+        QTRY_VERIFY_WITH_TIMEOUT(!sync->isBusy() && !sync->applyButton()->isEnabled(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(hasTool(server, QStringLiteral("fresh")), 20000);
+        server->close();
+        // Offered again in the next window on this server.
+        MainWindow *again = connectThroughTheDialog(local, remoteCommand());
+        QVERIFY(again);
+        QCOMPARE(again->syncView()->seedDir(), seed);
+        again->close();
     }
 
     // The editor on a server's tool: opened over the connection, saved through tool.save with

@@ -3,6 +3,7 @@
 #include "browsing/tooldiffpane.h"
 #include "catalog/catalog.h"
 #include "syncplanmodel.h"
+#include "remote/syncwire.h"
 #include "toolmd/toollayout.h"
 #include "widgets/messagebox.h"
 
@@ -110,61 +111,8 @@ SyncView::SyncView(QWidget *parent) : QWidget(parent)
     });
     connect(m_replan, &QPushButton::clicked, this, &SyncView::replan);
     connect(m_apply, &QPushButton::clicked, this, &SyncView::apply);
-    connect(&m_planWatcher, &QFutureWatcher<engine::SyncPlan>::finished, this, [this] {
-        const engine::SyncPlan plan = m_planWatcher.result();
-        m_model->setPlan(plan.actions);
-        m_plannedToolsDir = plan.seed.path;
-        m_seedNote.clear();
-        if (plan.seed.fromSeedRoot)
-            m_seedNote = tr("%1 is the seed root: its tools folder is used.").arg(m_plannedSeed);
-        if (!plan.skipped.isEmpty()) {
-            QStringList dirs;
-            for (const engine::SyncSkip &skip : plan.skipped)
-                dirs.append(skip.dir);
-            m_seedNote += (m_seedNote.isEmpty() ? QString() : QStringLiteral(" "))
-                + tr("Skipped, as they hold no TOOL.md: %1.").arg(dirs.join(QStringLiteral(", ")));
-        }
-        m_view->resizeColumnsToContents();
-        // The row that was being compared stays selected, compared anew against the new plan;
-        // else the first change the sync would skip is shown, as that is what to look at.
-        int keep = -1;
-        for (int r = 0; r < m_model->rowCount() && keep < 0; ++r)
-            if (m_model->plan()[r].dir == m_shownDir)
-                keep = r;
-        for (int r = 0; r < m_model->rowCount() && keep < 0; ++r)
-            if (m_model->plan()[r].contentDiffers)
-                keep = r;
-        if (keep >= 0)
-            m_view->setCurrentIndex(m_model->index(keep, 0));
-        else
-            m_diff->showMessage(tr("Select a tool to compare the installed version with its seed."));
-        if (plan.seed.ok())
-            showSummary();
-        else
-            m_summary->setText(tr("%1 is neither the seed's tools folder (no subfolder holds a TOOL.md) nor the seed root "
-                                  "(it has no tools folder): choose the platform's seed or seed/tools.")
-                                   .arg(m_plannedSeed));
-        updateButtons();
-        Q_EMIT planned();
-        if (m_replanPending) {
-            m_replanPending = false;
-            replan();
-        }
-    });
-    connect(&m_applyWatcher, &QFutureWatcher<engine::SyncResult>::finished, this, [this] {
-        const engine::SyncResult result = m_applyWatcher.result();
-        int installed = 0, updated = 0;
-        for (const engine::SyncAction &a : result.applied)
-            (a.action == SyncActionKind::Install ? installed : updated)++;
-        QString text = tr("Sync applied: %1 installed, %2 updated.").arg(installed).arg(updated);
-        if (!result.errors.isEmpty())
-            text += u' ' + tr("%n failed and kept their old version: ", nullptr, int(result.errors.size()))
-                + result.errors.join(QStringLiteral("; "));
-        m_result->setText(text);
-        m_progress->setVisible(false);
-        Q_EMIT applied(result);
-        replan();
-    });
+    connect(&m_planWatcher, &QFutureWatcher<engine::SyncPlan>::finished, this, [this] { showPlan(m_planWatcher.result()); });
+    connect(&m_applyWatcher, &QFutureWatcher<engine::SyncResult>::finished, this, [this] { showApplied(m_applyWatcher.result()); });
     updateButtons();
 }
 
@@ -175,6 +123,63 @@ SyncView::~SyncView()
     disconnect(m_seedEdit, nullptr, this, nullptr);
     m_planWatcher.waitForFinished();
     m_applyWatcher.waitForFinished();
+}
+
+void SyncView::showPlan(const engine::SyncPlan &plan)
+{
+    m_model->setPlan(plan.actions);
+    m_plannedToolsDir = plan.seed.path;
+    m_seedNote.clear();
+    if (plan.seed.fromSeedRoot)
+        m_seedNote = tr("%1 is the seed root: its tools folder is used.").arg(m_plannedSeed);
+    if (!plan.skipped.isEmpty()) {
+        QStringList dirs;
+        for (const engine::SyncSkip &skip : plan.skipped)
+            dirs.append(skip.dir);
+        m_seedNote += (m_seedNote.isEmpty() ? QString() : QStringLiteral(" "))
+            + tr("Skipped, as they hold no TOOL.md: %1.").arg(dirs.join(QStringLiteral(", ")));
+    }
+    m_view->resizeColumnsToContents();
+    // The row that was being compared stays selected, compared anew against the new plan;
+    // else the first change the sync would skip is shown, as that is what to look at.
+    int keep = -1;
+    for (int r = 0; r < m_model->rowCount() && keep < 0; ++r)
+        if (m_model->plan()[r].dir == m_shownDir)
+            keep = r;
+    for (int r = 0; r < m_model->rowCount() && keep < 0; ++r)
+        if (m_model->plan()[r].contentDiffers)
+            keep = r;
+    if (keep >= 0)
+        m_view->setCurrentIndex(m_model->index(keep, 0));
+    else
+        m_diff->showMessage(tr("Select a tool to compare the installed version with its seed."));
+    if (plan.seed.ok())
+        showSummary();
+    else
+        m_summary->setText(tr("%1 is neither the seed's tools folder (no subfolder holds a TOOL.md) nor the seed root "
+                              "(it has no tools folder): choose the platform's seed or seed/tools.")
+                               .arg(m_plannedSeed));
+    updateButtons();
+    Q_EMIT planned();
+    if (m_replanPending) {
+        m_replanPending = false;
+        replan();
+    }
+}
+
+void SyncView::showApplied(const engine::SyncResult &result)
+{
+    int installed = 0, updated = 0;
+    for (const engine::SyncAction &a : result.applied)
+        (a.action == SyncActionKind::Install ? installed : updated)++;
+    QString text = tr("Sync applied: %1 installed, %2 updated.").arg(installed).arg(updated);
+    if (!result.errors.isEmpty())
+        text += u' ' + tr("%n failed and kept their old version: ", nullptr, int(result.errors.size()))
+            + result.errors.join(QStringLiteral("; "));
+    m_result->setText(text);
+    m_progress->setVisible(false);
+    Q_EMIT applied(result);
+    replan();
 }
 
 QString SyncView::seedDir() const { return m_seedEdit->text(); }
@@ -199,26 +204,25 @@ void SyncView::showRow(const QModelIndex &index)
 {
     const engine::SyncAction &a = m_model->plan().at(index.row());
     m_shownDir = a.dir;
+    if (m_server) {
+        compareOnServer(a);
+        return;
+    }
     const QString installed = engine::globalToolsPath(m_dataPath) + u'/' + a.dir;
     const QString seed = m_plannedToolsDir + u'/' + a.dir;
-    QList<engine::TreeFileComparison> files = engine::compareTrees(installed, seed);
-    // TOOL.md first (the version lives there), then what changed, then the rest.
-    std::stable_sort(files.begin(), files.end(), [](const engine::TreeFileComparison &x, const engine::TreeFileComparison &y) {
-        const auto rank = [](const engine::TreeFileComparison &f) { return f.path == engine::kToolMdFile ? 0 : f.differs ? 1 : 2; };
-        return rank(x) < rank(y);
-    });
-    if (files.size() > kMaxComparedFiles) {
-        files.erase(std::remove_if(files.begin(), files.end(),
-                                   [](const engine::TreeFileComparison &f) { return !f.differs && f.path != engine::kToolMdFile; }),
-                    files.end());
-        files.resize(std::min(files.size(), kMaxComparedFiles));
-    }
+    const QList<engine::TreeFileComparison> files = engine::compareTreesForView(installed, seed, kMaxComparedFiles);
+    showComparison(a, files, installed + u'/', seed + u'/');
+}
+
+void SyncView::showComparison(const engine::SyncAction &a, const QList<engine::TreeFileComparison> &files,
+                              const QString &installedPrefix, const QString &seedPrefix)
+{
     const QString installedVersion = a.targetVersion ? tr("v%1").arg(*a.targetVersion) : QString();
     const QString seedVersion = tr("v%1").arg(a.seedVersion);
     QList<ToolDiffPane::File> shown;
     for (const engine::TreeFileComparison &f : std::as_const(files)) {
         const QString file = a.dir + u'/' + f.path;
-        shown.append({f.path, f.inLeft ? installed + u'/' + f.path : QString(), f.inRight ? seed + u'/' + f.path : QString(),
+        shown.append({f.path, f.inLeft ? installedPrefix + f.path : QString(), f.inRight ? seedPrefix + f.path : QString(),
                       !a.targetVersion ? tr("Installed — %1 is not installed").arg(a.dir)
                           : f.inLeft   ? tr("Installed — %1 (%2)").arg(file, installedVersion)
                                        : tr("Installed — no %1").arg(file),
@@ -238,6 +242,10 @@ void SyncView::replan()
     }
     const QString seed = seedDir();
     m_plannedSeed = seed;
+    if (m_server && !seed.isEmpty()) {
+        planOnServer(seed);
+        return;
+    }
     if (m_dataPath.isEmpty() || seed.isEmpty() || !QFileInfo(seed).isDir()) {
         m_model->setPlan({});
         m_plannedToolsDir.clear();
@@ -256,7 +264,7 @@ void SyncView::replan()
 void SyncView::apply()
 {
     const int changes = m_model->count(SyncActionKind::Install) + m_model->count(SyncActionKind::Update);
-    if (changes == 0 || m_applyWatcher.isRunning())
+    if (changes == 0 || isBusy())
         return;
     const QString question = tr("Install %1 and update %2 of the seed's tools in %3/tools? Updated directories are replaced whole.")
                                  .arg(m_model->count(SyncActionKind::Install))
@@ -268,6 +276,10 @@ void SyncView::apply()
     m_progress->setValue(0);
     m_progress->setVisible(true);
     m_result->clear();
+    if (m_server) {
+        applyOnServer(changes);
+        return;
+    }
     const QList<engine::SyncAction> plan = m_model->plan();
     const QString seed = m_plannedToolsDir; // the seed root's tools/ when the root was chosen
     const QString data = m_dataPath;
@@ -302,9 +314,142 @@ void SyncView::showSummary()
     m_summary->setText(text);
 }
 
+bool SyncView::isBusy() const
+{
+    return m_planWatcher.isRunning() || m_applyWatcher.isRunning() || m_serverPlanning || m_serverApplying;
+}
+
+void SyncView::setServer(engine::RemoteSession *session)
+{
+    m_server = session;
+    m_browse->hide(); // a file dialog would browse this machine, not the server
+    m_seedEdit->setPlaceholderText(tr("The seed's folder on the server (the platform's seed or seed/tools)"));
+    m_seedEdit->setToolTip(tr("A path on %1").arg(session->target().displayHost()));
+    connect(session, &engine::RemoteSession::connected, this, [this] {
+        if (!seedDir().isEmpty())
+            replan(); // what the server holds now
+    });
+    connect(session, &engine::RemoteSession::notificationReceived, this, [this](const QString &method, const QJsonObject &p) {
+        if (method == u"sync.progress" && m_serverApplying)
+            m_progress->setValue(p.value(QStringLiteral("done")).toInt());
+    });
+    replan();
+}
+
+void SyncView::planOnServer(const QString &seed)
+{
+    engine::RemoteConnection *connection = m_server->connection();
+    if (!connection) {
+        m_summary->setText(tr("Not connected: the plan is made when the connection is back."));
+        updateButtons();
+        return;
+    }
+    if (m_serverPlanning) {
+        m_replanPending = true;
+        return;
+    }
+    m_serverPlanning = true;
+    m_summary->setText(tr("Planning on %1…").arg(m_server->target().displayHost()));
+    updateButtons();
+    // One plan in flight at a time (a replan meanwhile asks again when it is in): its reply is
+    // always shown.
+    QPointer<SyncView> self(this);
+    connection->call(QStringLiteral("sync.plan"), {{QStringLiteral("seed"), seed}}, [self, seed](const engine::RpcResult &r) {
+        if (!self)
+            return;
+        self->m_serverPlanning = false;
+        QString error = r.ok() ? QString() : r.message;
+        std::optional<engine::SyncPlan> plan;
+        if (r.ok())
+            plan = engine::syncPlanFromJson(r.result.toObject(), &error);
+        if (!plan) {
+            self->m_model->setPlan({});
+            self->m_plannedToolsDir.clear();
+            self->m_summary->setText(tr("%1: %2").arg(seed, error));
+            self->m_diff->showMessage(tr("Select a tool to compare the installed version with its seed."));
+            self->updateButtons();
+            Q_EMIT self->planned();
+            if (std::exchange(self->m_replanPending, false))
+                self->replan();
+            return;
+        }
+        self->showPlan(*plan);
+    });
+}
+
+void SyncView::applyOnServer(int changes)
+{
+    engine::RemoteConnection *connection = m_server->connection();
+    if (!connection) {
+        m_progress->setVisible(false);
+        m_result->setText(tr("Not connected: nothing was applied."));
+        return;
+    }
+    m_serverApplying = true;
+    updateButtons();
+    QPointer<SyncView> self(this);
+    connection->call(QStringLiteral("sync.apply"), {{QStringLiteral("seed"), m_plannedSeed}},
+                     [self, changes](const engine::RpcResult &r) {
+                         if (!self)
+                             return;
+                         self->m_serverApplying = false;
+                         if (!r.ok()) {
+                             // A reply lost with the connection: the server applied each tool
+                             // whole or not at all; the next plan says which.
+                             self->m_progress->setVisible(false);
+                             self->m_result->setText(tr("The sync on the server did not answer: %1. Each tool is either "
+                                                        "its old or its new version; the plan shows which.")
+                                                         .arg(r.message));
+                             self->updateButtons();
+                             self->replan();
+                             return;
+                         }
+                         self->m_progress->setValue(changes);
+                         self->showApplied(engine::syncResultFromJson(r.result.toObject()));
+                     });
+}
+
+void SyncView::compareOnServer(const engine::SyncAction &a)
+{
+    engine::RemoteConnection *connection = m_server->connection();
+    if (!connection) {
+        m_diff->showMessage(tr("Not connected: the comparison is read from the server."));
+        return;
+    }
+    m_diff->showMessage(tr("Reading %1 from the server…").arg(a.dir));
+    QPointer<SyncView> self(this);
+    const quint64 request = ++m_compareRequest;
+    connection->call(QStringLiteral("sync.compare"), {{QStringLiteral("seed"), m_plannedSeed}, {QStringLiteral("dir"), a.dir}},
+                     [self, request, a](const engine::RpcResult &r) {
+                         if (!self || request != self->m_compareRequest || self->m_shownDir != a.dir)
+                             return;
+                         if (!r.ok()) {
+                             self->m_diff->showMessage(tr("Could not compare %1: %2").arg(a.dir, r.message));
+                             return;
+                         }
+                         // The bytes came with the reply: the pane reads them from here, by a
+                         // name that is no path of this machine.
+                         auto sides = std::make_shared<QHash<QString, std::pair<QByteArray, QString>>>();
+                         QList<engine::TreeFileComparison> files;
+                         for (const engine::SyncComparedFile &f : engine::syncComparedFilesFromJson(r.result.toObject())) {
+                             files.append(f.comparison);
+                             sides->insert(QStringLiteral("installed:") + f.comparison.path, {f.installed, f.installedError});
+                             sides->insert(QStringLiteral("seed:") + f.comparison.path, {f.seed, f.seedError});
+                         }
+                         self->m_diff->setFileReader([sides](const QString &path, FileReply reply) {
+                             const auto it = sides->constFind(path);
+                             if (it == sides->cend())
+                                 reply({}, tr("not sent by the server"));
+                             else
+                                 reply(it->first, it->second);
+                         });
+                         self->showComparison(a, files, QStringLiteral("installed:"), QStringLiteral("seed:"));
+                     });
+}
+
 void SyncView::updateButtons()
 {
-    const bool busy = m_planWatcher.isRunning() || m_applyWatcher.isRunning();
+    const bool busy = isBusy();
     const int changes = m_model->count(SyncActionKind::Install) + m_model->count(SyncActionKind::Update);
     m_apply->setEnabled(!busy && changes > 0);
     m_replan->setEnabled(!busy);

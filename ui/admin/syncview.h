@@ -5,9 +5,11 @@
 // The seed folder may be the seed root (its tools/ is used, and the view says so); a folder
 // that is neither is refused with the reason (engine::resolveSeedToolsDir).
 
+#include "remote/remotesession.h"
 #include "sync/seedsync.h"
 
 #include <QFutureWatcher>
+#include <QPointer>
 #include <QWidget>
 
 class QLabel;
@@ -32,6 +34,11 @@ public:
     ~SyncView() override;
 
     void setDataPath(const QString &dataPath);
+    // A server window's Seed Sync: the seed is a folder on the server; the plan, the apply and
+    // each tool's comparison are `sync.plan`, `sync.apply` and `sync.compare` over `session`.
+    void setServer(engine::RemoteSession *session);
+    bool isServer() const { return m_server != nullptr; }
+    bool isBusy() const;
     // `remember`: whether it is the seed dir to offer next time (false for a --seed given on
     // the command line, which is for this session, as --data is).
     void setSeedDir(const QString &seedDir, bool remember = true);
@@ -56,6 +63,15 @@ Q_SIGNALS:
     void applied(const tw::engine::SyncResult &result);
 
 private:
+    void showPlan(const engine::SyncPlan &plan);
+    void showApplied(const engine::SyncResult &result);
+    void planOnServer(const QString &seed);
+    void applyOnServer(int changes);
+    void compareOnServer(const engine::SyncAction &a);
+    // The comparison of `a`'s files; each side's file is read at its prefix + path (a path
+    // here, or a name the server's reply is read by).
+    void showComparison(const engine::SyncAction &a, const QList<engine::TreeFileComparison> &files,
+                        const QString &installedPrefix, const QString &seedPrefix);
     void showSummary();
     void updateButtons();
     void showRow(const QModelIndex &index);
@@ -79,6 +95,9 @@ private:
     QString m_seedNote;        // the seed root used, and what was skipped, before the counts
     QString m_rememberedSeed;
     QString m_shownDir; // the row whose comparison is shown, kept across a new plan
+    QPointer<engine::RemoteSession> m_server;
+    bool m_serverPlanning = false, m_serverApplying = false;
+    quint64 m_compareRequest = 0; // the comparison asked for last: older replies are dropped
 };
 
 } // namespace tw::ui

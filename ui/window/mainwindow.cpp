@@ -183,12 +183,10 @@ void MainWindow::limitToServer()
     m_browser->detailPane()->setFileReader(readOnServer);
     m_overrides->setFileReader(readOnServer);
     setAcceptDrops(false); // an import is into a local data dir
-    const QString notYet = tr("Not available in a server window yet: on the command line, toolwright sync "
-                              "--data %1 does it over the same connection.")
-                               .arg(dataLocation());
-    m_views->setTabEnabled(SyncViewTab, false);
-    m_views->setTabToolTip(SyncViewTab, notYet);
     m_run->setServer(m_session, dataLocation());
+    // The seed is a folder on the server; the one used last on this server is offered again.
+    m_sync->setServer(m_session);
+    m_sync->setSeedDir(QSettings().value(serverSeedKey()).toString());
     m_connectionStatus = new ConnectionStatus(m_session, this);
     statusBar()->addPermanentWidget(m_connectionStatus);
     connect(m_connectionStatus, &ConnectionStatus::summaryChanged, this, &MainWindow::updateWindowTitle);
@@ -198,6 +196,14 @@ void MainWindow::limitToServer()
 MainWindow::~MainWindow() = default;
 
 QString MainWindow::dataPath() const { return m_source->dataPath(); }
+
+QString MainWindow::serverSeedKey() const
+{
+    // Per server account, not per DATA_PATH: one platform's seed serves its DATA_PATH.
+    engine::RemoteTarget target = m_session->target();
+    target.path.clear();
+    return QStringLiteral("servers/%1/seedDir").arg(QString::fromLatin1(target.url().toUtf8().toPercentEncoding()));
+}
 
 QString MainWindow::dataLocation() const
 {
@@ -344,7 +350,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(QStringLiteral("window/problemsPanel"),
                       m_views->currentIndex() == BrowserView ? m_problemsDock->isVisible() : m_problemsWanted);
     m_browser->saveSettings(settings);
-    settings.setValue(QStringLiteral("sync/seedDir"), m_sync->rememberedSeedDir()); // not a --seed
+    settings.setValue(m_session ? serverSeedKey() : QStringLiteral("sync/seedDir"), m_sync->rememberedSeedDir()); // not a --seed
     event->accept();
 }
 

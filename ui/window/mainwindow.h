@@ -147,6 +147,7 @@ private:
     MainWindow(const QString &preferredUser, QWidget *parent, std::unique_ptr<engine::SecretStore> secrets);
     void init();
     void limitToServer();
+    QString serverSeedKey() const; // where a server window keeps the seed folder used on that server
     void buildLayout();
     void buildViews();
     void buildProblemsDock();
