@@ -1120,10 +1120,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation>Mit &amp;Server verbinden…</translation>
     </message>
     <message>
-        <source>This window shows the tools of a server. Creating, customizing, reverting, importing and exporting them from this window is not available yet; on the command line, the same connection does it: toolwright bump|sync|run|secret --data %1.</source>
-        <translation>Dieses Fenster zeigt die Tools eines Servers. Sie hier anzulegen, anzupassen, zurückzusetzen, zu importieren oder zu exportieren ist noch nicht möglich; auf der Kommandozeile geht es über dieselbe Verbindung: toolwright bump|sync|run|secret --data %1.</translation>
-    </message>
-    <message>
         <source>Not connected to %1: reconnect first.</source>
         <translation>Nicht mit %1 verbunden: zuerst neu verbinden.</translation>
     </message>
@@ -1134,6 +1130,42 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>not connected to %1</source>
         <translation>nicht mit %1 verbunden</translation>
+    </message>
+    <message>
+        <source>%1 on %2…</source>
+        <translation>%1 auf %2…</translation>
+    </message>
+    <message>
+        <source>Created %1 on the server.</source>
+        <translation>%1 auf dem Server erstellt.</translation>
+    </message>
+    <message>
+        <source>Customized as %1 on the server.</source>
+        <translation>Als %1 auf dem Server angepasst.</translation>
+    </message>
+    <message>
+        <source>Remove %1 on %2? The user will get the global tool of that name again, if there is one. The directory goes to the trash of the server&apos;s account where it has one.</source>
+        <translation>%1 auf %2 entfernen? Der Benutzer erhält wieder das globale Werkzeug dieses Namens, falls es eines gibt. Das Verzeichnis kommt in den Papierkorb des Serverkontos, wo es einen hat.</translation>
+    </message>
+    <message>
+        <source>Moved %1 to the server&apos;s trash.</source>
+        <translation>%1 in den Papierkorb des Servers verschoben.</translation>
+    </message>
+    <message>
+        <source>Deleted %1 on the server.</source>
+        <translation>%1 auf dem Server gelöscht.</translation>
+    </message>
+    <message>
+        <source>Imported %1 for %2 on the server.</source>
+        <translation>%1 für %2 auf dem Server importiert.</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Exported %1 from the server to %2.</source>
+        <translation>%1 vom Server nach %2 exportiert.</translation>
     </message>
 </context>
 <context>

@@ -145,12 +145,9 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(server->detailPane()->codeView()->text(), QString::fromUtf8(kEntry), 10000);
         // The Problems panel lists the server's broken directory.
         QTRY_VERIFY(server->problemsView()->model()->rowCount() > 0);
-        // Runs and the seed sync go to the server; what the window cannot do there yet says so.
+        // Runs and the seed sync go to the server too.
         QVERIFY(server->viewTabs()->isTabEnabled(MainWindow::RunViewTab));
         QVERIFY(server->viewTabs()->isTabEnabled(MainWindow::SyncViewTab));
-        MessageBox::setNextAnswer(0);
-        QVERIFY(server->customizeTool(kServerPath + QStringLiteral("/tools/greet")).isEmpty());
-        QVERIFY(MessageBox::lastQuestion().contains(u"server"));
 
         // A change on the server arrives by itself: the new version, nothing asked.
         test::writeFile(m_data + QStringLiteral("/tools/greet/TOOL.md"), test::toolMd("greet", 7, "label: Greeter\n"));
@@ -313,6 +310,54 @@ export async function execute(_id, params, signal, onUpdate) {
         QVERIFY(again);
         QCOMPARE(again->syncView()->seedDir(), seed);
         again->close();
+    }
+
+    // Customize, Revert to Global, New, Export and Import in a server window: each the server's
+    // own operation over the connection; the editor opens on what it made.
+    void toolOperationsOnTheServer()
+    {
+        test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("shared"), test::toolMd("shared", 2), kEntry);
+        MainWindow local(m_tmp.filePath(QStringLiteral("local-data")), {});
+        MainWindow *server = connectThroughTheDialog(local, remoteCommand());
+        QVERIFY(server);
+        QTRY_VERIFY_WITH_TIMEOUT(hasTool(server, QStringLiteral("shared")) && server->remoteSession()->connection(), 20000);
+        server->setCurrentUser(QStringLiteral("ada@example.com"));
+        const QString copy = m_data + QStringLiteral("/ada@example.com/tools/shared");
+        const QString copyOnServer = kServerPath + QStringLiteral("/ada@example.com/tools/shared");
+
+        // Customize: the copy made on the server, opened in the editor.
+        QVERIFY(server->customizeTool(kServerPath + QStringLiteral("/tools/shared")).isEmpty()); // answered later
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(copy + QStringLiteral("/TOOL.md")), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(server->currentEditor() && server->currentEditor()->dir() == copyOnServer, 20000);
+        QVERIFY(server->currentEditor()->isRemote());
+
+        // Export it to this machine, revert it on the server (asked first), import the archive back.
+        const QString zip = m_tmp.filePath(QStringLiteral("shared.zip"));
+        QVERIFY(server->exportTool(copyOnServer, zip));
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(zip), 20000);
+        QVERIFY(test::readFile(zip).startsWith("PK"));
+        MessageBox::setNextAnswer(0);
+        QVERIFY(server->revertToGlobal(copyOnServer));
+        QVERIFY(MessageBox::lastQuestion().contains(u"on tw-test"));
+        QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(copy), 20000);
+        QVERIFY(server->importTools({zip}).isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(copy + QStringLiteral("/TOOL.md")), 20000);
+        QCOMPARE(test::readFile(copy + QStringLiteral("/TOOL.md")), test::toolMd("shared", 2));
+
+        // New from a template, for the window's user, on the server.
+        server->createTool(QStringLiteral("minimal"), QStringLiteral("made_there"), QStringLiteral("Made There"),
+                           QStringLiteral("Made in a server window."));
+        const QString made = m_data + QStringLiteral("/ada@example.com/tools/made_there/TOOL.md");
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(made), 20000);
+        QVERIFY(test::readFile(made).contains("Made in a server window."));
+        QTRY_VERIFY_WITH_TIMEOUT(server->currentEditor()
+                                     && server->currentEditor()->dir() == kServerPath + QStringLiteral("/ada@example.com/tools/made_there"),
+                                 20000);
+        // A refusal is said in the server's words: the name is taken.
+        MessageBox::setNextAnswer(0);
+        server->createTool(QStringLiteral("minimal"), QStringLiteral("made_there"), QStringLiteral("Again"), QStringLiteral("Again."));
+        QTRY_VERIFY_WITH_TIMEOUT(MessageBox::lastQuestion().contains(u"made_there"), 20000);
+        server->close();
     }
 
     // The editor on a server's tool: opened over the connection, saved through tool.save with

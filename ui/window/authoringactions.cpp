@@ -16,6 +16,9 @@
 #include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QSaveFile>
 #include <QPointer>
 #include <QUndoStack>
 
@@ -40,19 +43,37 @@ AuthoringActions::AuthoringActions(MainWindow *window, engine::CatalogSource *sc
 QString AuthoringActions::authoringUser() const { return m_window->authoringUser(); }
 QString AuthoringActions::dataPath() const { return m_scanner->dataPath(); }
 
-bool AuthoringActions::requireLocal(const QString &title)
+engine::RemoteConnection *AuthoringActions::serverConnection(const QString &title)
 {
-    if (m_scanner->isLocal())
-        return true;
-    // A server window shows and checks a server's tools; changing them goes through the command
-    // line on the same connection (`toolwright … --data ssh://…`) until the window does it.
+    engine::RemoteSession *server = m_window->remoteSession();
+    if (engine::RemoteConnection *c = server ? server->connection() : nullptr)
+        return c;
     MessageBox::ask(m_window, title,
-                    tr("This window shows the tools of a server. Creating, customizing, reverting, importing and "
-                       "exporting them from this window is not available yet; on the command line, the same "
-                       "connection does it: toolwright bump|sync|run|secret --data %1.")
-                        .arg(m_window->dataLocation()),
-                    {tr("OK")}, MessageBox::Information);
-    return false;
+                    tr("Not connected to %1: reconnect first.").arg(server ? server->target().displayHost() : QString()),
+                    {tr("OK")}, MessageBox::Warning);
+    return nullptr;
+}
+
+void AuthoringActions::callServer(const QString &title, const QString &method, const QJsonObject &params,
+                                  std::function<void(const QJsonObject &result)> done)
+{
+    // The server does the engine's own operation; its watch brings the change into the
+    // catalog. A refusal is said in the server's words.
+    engine::RemoteConnection *connection = serverConnection(title);
+    if (!connection)
+        return;
+    m_showStatus(tr("%1 on %2…").arg(title, m_window->remoteSession()->target().displayHost()), model::Tone::Info);
+    QPointer<AuthoringActions> self(this);
+    connection->call(method, params, [self, title, done = std::move(done)](const engine::RpcResult &r) {
+        if (!self)
+            return;
+        if (!r.ok()) {
+            self->m_showStatus(QString(), model::Tone::Info);
+            MessageBox::ask(self->m_window, title, r.message, {tr("OK")}, MessageBox::Warning);
+            return;
+        }
+        done(r.result.toObject());
+    });
 }
 
 bool AuthoringActions::requireUser(const QString &title)
@@ -193,8 +214,18 @@ bool AuthoringActions::closeAllEditors()
 QString AuthoringActions::createTool(const QString &templateId, const QString &name, const QString &label,
                                      const QString &description)
 {
-    if (!requireLocal(tr("New Tool")))
-        return {};
+    if (!m_scanner->isLocal()) {
+        callServer(tr("New Tool"), QStringLiteral("tool.new"),
+                   {{QStringLiteral("user"), authoringUser()}, {QStringLiteral("name"), name},
+                    {QStringLiteral("template"), templateId}, {QStringLiteral("label"), label},
+                    {QStringLiteral("description"), description}},
+                   [this](const QJsonObject &result) {
+                       const QString dir = result.value(QStringLiteral("dir")).toString();
+                       m_showStatus(tr("Created %1 on the server.").arg(dir), model::Tone::Success);
+                       editTool(dir);
+                   });
+        return {}; // created on the server; the editor opens when it answers
+    }
     const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
     if (!catalog)
         return {};
@@ -211,8 +242,6 @@ QString AuthoringActions::createTool(const QString &templateId, const QString &n
 
 QString AuthoringActions::customizeTool(const QString &globalDir)
 {
-    if (!requireLocal(tr("Customize")))
-        return {};
     const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
     const QString user = authoringUser();
     if (!requireUser(tr("Customize")) || !catalog)
@@ -221,6 +250,15 @@ QString AuthoringActions::customizeTool(const QString &globalDir)
         MessageBox::ask(m_window, tr("Customize"), tr("Only global tools are customised; this one is already a user's."),
                         {tr("OK")}, MessageBox::Information);
         return {};
+    }
+    if (!m_scanner->isLocal()) {
+        callServer(tr("Customize"), QStringLiteral("tool.customize"), {{QStringLiteral("user"), user}, {QStringLiteral("dir"), globalDir}},
+                   [this](const QJsonObject &result) {
+                       const QString dir = result.value(QStringLiteral("dir")).toString();
+                       m_showStatus(tr("Customized as %1 on the server.").arg(dir), model::Tone::Success);
+                       editTool(dir);
+                   });
+        return {}; // copied on the server; the editor opens on the copy when it answers
     }
     const engine::WorkspaceResult r = engine::customizeTool(*catalog, user, globalDir);
     if (!r.ok()) {
@@ -234,17 +272,19 @@ QString AuthoringActions::customizeTool(const QString &globalDir)
 
 bool AuthoringActions::revertToGlobal(const QString &userDir)
 {
-    if (!requireLocal(tr("Revert to Global")))
-        return false;
     if (userDir.startsWith(engine::globalToolsPath(dataPath()) + u'/')) {
         MessageBox::ask(m_window, tr("Revert to Global"), tr("This is the global tool itself."), {tr("OK")},
                         MessageBox::Information);
         return false;
     }
     if (MessageBox::ask(m_window, tr("Revert to Global"),
-                        tr("Remove %1? The user will get the global tool of that name again, if there is one. "
-                           "The directory goes to the trash where the desktop has one.")
-                            .arg(userDir),
+                        m_scanner->isLocal()
+                            ? tr("Remove %1? The user will get the global tool of that name again, if there is one. "
+                                 "The directory goes to the trash where the desktop has one.")
+                                  .arg(userDir)
+                            : tr("Remove %1 on %2? The user will get the global tool of that name again, if there is "
+                                 "one. The directory goes to the trash of the server's account where it has one.")
+                                  .arg(userDir, m_window->remoteSession()->target().displayHost()),
                         {tr("Remove"), tr("Cancel")})
         != 0)
         return false;
@@ -253,6 +293,16 @@ bool AuthoringActions::revertToGlobal(const QString &userDir)
             m_editors->removeTab(i);
             e->deleteLater();
         }
+    }
+    if (!m_scanner->isLocal()) {
+        callServer(tr("Revert to Global"), QStringLiteral("tool.revert"), {{QStringLiteral("dir"), userDir}},
+                   [this, userDir](const QJsonObject &result) {
+                       m_showStatus(result.value(QStringLiteral("trashed")).toBool()
+                                        ? tr("Moved %1 to the server's trash.").arg(userDir)
+                                        : tr("Deleted %1 on the server.").arg(userDir),
+                                    model::Tone::Success);
+                   });
+        return true; // asked of the server; its answer is said when it comes
     }
     bool trashed = false;
     if (const QString err = engine::removeToolDir(userDir, &trashed); !err.isEmpty()) {
@@ -267,12 +317,14 @@ bool AuthoringActions::revertToGlobal(const QString &userDir)
 
 QStringList AuthoringActions::importTools(const QStringList &paths)
 {
-    if (!requireLocal(tr("Import")))
-        return {};
     const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
     const QString user = authoringUser();
     if (!requireUser(tr("Import")) || !catalog)
         return {};
+    if (!m_scanner->isLocal()) {
+        importOnServer(paths, user);
+        return {}; // sent to the server; each answer is said when it comes
+    }
     QStringList imported, problems;
     for (const QString &path : paths) {
         const engine::WorkspaceResult r = engine::importTool(*catalog, user, path);
@@ -292,10 +344,60 @@ QStringList AuthoringActions::importTools(const QStringList &paths)
     return imported;
 }
 
+void AuthoringActions::importOnServer(const QStringList &paths, const QString &user)
+{
+    // Each archive or folder of this machine goes to the server as zip bytes (a folder zipped
+    // here first); the server stages it and imports it as a local .zip (tool.import).
+    for (const QString &path : paths) {
+        const QFileInfo info(path);
+        QByteArray zip;
+        QString name = info.fileName();
+        QString problem;
+        if (info.isDir()) {
+            QTemporaryDir staging;
+            const QString zipPath = staging.filePath(name + QStringLiteral(".zip"));
+            problem = staging.isValid() ? engine::exportToolZip(path, zipPath) : staging.errorString();
+            QFile f(zipPath);
+            if (problem.isEmpty() && f.open(QIODevice::ReadOnly))
+                zip = f.readAll();
+            name += QStringLiteral(".zip");
+        } else {
+            QFile f(path);
+            if (f.open(QIODevice::ReadOnly))
+                zip = f.readAll();
+            else
+                problem = f.errorString();
+        }
+        if (zip.isEmpty()) {
+            MessageBox::ask(m_window, tr("Import"), tr("Not imported:\n%1").arg(name + QStringLiteral(": ") + problem), {tr("OK")},
+                            MessageBox::Warning);
+            continue;
+        }
+        callServer(tr("Import"), QStringLiteral("tool.import"),
+                   {{QStringLiteral("user"), user}, {QStringLiteral("name"), name}, {QStringLiteral("zip_base64"), QString::fromLatin1(zip.toBase64())}},
+                   [this, user](const QJsonObject &result) {
+                       const QString dir = result.value(QStringLiteral("dir")).toString();
+                       m_showStatus(tr("Imported %1 for %2 on the server.").arg(dir, user), model::Tone::Success);
+                       editTool(dir);
+                   });
+    }
+}
+
 bool AuthoringActions::exportTool(const QString &toolDir, const QString &zipPath)
 {
-    if (!requireLocal(tr("Export")))
-        return false;
+    if (!m_scanner->isLocal()) {
+        callServer(tr("Export"), QStringLiteral("tool.export"), {{QStringLiteral("dir"), toolDir}}, [this, toolDir, zipPath](const QJsonObject &result) {
+            QSaveFile out(zipPath);
+            const QByteArray zip = QByteArray::fromBase64(result.value(QStringLiteral("zip_base64")).toString().toLatin1());
+            if (!out.open(QIODevice::WriteOnly) || out.write(zip) != zip.size() || !out.commit()) {
+                MessageBox::ask(m_window, tr("Export"), tr("Could not write %1: %2").arg(zipPath, out.errorString()), {tr("OK")},
+                                MessageBox::Warning);
+                return;
+            }
+            m_showStatus(tr("Exported %1 from the server to %2.").arg(QFileInfo(toolDir).fileName(), zipPath), model::Tone::Success);
+        });
+        return true; // asked of the server; written when it answers
+    }
     if (const QString err = engine::exportToolZip(toolDir, zipPath); !err.isEmpty()) {
         MessageBox::ask(m_window, tr("Export"), err, {tr("OK")}, MessageBox::Warning);
         return false;
@@ -312,14 +414,29 @@ void AuthoringActions::editCurrent()
 
 void AuthoringActions::newToolDialog()
 {
-    if (!requireLocal(tr("New Tool")))
-        return;
     const std::shared_ptr<const engine::Catalog> catalog = m_scanner->catalog();
     if (!requireUser(tr("New Tool")) || !catalog)
         return;
     const QString user = authoringUser();
+    if (!m_scanner->isLocal()) {
+        // The server's templates: its toolwright may have others than this desktop's.
+        callServer(tr("New Tool"), QStringLiteral("templates.list"), {}, [this, catalog, user](const QJsonObject &result) {
+            QStringList templates;
+            for (const QJsonValue &v : result.value(QStringLiteral("templates")).toArray())
+                templates << v.toString();
+            m_showStatus(QString(), model::Tone::Info);
+            openNewToolDialog(templates, catalog, user);
+        });
+        return;
+    }
+    openNewToolDialog(engine::templateIds(), catalog, user);
+}
+
+void AuthoringActions::openNewToolDialog(const QStringList &templates, std::shared_ptr<const engine::Catalog> catalog,
+                                         const QString &user)
+{
     auto *dialog = new NewToolDialog(
-        engine::templateIds(), user, engine::userToolsPath(dataPath(), user),
+        templates, user, engine::userToolsPath(dataPath(), user),
         [catalog, user](const QString &name) { return engine::newToolNameProblem(*catalog, user, name); }, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
@@ -342,8 +459,6 @@ void AuthoringActions::revertCurrentToGlobal()
 
 void AuthoringActions::importZipDialog()
 {
-    if (!requireLocal(tr("Import")))
-        return;
     const QString zip = QFileDialog::getOpenFileName(m_window, tr("Import Tool"), QString(), tr("Tool archives (*.zip)"));
     if (!zip.isEmpty())
         importTools({zip});
@@ -351,8 +466,6 @@ void AuthoringActions::importZipDialog()
 
 void AuthoringActions::importDirectoryDialog()
 {
-    if (!requireLocal(tr("Import")))
-        return;
     const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Import Tool Directory"));
     if (!dir.isEmpty())
         importTools({dir});
@@ -360,8 +473,6 @@ void AuthoringActions::importDirectoryDialog()
 
 void AuthoringActions::exportCurrentDialog()
 {
-    if (!requireLocal(tr("Export")))
-        return;
     const QString dir = m_browser->currentToolDir();
     if (dir.isEmpty())
         return;

@@ -8,17 +8,21 @@
 // own; its texts keep the window's translation context, as before the window was split (issue 22).
 
 #include <QCoreApplication>
+#include <QJsonObject>
 #include <QObject>
 #include <QSet>
 #include <QStringList>
 
 #include <functional>
+#include <memory>
 
 class QAction;
 class QTabWidget;
 
 namespace tw::engine {
+struct Catalog;
 class CatalogSource;
+class RemoteConnection;
 class ToolEditSession;
 } // namespace tw::engine
 
@@ -49,6 +53,8 @@ public:
     bool closeEditor(int index);              // false when the user keeps editing
     bool closeAllEditors();
     QString createTool(const QString &templateId, const QString &name, const QString &label, const QString &description);
+    // In a server window each of these goes over the connection and returns at once (empty,
+    // or true when asked); the server's answer is said, and the editor opens, when it comes.
     QString customizeTool(const QString &globalDir); // the copy's dir, or empty
     bool revertToGlobal(const QString &userDir);
     QStringList importTools(const QStringList &paths); // the new dirs
@@ -77,8 +83,14 @@ private:
     QString dataPath() const;
     // False, after saying how a user comes to be, when the window has no current user.
     bool requireUser(const QString &title);
-    // False, after saying so, in a server window (its tools are not files of this machine).
-    bool requireLocal(const QString &title);
+    // A server window: the connection, or null after saying it is not connected.
+    engine::RemoteConnection *serverConnection(const QString &title);
+    // A server window's operation: `method` over the connection; `done` with its result, or
+    // the server's refusal said under `title`.
+    void callServer(const QString &title, const QString &method, const QJsonObject &params,
+                    std::function<void(const QJsonObject &result)> done);
+    void importOnServer(const QStringList &paths, const QString &user);
+    void openNewToolDialog(const QStringList &templates, std::shared_ptr<const engine::Catalog> catalog, const QString &user);
     ToolEditor *addEditor(engine::ToolEditSession session);
     // A server window's editor: the tool read over the connection, then saved through it.
     void editOnServer(const QString &dir);

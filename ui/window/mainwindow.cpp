@@ -182,7 +182,6 @@ void MainWindow::limitToServer()
     };
     m_browser->detailPane()->setFileReader(readOnServer);
     m_overrides->setFileReader(readOnServer);
-    setAcceptDrops(false); // an import is into a local data dir
     m_run->setServer(m_session, dataLocation());
     // The seed is a folder on the server; the one used last on this server is offered again.
     m_sync->setServer(m_session);

@@ -126,6 +126,8 @@ public:
     ToolEditor *currentEditor() const;
     QTabWidget *editorTabs() const;
     QString createTool(const QString &templateId, const QString &name, const QString &label, const QString &description);
+    // In a server window each of these goes over the connection and returns at once (empty,
+    // or true when asked); the server's answer is said, and the editor opens, when it comes.
     QString customizeTool(const QString &globalDir); // the copy's dir, or empty
     bool revertToGlobal(const QString &userDir);
     // Imports tool directories or .zip files for the authoring user; returns the new dirs.
