@@ -18,6 +18,10 @@
 #include "fixture.h"
 #include "guitestmain.h"
 #include "remote/remotesession.h"
+#include "run/runinputs.h"
+#include "secrets/secretmasker.h"
+#include "secrets/secretstore.h"
+#include "secrets/configuredsecretstore.h"
 #include "running/runform.h"
 #include "runhistorymodel.h"
 #include "runupdatesmodel.h"
@@ -33,6 +37,7 @@
 #include <QApplication>
 #include <QDialogButtonBox>
 #include <QLabel>
+#include <QCheckBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -256,6 +261,62 @@ export async function execute(_id, params, signal, onUpdate) {
                  qPrintable(pane->bannerLabel()->text()));
         QVERIFY(pane->bannerLabel()->isVisible());
         server->close();
+    }
+
+    // A sensitive input of a run on a server: typed once and remembered in this desktop's
+    // keychain under the server's name for the user, sent inside the run's request, masked in
+    // every view, and written nowhere — not on the server's disk, not in either history.
+    void aRunsSecretStaysOnTheDesktop()
+    {
+        const QByteArray secret = "pw-ON-THE-WIRE-ONLY-7781";
+        test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("vault"),
+                       "---\nname: vault\ndescription: Tells what it was given.\nversion: 1\ninputs:\n"
+                       "  password:\n    type: string\n    description: A password.\n    sensitive: true\n---\nTells.\n",
+                       "export async function execute(_id, params, _signal, onUpdate) {\n"
+                       "  onUpdate?.({ content: [{ type: 'text', text: 'got ' + params.password }] });\n"
+                       "  return { content: [{ type: 'text', text: 'pw ' + params.password }] };\n}\n");
+        MainWindow local(m_tmp.filePath(QStringLiteral("local-data")), {});
+        MainWindow *server = connectThroughTheDialog(local, remoteCommand());
+        QVERIFY(server);
+        QTRY_VERIFY_WITH_TIMEOUT(hasTool(server, QStringLiteral("vault")), 20000);
+        RunView *view = server->runView();
+        QVERIFY(view->showTool(QStringLiteral("vault"), QStringLiteral("ada@example.com")));
+        auto *field = qobject_cast<QLineEdit *>(view->form()->editor(QStringLiteral("password")));
+        QVERIFY(field);
+        QTest::keyClicks(field, QString::fromLatin1(secret));
+        view->form()->rememberBox(QStringLiteral("password"))->setChecked(true);
+        RunPane *pane = view->run();
+        QVERIFY(pane);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 20000);
+        QCOMPARE(pane->outcome()->state, engine::RunState::Result);
+        // The tool had it; no view shows it.
+        QCOMPARE(pane->resultText(), QStringLiteral("pw ") + engine::kSecretMarker);
+        for (const QString &text : {pane->rawView()->toPlainText(), pane->logView()->toPlainText(), pane->snapshotView()->toPlainText(),
+                                    pane->environmentView()->toPlainText(), pane->commandLine()})
+            QVERIFY2(!text.contains(QString::fromLatin1(secret)), qPrintable(text));
+        // Remembered here, under the server's name for the user.
+        engine::ConfiguredSecretStore keychain;
+        const QString key = engine::secretKey(engine::remoteSecretUser(server->remoteSession()->target(), QStringLiteral("ada@example.com")),
+                                              QStringLiteral("vault"), QStringLiteral("password"));
+        QTRY_VERIFY_WITH_TIMEOUT(keychain.readNow(key).value == QString::fromLatin1(secret), 10000);
+        QVERIFY(keychain.readNow(engine::secretKey(QStringLiteral("ada@example.com"), QStringLiteral("vault"), QStringLiteral("password")))
+                    .value.isEmpty()); // never under the local user's name
+        QTRY_VERIFY_WITH_TIMEOUT(view->historyModel()->rowCount() >= 1, 10000);
+
+        // Run again with the field empty: the keychain's value goes with the run.
+        QVERIFY(view->showTool(QStringLiteral("vault"), QStringLiteral("ada@example.com")));
+        QTRY_COMPARE_WITH_TIMEOUT(view->form()->storedSecrets(), QStringList{QStringLiteral("password")}, 10000);
+        pane = view->run();
+        QVERIFY(pane);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 20000);
+        QCOMPARE(pane->resultText(), QStringLiteral("pw ") + engine::kSecretMarker);
+        server->close();
+        // Nothing either side wrote holds it: the server's DATA_PATH, its history and settings
+        // and this desktop's (the same XDG dirs here: one machine plays both).
+        QVERIFY2(test::filesContaining(m_data, secret).isEmpty(), qPrintable(test::filesContaining(m_data, secret).join(u' ')));
+        for (const char *var : {"XDG_DATA_HOME", "XDG_CONFIG_HOME"})
+            QVERIFY2(test::filesContaining(qEnvironmentVariable(var), secret).isEmpty(),
+                     qPrintable(test::filesContaining(qEnvironmentVariable(var), secret).join(u' ')));
     }
 
     // Seed Sync in a server window: the seed is a folder on the server; the plan, each tool's
