@@ -152,6 +152,8 @@ RemoteServer::RemoteServer(QString dataPath)
 
 RemoteServer::~RemoteServer()
 {
+    // A sync being applied finishes its copies first (each tool old or new, never half).
+    m_syncFuture.waitForFinished();
     // Nothing may outlive the server: a run still going is cancelled and waited for.
     if (!m_runs.empty()) {
         QEventLoop loop;
@@ -257,6 +259,22 @@ RemoteServer::Reply RemoteServer::runCancel(const QJsonObject &params)
     return Reply::ok(QJsonObject{{QStringLiteral("cancelling"), true}});
 }
 
+void RemoteServer::replyLater(const QJsonValue &id, const Reply &reply)
+{
+    if (id.isUndefined() || !m_send)
+        return;
+    if (!reply.error.isEmpty())
+        m_send(rpcErrorLine(id, reply.code, reply.error));
+    else
+        m_send(reply.rawResult.isEmpty() ? rpcResultLine(id, reply.result) : rpcRawResultLine(id, reply.rawResult));
+}
+
+void RemoteServer::maybeShutDown()
+{
+    if (m_shutdownDone && m_runs.empty() && !m_syncApplying)
+        QTimer::singleShot(0, [done = std::exchange(m_shutdownDone, {})] { done(); });
+}
+
 void RemoteServer::runEnded(const QString &id)
 {
     const auto it = m_runs.find(id);
@@ -270,13 +288,12 @@ void RemoteServer::runEnded(const QString &id)
         delete launcher;
         delete secrets;
     });
-    if (m_runs.empty() && m_shutdownDone)
-        QTimer::singleShot(0, [done = std::exchange(m_shutdownDone, {})] { done(); });
+    maybeShutDown();
 }
 
 void RemoteServer::shutdown(std::function<void()> done)
 {
-    if (m_runs.empty()) {
+    if (m_runs.empty() && !m_syncApplying) {
         done();
         return;
     }
@@ -382,9 +399,11 @@ QByteArray RemoteServer::handle(QByteArrayView line)
         || !(params.isUndefined() || params.isObject()))
         return rpcErrorLine(idValid ? id : QJsonValue(QJsonValue::Null), RpcCode::InvalidRequest,
                             QStringLiteral("not a JSON-RPC 2.0 request (jsonrpc \"2.0\", a method name, params as an object)"));
+    m_currentId = id;
     const Reply reply = dispatch(method.toString(), params.toObject());
-    if (id.isUndefined())
-        return {}; // a notification: no reply, even to an error
+    m_currentId = QJsonValue::Undefined;
+    if (id.isUndefined() || reply.deferred)
+        return {}; // a notification: no reply, even to an error; or one that comes later
     if (!reply.error.isEmpty())
         return rpcErrorLine(id, reply.code, reply.error);
     return reply.rawResult.isEmpty() ? rpcResultLine(id, reply.result) : rpcRawResultLine(id, reply.rawResult);

@@ -12,8 +12,10 @@
 
 #include "catalog/catalogjson.h"
 #include "remote/protocol.h"
+#include "sync/seedsync.h"
 
 #include <QByteArray>
+#include <QFuture>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
@@ -65,8 +67,8 @@ public:
     static QStringList cliCommands();
 
     // Cancels every run this connection started and calls `done` once each has ended and been
-    // recorded (at once when none runs): the end of input ends them all, leaving no process or
-    // container behind.
+    // recorded and a sync.apply in progress has finished (at once when there is none): the end of
+    // input ends them all, leaving no process or container behind and no tool half copied.
     void shutdown(std::function<void()> done);
     qsizetype runningCount() const { return qsizetype(m_runs.size()); }
 
@@ -83,10 +85,12 @@ private:
         RpcCode code = RpcCode::InternalError;
         QString error;        // set: an error reply
         QByteArray rawResult; // set: the result as compact JSON text, written as it is
+        bool deferred = false; // the method answers later, through the Send (replyLater)
 
         static Reply ok(QJsonValue result) { return {std::move(result), RpcCode::InternalError, {}, {}}; }
         static Reply okText(QByteArray json) { return {{}, RpcCode::InternalError, {}, std::move(json)}; }
         static Reply fail(RpcCode code, QString message) { return {{}, code, std::move(message), {}}; }
+        static Reply later() { return {{}, RpcCode::InternalError, {}, {}, true}; }
     };
     struct Method;
     static const QList<Method> &methodTable();
@@ -113,7 +117,10 @@ private:
     bool validUser(const QString &user, Reply *reply) const;
     Reply runCancel(const QJsonObject &params);
     void notify(const QString &method, const QJsonObject &params);
+    // The reply to the request `id` that dispatch() deferred (nothing for a notification).
+    void replyLater(const QJsonValue &id, const Reply &reply);
     void runEnded(const QString &id);
+    void maybeShutDown(); // the end of input was seen: done once no run and no sync is left
     // `path` resolved, when it lies under the DATA_PATH; else empty with `reply` the error.
     QString pathUnderDataPath(const QString &path, Reply *reply) const;
     // `dir` resolved, when it is a tool directory of a location of the DATA_PATH (global, or an
@@ -145,6 +152,10 @@ private:
     quint64 m_nextRun = 1;
     std::function<void()> m_shutdownDone;
     bool m_initialized = false;
+    QJsonValue m_currentId;          // of the request being dispatched
+    bool m_syncApplying = false;     // a sync.apply is copying on its thread
+    QFuture<SyncResult> m_syncFuture;
+    std::unique_ptr<QObject> m_context = std::make_unique<QObject>(); // posts a thread's results to the loop
 };
 
 } // namespace tw::engine

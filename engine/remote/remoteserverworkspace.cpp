@@ -15,7 +15,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QFutureWatcher>
 #include <QTemporaryDir>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace tw::engine {
 
@@ -157,16 +159,38 @@ RemoteServer::Reply RemoteServer::syncPlanOrApply(const QJsonObject &params, boo
         return Reply::fail(RpcCode::InvalidParams, planned.seed.error);
     QJsonObject result = syncPlanDetailJson(planned);
     result.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(syncPlanWarnings(planned)));
-    if (apply) {
-        // Each directory is staged and swapped in by rename (applySync): a cut connection leaves
-        // each tool old or new, never half.
-        const SyncResult done = applySync(planned.actions, planned.seed.path, m_dataPath, [this](int n, int total, const QString &dir) {
-            notify(QStringLiteral("sync.progress"),
-                   {{QStringLiteral("done"), n}, {QStringLiteral("total"), total}, {QStringLiteral("dir"), dir}});
-        });
+    if (!apply)
+        return Reply::ok(result);
+    // Applied on a thread of its own: a seed of many tools takes longer than the client's
+    // heartbeat waits, and the pings (and everything else) are answered meanwhile. One apply at
+    // a time; the end of input waits for it. Each directory is staged and swapped in by rename
+    // (applySync): a cut connection leaves each tool old or new, never half.
+    if (m_syncApplying)
+        return Reply::fail(RpcCode::InvalidRequest, QStringLiteral("a sync is being applied on this connection; wait for its answer"));
+    m_syncApplying = true;
+    const QJsonValue id = m_currentId;
+    QObject *context = m_context.get();
+    auto *watcher = new QFutureWatcher<SyncResult>(context);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, context, [this, watcher, id, result]() mutable {
+        const SyncResult done = watcher->result();
+        watcher->deleteLater();
+        m_syncApplying = false;
         result.insert(QStringLiteral("errors"), QJsonArray::fromStringList(done.errors));
-    }
-    return Reply::ok(result);
+        replyLater(id, Reply::ok(result));
+        maybeShutDown();
+    });
+    const QList<SyncAction> actions = planned.actions;
+    const QString seedTools = planned.seed.path, data = m_dataPath;
+    m_syncFuture = QtConcurrent::run([this, context, actions, seedTools, data] {
+        return applySync(actions, seedTools, data, [this, context](int n, int total, const QString &dir) {
+            QMetaObject::invokeMethod(context, [this, n, total, dir] {
+                notify(QStringLiteral("sync.progress"),
+                       {{QStringLiteral("done"), n}, {QStringLiteral("total"), total}, {QStringLiteral("dir"), dir}});
+            }, Qt::QueuedConnection);
+        });
+    });
+    watcher->setFuture(m_syncFuture);
+    return Reply::later();
 }
 
 RemoteServer::Reply RemoteServer::syncCompare(const QJsonObject &params)

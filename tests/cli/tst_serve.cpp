@@ -435,6 +435,49 @@ private Q_SLOTS:
         QCOMPARE(test::readFile(dir + QStringLiteral("/TOOL.md")), v3);
     }
 
+    // sync.apply copies on a thread of its own: the requests after it (a heartbeat's ping) are
+    // answered meanwhile, the progress arrives as it goes, and the end of input waits for it.
+    void aSyncBeingAppliedLeavesTheServerAnswering()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path() + QStringLiteral("/data");
+        QVERIFY(QDir().mkpath(data + QStringLiteral("/tools")));
+        const QString seed = tmp.path() + QStringLiteral("/seed/tools");
+        const QByteArray filler(64 * 1024, 'x');
+        for (int i = 0; i < 150; ++i) {
+            const QString name = QStringLiteral("tool%1").arg(i, 3, 10, QLatin1Char('0'));
+            test::makeTool(seed, name, test::toolMd(name.toUtf8()));
+            test::writeFile(seed + u'/' + name + QStringLiteral("/data.bin"), filler);
+        }
+        const Session s = serve(initialize() + request(2, QStringLiteral("sync.apply"), {{QStringLiteral("seed"), seed}})
+                                    + request(3, QStringLiteral("ping")) + request(4, QStringLiteral("sync.apply"), {{QStringLiteral("seed"), seed}}),
+                                data);
+        QCOMPARE(s.code, 0);
+        int pingAt = -1, applyAt = -1, secondAt = -1, progress = 0;
+        for (int i = 1; i < s.lines.size(); ++i) {
+            const QJsonObject o = QJsonDocument::fromJson(s.lines[i]).object();
+            if (o[QStringLiteral("method")].toString() == u"sync.progress")
+                ++progress;
+            const int id = o[QStringLiteral("id")].toInt();
+            if (id == 2)
+                applyAt = i;
+            else if (id == 3)
+                pingAt = i;
+            else if (id == 4)
+                secondAt = i;
+        }
+        QVERIFY(pingAt > 0 && applyAt > 0 && secondAt > 0);
+        QVERIFY2(pingAt < applyAt, "the ping is answered while the sync copies");
+        // One apply at a time: the second is refused at once, not run on top of the first.
+        QVERIFY(secondAt < applyAt);
+        QCOMPARE(QJsonDocument::fromJson(s.lines[secondAt]).object()[QStringLiteral("error")][QStringLiteral("code")].toInt(),
+                 int(engine::RpcCode::InvalidRequest));
+        QCOMPARE(progress, 150);
+        QVERIFY(QJsonDocument::fromJson(s.lines[applyAt]).object()[QStringLiteral("result")][QStringLiteral("errors")].toArray().isEmpty());
+        for (int i = 0; i < 150; ++i)
+            QVERIFY(QFileInfo::exists(data + QStringLiteral("/tools/tool%1/data.bin").arg(i, 3, 10, QLatin1Char('0'))));
+    }
+
     // Whole tool directories and the seed sync, each the engine's own operation on the server.
     void workspaceAndSyncMethods()
     {
