@@ -18,7 +18,10 @@
 #include <QStandardPaths>
 #include <QUuid>
 
+#include <cerrno>
 #include <cstdio>
+
+#include <fcntl.h>
 
 namespace tw::engine {
 
@@ -54,6 +57,50 @@ QString newToolNameProblem(const Catalog &catalog, const QString &user, const QS
     return {};
 }
 
+namespace {
+
+// A tool is made or copied in a staging dir under DATA_PATH and put in place by one rename: the
+// platform's loader, a watcher or an agent never sees it half made (a template's TOOL.md with
+// its placeholders, a copy without its entry file yet). The staging dir goes when done.
+struct Staging
+{
+    QString dir;
+    explicit Staging(const QString &dataPath, const QString &what)
+        : dir(dataPath + QStringLiteral("/.toolwright-staging/") + what + u'-' + QUuid::createUuid().toString(QUuid::Id128))
+    {
+    }
+    ~Staging()
+    {
+        QDir(dir).removeRecursively();
+        QDir().rmdir(QFileInfo(dir).absolutePath()); // only when empty: a sync may be staging too
+    }
+    Q_DISABLE_COPY_MOVE(Staging)
+};
+
+// `staged` to `dest` (which must not exist) in one rename; across file systems, a copy.
+QString putInPlace(const QString &staged, const QString &dest)
+{
+    if (QFileInfo::exists(dest))
+        return QStringLiteral("%1 already exists").arg(dest);
+    if (!QDir().mkpath(QFileInfo(dest).absolutePath()))
+        return QStringLiteral("cannot create %1").arg(QFileInfo(dest).absolutePath());
+    // RENAME_NOREPLACE: a directory made at `dest` meanwhile (an empty one would be replaced by
+    // a plain rename) is never overwritten.
+    if (::renameat2(AT_FDCWD, QFile::encodeName(staged).constData(), AT_FDCWD, QFile::encodeName(dest).constData(),
+                    RENAME_NOREPLACE)
+        == 0)
+        return {};
+    if (errno == EEXIST || errno == ENOTEMPTY)
+        return QStringLiteral("%1 already exists").arg(dest);
+    if (const QString err = copyTree(staged, dest); !err.isEmpty()) {
+        QDir(dest).removeRecursively();
+        return err;
+    }
+    return {};
+}
+
+} // namespace
+
 WorkspaceResult createToolFromTemplate(const Catalog &catalog, const QString &user, const QString &id,
                                        const QString &name, const QString &label, const QString &description)
 {
@@ -64,11 +111,11 @@ WorkspaceResult createToolFromTemplate(const Catalog &catalog, const QString &us
     const QString from = templatesDir() + u'/' + id;
     if (!QFileInfo(toolMdPath(from)).isFile())
         return {{}, QStringLiteral("there is no template '%1'").arg(id)};
-    const QString to = userToolsPath(catalog.dataPath, user) + u'/' + name;
-    if (const QString err = copyTree(from, to); !err.isEmpty()) {
-        QDir(to).removeRecursively();
+    const QString dest = userToolsPath(catalog.dataPath, user) + u'/' + name;
+    const Staging staging(catalog.dataPath, QStringLiteral("new"));
+    const QString to = staging.dir + u'/' + name;
+    if (const QString err = copyTree(from, to); !err.isEmpty())
         return {{}, err};
-    }
     const QString shownLabel = label.isEmpty() ? name : label;
     // Text placeholders in bodies and code; the frontmatter is edited through the document.
     QDirIterator it(to, QDir::Files, QDirIterator::Subdirectories);
@@ -88,21 +135,19 @@ WorkspaceResult createToolFromTemplate(const Catalog &catalog, const QString &us
     }
     Diagnostic problem;
     std::optional<ToolEditSession> session = ToolEditSession::open(to, &problem);
-    if (!session) {
-        QDir(to).removeRecursively();
+    if (!session)
         return {{}, formatDiagnostic(problem)};
-    }
     ToolManifest m = session->document().manifest();
     m.name = name;
     m.label = shownLabel;
     m.description = description;
     session->document().applyManifest(m);
     // A new tool starts at version 1: this save is its creation, not an edit of a loaded version.
-    if (const QString err = writeFileAtomically(session->toolMdPath(), session->document().bytes()); !err.isEmpty()) {
-        QDir(to).removeRecursively();
+    if (const QString err = writeFileAtomically(session->toolMdPath(), session->document().bytes()); !err.isEmpty())
         return {{}, err};
-    }
-    return {to, {}};
+    if (const QString err = putInPlace(to, dest); !err.isEmpty())
+        return {{}, err};
+    return {dest, {}};
 }
 
 WorkspaceResult customizeTool(const Catalog &catalog, const QString &user, const QString &globalDir)
@@ -112,12 +157,12 @@ WorkspaceResult customizeTool(const Catalog &catalog, const QString &user, const
     const QString to = userToolsPath(catalog.dataPath, user) + u'/' + QFileInfo(globalDir).fileName();
     if (QFileInfo::exists(to))
         return {{}, QStringLiteral("%1 already exists; open it instead").arg(to)};
-    if (!QDir().mkpath(userToolsPath(catalog.dataPath, user)))
-        return {{}, QStringLiteral("cannot create %1").arg(userToolsPath(catalog.dataPath, user))};
-    if (const QString err = copyTree(globalDir, to); !err.isEmpty()) {
-        QDir(to).removeRecursively();
+    const Staging staging(catalog.dataPath, QStringLiteral("customize"));
+    const QString staged = staging.dir + u'/' + QFileInfo(globalDir).fileName();
+    if (const QString err = copyTree(globalDir, staged); !err.isEmpty())
         return {{}, err};
-    }
+    if (const QString err = putInPlace(staged, to); !err.isEmpty())
+        return {{}, err};
     return {to, {}};
 }
 

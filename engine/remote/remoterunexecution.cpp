@@ -150,7 +150,7 @@ void RemoteRunExecution::onNotification(const QString &method, const QJsonObject
         if (m_sandboxStarted)
             return;
         m_sandboxStarted = true;
-        m_runtime = params.value(QStringLiteral("runtime")).toString();
+        m_runtime = onHost(params.value(QStringLiteral("runtime")).toString());
         const QString line = params.value(QStringLiteral("request")).toString();
         m_requestLine = maskSecrets(line, m_secretValues).toUtf8();
         for (const QJsonValue &v : params.value(QStringLiteral("environment")).toArray())
@@ -174,7 +174,7 @@ void RemoteRunExecution::onNotification(const QString &method, const QJsonObject
             return;
         }
         if (m_runtime.isEmpty())
-            m_runtime = params.value(QStringLiteral("runtime")).toString();
+            m_runtime = onHost(params.value(QStringLiteral("runtime")).toString());
         // Masked as the events: the message and the content's text.
         RunEvent masked;
         masked.message = outcome->message;
@@ -186,6 +186,14 @@ void RemoteRunExecution::onNotification(const QString &method, const QJsonObject
         outcome->contentBytes = -1;
         end(std::move(*outcome));
     }
+}
+
+QString RemoteRunExecution::onHost(const QString &runtime) const
+{
+    // "bwrap on build-01": the pane's header and the history say where it ran, too.
+    if (runtime.isEmpty() || !m_session)
+        return runtime;
+    return tr("%1 on %2").arg(runtime, m_session->target().displayHost());
 }
 
 void RemoteRunExecution::fail(const QString &message)

@@ -39,7 +39,7 @@ public:
     bool isRunning() const override { return m_running; }
     qint64 elapsedMs() const override;
     const ToolRecord &tool() const override { return m_request.tool; }
-    QString runtimeName() const override { return m_runtime; }
+    QString runtimeName() const override { return m_runtime; } // "bwrap on HOST"
     QByteArray maskedRequestLine() const override { return m_requestLine; }
     QStringList maskedEnvironment() const override { return m_environment; }
     QStringList launchCommand() const override { return m_command; }
@@ -49,6 +49,7 @@ public:
 private:
     void onNotification(const QString &method, const QJsonObject &params);
     void end(RunOutcome outcome);
+    QString onHost(const QString &runtime) const;
     void fail(const QString &message);
     void sendCancel();
 

@@ -7,9 +7,15 @@
 #include "catalog/overrideresolver.h"
 #include "fixture.h"
 
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
+
+#include <cstring>
+
+#include <sys/inotify.h>
+#include <unistd.h>
 
 using namespace tw::engine;
 
@@ -74,6 +80,47 @@ private Q_SLOTS:
         QVERIFY(newToolNameProblem(catalog, alice, QStringLiteral("dup")).isEmpty());
         QVERIFY(!createToolFromTemplate(catalog, alice, QStringLiteral("nope"), QStringLiteral("x_y"), {}, {}).ok());
         QVERIFY(!createToolFromTemplate(catalog, QString(), QStringLiteral("minimal"), QStringLiteral("x_y"), {}, {}).ok());
+    }
+
+    // A tool made or customized appears in its location whole, by one rename: the platform's
+    // loader or a watcher never sees a template's TOOL.md with placeholders, or a copy without
+    // its entry file yet (a server window's watch caught a new tool half made). Nothing is left
+    // of the staging.
+    void aToolAppearsWhole()
+    {
+        const QString carol = QStringLiteral("carol@example.com");
+        const QString tools = m_data + QStringLiteral("/carol@example.com/tools");
+        QVERIFY(QDir().mkpath(tools));
+        const int fd = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+        QVERIFY(fd >= 0);
+        const auto closeFd = qScopeGuard([fd] { ::close(fd); });
+        QVERIFY(::inotify_add_watch(fd, QFile::encodeName(tools).constData(), IN_CREATE | IN_MOVED_TO) >= 0);
+        const auto events = [fd] {
+            QStringList out;
+            alignas(inotify_event) char buffer[8192];
+            for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;) {
+                for (ssize_t at = 0; at < n;) {
+                    inotify_event e;
+                    std::memcpy(&e, buffer + at, sizeof e);
+                    out << QStringLiteral("%1 %2").arg(e.mask & IN_MOVED_TO ? u"moved" : u"created",
+                                                       QString::fromUtf8(buffer + at + sizeof(inotify_event)));
+                    at += ssize_t(sizeof(inotify_event) + e.len);
+                }
+            }
+            return out;
+        };
+        const Catalog catalog = scanDataPath(m_data);
+        QVERIFY(createToolFromTemplate(catalog, carol, QStringLiteral("with-progress"), QStringLiteral("whole_tool"),
+                                       QStringLiteral("Whole"), QStringLiteral("Appears whole."))
+                    .ok());
+        QCOMPARE(events(), QStringList{QStringLiteral("moved whole_tool")});
+        QVERIFY(customizeTool(catalog, carol, m_data + QStringLiteral("/tools/weather")).ok());
+        QCOMPARE(events(), QStringList{QStringLiteral("moved weather")});
+        QVERIFY(!QFileInfo::exists(m_data + QStringLiteral("/.toolwright-staging")));
+        // Made again under a name that exists: refused, nothing replaced.
+        const Catalog again = scanDataPath(m_data);
+        QVERIFY(!customizeTool(again, carol, m_data + QStringLiteral("/tools/weather")).ok());
+        QVERIFY(!QFileInfo::exists(m_data + QStringLiteral("/.toolwright-staging")));
     }
 
     void customizeAndRevert()

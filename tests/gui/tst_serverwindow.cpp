@@ -234,6 +234,7 @@ export async function execute(_id, params, signal, onUpdate) {
         QCOMPARE(pane->updatesModel()->rowCount(), 4);
         QCOMPARE(pane->resultText(), QStringLiteral("read on the server"));
         QVERIFY(pane->environmentView()->toPlainText().contains(u"bwrap")); // the command that started it there
+        QCOMPARE(pane->execution()->runtimeName(), QStringLiteral("bwrap on tw-test"));
         QVERIFY(pane->rawView()->toPlainText().contains(u"\"toolCallId\""));
         QVERIFY(pane->commandLine().contains(u"--data ssh://tw-test/srv/twdata"));
         QTRY_VERIFY_WITH_TIMEOUT(view->historyModel()->rowCount() == 1, 10000);

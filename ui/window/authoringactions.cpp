@@ -134,6 +134,7 @@ void AuthoringActions::editOnServer(const QString &dir)
         if (!guard)
             return;
         m_opening.remove(dir);
+        m_showStatus(QString(), model::Tone::Info); // "Opening… on the server" is over
         if (!session) {
             MessageBox::ask(m_window, tr("Cannot Edit"), error, {tr("OK")}, MessageBox::Warning);
             return;

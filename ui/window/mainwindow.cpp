@@ -549,6 +549,11 @@ void MainWindow::updateStatus()
 
 void MainWindow::showStatusMessage(const QString &text, model::Tone tone)
 {
+    if (text.isEmpty()) { // nothing to say any more
+        m_statusMessage->hide();
+        m_statusMessageTimer.stop();
+        return;
+    }
     m_statusMessage->setText(text);
     setTone(m_statusMessage, tone);
     m_statusMessage->show();
