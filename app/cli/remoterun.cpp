@@ -7,6 +7,7 @@
 
 #include "common.h"
 
+#include "remote/remoterunexecution.h"
 #include "remote/runwire.h"
 #include "run/runinputs.h"
 #include "run/runsettings.h"
@@ -111,13 +112,8 @@ int runOnServer(const Options &o, const QString &name, const QJsonObject &params
         inputs.useHeld(h, tool);
     }
     warnAboutInputs(tool, inputs);
-    // The integration tokens, under the keys the server's run reads (`<user>/resource/<id>`).
-    QJsonObject secrets;
-    for (const QString &key : integrations.secretKeys(keyUser)) {
-        const SecretResult r = keychain.readNow(key);
-        if (r.ok())
-            secrets.insert(resourceSecretKey(user, key.section(u'/', -1)), r.value);
-    }
+    // The integration tokens as gathered, under the keys the server's run reads.
+    const QJsonObject secrets = RemoteRunExecution::serverSecrets(user, inputs.integrationSecrets);
 
     QJsonObject start{{QStringLiteral("tool"), name},
                       {QStringLiteral("user"), user},

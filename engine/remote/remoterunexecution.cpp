@@ -57,11 +57,15 @@ void RemoteRunExecution::setInputs(const RunInputs &inputs)
 {
     m_params = inputs.params;
     m_secretValues = inputs.secretValues;
-    // This desktop keeps them as `ssh:host/user/resource/<id>`; the server's run reads
-    // `<user>/resource/<id>`.
-    m_secrets = {};
-    for (auto it = inputs.integrationSecrets.cbegin(); it != inputs.integrationSecrets.cend(); ++it)
-        m_secrets.insert(resourceSecretKey(m_request.user, it.key().section(u'/', -1)), it.value());
+    m_secrets = serverSecrets(m_request.user, inputs.integrationSecrets);
+}
+
+QJsonObject RemoteRunExecution::serverSecrets(const QString &user, const QHash<QString, QString> &integrationSecrets)
+{
+    QJsonObject secrets;
+    for (auto it = integrationSecrets.cbegin(); it != integrationSecrets.cend(); ++it)
+        secrets.insert(resourceSecretKey(user, it.key().section(u'/', -1)), it.value());
+    return secrets;
 }
 
 qint64 RemoteRunExecution::elapsedMs() const

@@ -32,6 +32,10 @@ public:
     // This desktop's history of the runs it started on `target`'s server: beside the local
     // history, one file per server account (`runs-<user@host_port>.sqlite`).
     static QString historyPathFor(const RemoteTarget &target);
+    // The integration tokens this desktop's store holds as `ssh:host/user/resource/<id>`
+    // (RunInputs::integrationSecrets), under the keys a server's run reads:
+    // `<user>/resource/<id>`. The window's runs and `toolwright run --data ssh://…` send these.
+    static QJsonObject serverSecrets(const QString &user, const QHash<QString, QString> &integrationSecrets);
 
     void setInputs(const RunInputs &inputs) override;
     void start() override;
