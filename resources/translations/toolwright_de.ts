@@ -1145,7 +1145,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>Remove %1 on %2? The user will get the global tool of that name again, if there is one. The directory goes to the trash of the server&apos;s account where it has one.</source>
-        <translation>%1 auf %2 entfernen? Der Benutzer erhält wieder das globale Werkzeug dieses Namens, falls es eines gibt. Das Verzeichnis kommt in den Papierkorb des Serverkontos, wo es einen hat.</translation>
+        <translation>%1 auf %2 entfernen? Der Benutzer erhält wieder das globale Tool dieses Namens, falls es eines gibt. Das Verzeichnis kommt in den Papierkorb des Serverkontos, wo es einen hat.</translation>
     </message>
     <message>
         <source>Moved %1 to the server&apos;s trash.</source>
@@ -2233,7 +2233,7 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     </message>
     <message>
         <source>Runs on %1 use its runtime (bubblewrap, podman or docker) and its run settings for the tool; your secrets go with each run and are not stored there.</source>
-        <translation>Läufe auf %1 verwenden dessen Laufzeitumgebung (bubblewrap, podman oder docker) und dessen Ausführungseinstellungen für das Werkzeug; Ihre Geheimnisse werden mit jedem Lauf übertragen und dort nicht gespeichert.</translation>
+        <translation>Läufe auf %1 verwenden dessen Laufzeitumgebung (bubblewrap, podman oder docker) und dessen Ausführungseinstellungen für das Tool; Ihre Geheimnisse werden mit jedem Lauf übertragen und dort nicht gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -2716,7 +2716,7 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     </message>
     <message>
         <source>The sync on the server did not answer: %1. Each tool is either its old or its new version; the plan shows which.</source>
-        <translation>Der Abgleich auf dem Server hat nicht geantwortet: %1. Jedes Werkzeug ist entweder in seiner alten oder in seiner neuen Version; der Plan zeigt, welche.</translation>
+        <translation>Der Abgleich auf dem Server hat nicht geantwortet: %1. Jedes Tool ist entweder in seiner alten oder in seiner neuen Version; der Plan zeigt, welche.</translation>
     </message>
     <message>
         <source>Not connected: the comparison is read from the server.</source>
