@@ -1,5 +1,6 @@
 #include "remote/catalogwire.h"
 
+#include "remote/jsonreader.h"
 #include "toolmd/toollayout.h"
 
 #include <QHash>
@@ -92,7 +93,206 @@ void patchItems(QList<Item> &items, QList<Item> changed, const QStringList &gone
     items = std::move(out);
 }
 
+// The readers of catalogFromJsonText: the shapes above, key by key.
+using Kind = JsonReader::Kind;
+
+QStringList readStrings(JsonReader &r)
+{
+    QStringList out;
+    if (r.enterArray())
+        while (r.nextElement())
+            out.append(r.readString());
+    return out;
+}
+
+Diagnostics readDiagnostics(JsonReader &r)
+{
+    Diagnostics out;
+    if (!r.enterArray())
+        return out;
+    while (r.nextElement()) {
+        Diagnostic d;
+        d.severity = Severity::Error;
+        QByteArrayView k;
+        if (r.enterObject())
+            while (r.nextKey(&k)) {
+                if (k == "code")
+                    d.code = r.readString();
+                else if (k == "severity")
+                    d.severity = severityFromName(r.readString());
+                else if (k == "message")
+                    d.message = r.readString();
+                else if (k == "file")
+                    d.file = r.readString();
+                else if (k == "line")
+                    d.line = int(r.readInt());
+            }
+        out.append(std::move(d));
+    }
+    return out;
+}
+
+InputSpec readInput(JsonReader &r)
+{
+    InputSpec in;
+    in.type = InputType::String;
+    QByteArrayView k;
+    if (r.enterObject())
+        while (r.nextKey(&k)) {
+            if (k == "name") {
+                in.name = r.readString();
+            } else if (k == "type") {
+                in.type = inputTypeFromName(r.readString());
+            } else if (k == "description") {
+                in.description = r.readString();
+            } else if (k == "optional") {
+                in.optional = r.readBool();
+            } else if (k == "sensitive") {
+                in.sensitive = r.readBool();
+            } else if (k == "values") {
+                in.hasValues = r.peek() == Kind::Array;
+                in.values = readStrings(r);
+            } else if (k == "default") {
+                const QJsonValue def = r.readValue();
+                in.defaultValue = def.isNull() ? QJsonValue(QJsonValue::Undefined) : def;
+            }
+        }
+    in.declaredType = inputTypeName(in.type);
+    in.optionalDeclared = in.optional;
+    return in;
+}
+
+ToolRecord readTool(JsonReader &r)
+{
+    ToolRecord t;
+    t.manifest.versionPresent = true; // a missing version is among the diagnostics
+    t.manifest.language = QStringLiteral("typescript");
+    QString entry;
+    QByteArrayView k;
+    if (r.enterObject())
+        while (r.nextKey(&k)) {
+            if (k == "name") {
+                t.manifest.name = r.readString();
+            } else if (k == "label") {
+                t.manifest.label = r.readString();
+            } else if (k == "description") {
+                t.manifest.description = r.readString();
+            } else if (k == "version") {
+                t.manifest.version = int(r.readInt());
+            } else if (k == "language") {
+                if (r.peek() == Kind::String)
+                    t.manifest.language = r.readString();
+            } else if (k == "scope") {
+                t.scope = r.readUtf8() == "user" ? Scope::User : Scope::Global;
+            } else if (k == "user") {
+                t.user = r.readString();
+            } else if (k == "dir") {
+                t.dir = r.readString();
+            } else if (k == "entry") {
+                entry = r.readString();
+            } else if (k == "inputs") {
+                if (r.enterArray())
+                    while (r.nextElement())
+                        t.manifest.inputs.append(readInput(r));
+            } else if (k == "diagnostics") {
+                t.diagnostics = readDiagnostics(r);
+            } else if (k == "body") {
+                t.body = r.readUtf8();
+            } else if (k == "body_line") {
+                t.bodyLine = int(r.readInt());
+            } else if (k == "files") {
+                t.files = readStrings(r);
+            } else if (k == "shadowed_by") {
+                t.shadowedBy = r.readString();
+            }
+        }
+    t.dirName = lastSegment(t.dir);
+    t.toolMdPath = t.dir + u'/' + kToolMdFile;
+    if (!entry.isEmpty())
+        t.entryPath = t.dir + u'/' + entry;
+    return t;
+}
+
+SkippedDir readSkipped(JsonReader &r)
+{
+    SkippedDir s;
+    QByteArrayView k;
+    if (r.enterObject())
+        while (r.nextKey(&k)) {
+            if (k == "dir")
+                s.dir = r.readString();
+            else if (k == "reason")
+                s.reason = r.readString();
+            else if (k == "diagnostics")
+                s.diagnostics = readDiagnostics(r);
+            else if (k == "files")
+                s.files = readStrings(r);
+        }
+    s.dirName = lastSegment(s.dir);
+    return s;
+}
+
+LocationScan readLocation(JsonReader &r, Scope scope)
+{
+    LocationScan l;
+    l.scope = scope;
+    QByteArrayView k;
+    if (r.enterObject())
+        while (r.nextKey(&k)) {
+            if (k == "path") {
+                l.path = r.readString();
+            } else if (k == "exists") {
+                l.exists = r.readBool();
+            } else if (k == "user") {
+                l.user = r.readString();
+            } else if (k == "tools") {
+                if (r.enterArray())
+                    while (r.nextElement())
+                        l.tools.append(readTool(r));
+            } else if (k == "skipped") {
+                if (r.enterArray())
+                    while (r.nextElement())
+                        l.skipped.append(readSkipped(r));
+            }
+        }
+    return l;
+}
+
 } // namespace
+
+std::optional<Catalog> catalogFromJsonText(QByteArrayView text, QString *error)
+{
+    JsonReader r(text);
+    Catalog c;
+    bool hasDataPath = false, hasGlobal = false, hasUsers = false;
+    QByteArrayView k;
+    if (r.enterObject())
+        while (r.nextKey(&k)) {
+            if (k == "data_path") {
+                hasDataPath = r.peek() == Kind::String;
+                c.dataPath = r.readString();
+            } else if (k == "global") {
+                hasGlobal = r.peek() == Kind::Object;
+                c.global = readLocation(r, Scope::Global);
+            } else if (k == "users") {
+                hasUsers = r.peek() == Kind::Array;
+                if (r.enterArray())
+                    while (r.nextElement())
+                        c.users.append(readLocation(r, Scope::User));
+            }
+        }
+    if (!r.finish()) {
+        if (error)
+            *error = QStringLiteral("the server's catalog is not JSON (%1)").arg(r.error());
+        return std::nullopt;
+    }
+    if (!hasDataPath || !hasGlobal || !hasUsers) {
+        if (error)
+            *error = QStringLiteral("the server's catalog lacks \"data_path\", \"global\" or \"users\"");
+        return std::nullopt;
+    }
+    return c;
+}
 
 Diagnostics diagnosticsFromJson(const QJsonArray &array)
 {

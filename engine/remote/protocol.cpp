@@ -6,6 +6,8 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <zstd.h>
+
 namespace tw::engine {
 
 QString protocolVersionText()
@@ -68,22 +70,65 @@ QByteArray rpcErrorLine(const QJsonValue &id, RpcCode code, const QString &messa
     return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
 }
 
-std::optional<QJsonObject> catalogListResult(const QJsonValue &result)
+QByteArray packCatalogText(const QByteArray &json, const QJsonValue &compress)
+{
+    if (compress.isString() && compress.toString() == u"zstd") {
+        QByteArray packed(qsizetype(ZSTD_compressBound(size_t(json.size()))), Qt::Uninitialized);
+        const size_t n = ZSTD_compress(packed.data(), size_t(packed.size()), json.constData(), size_t(json.size()), 1);
+        if (!ZSTD_isError(n)) {
+            packed.truncate(qsizetype(n));
+            return "{\"zstd\":\"" + packed.toBase64() + "\"}";
+        }
+    } else if (compress.toBool()) {
+        return "{\"zlib\":\"" + qCompress(json, 1).toBase64() + "\"}";
+    }
+    return json;
+}
+
+std::optional<QByteArray> catalogListText(const QJsonValue &result)
 {
     const QJsonObject o = result.toObject();
-    if (!o.contains(QStringLiteral("zlib")))
-        return o.contains(QStringLiteral("global")) ? std::optional(o) : std::nullopt;
-    const auto packed = QByteArray::fromBase64Encoding(o.value(QStringLiteral("zlib")).toString().toLatin1(),
+    const bool zstd = o.contains(QStringLiteral("zstd"));
+    if (!zstd && !o.contains(QStringLiteral("zlib"))) {
+        if (!o.contains(QStringLiteral("global")))
+            return std::nullopt;
+        return QJsonDocument(o).toJson(QJsonDocument::Compact);
+    }
+    const auto packed = QByteArray::fromBase64Encoding(o.value(zstd ? QStringLiteral("zstd") : QStringLiteral("zlib")).toString().toLatin1(),
                                                        QByteArray::AbortOnBase64DecodingErrors);
-    if (!packed || packed.decoded.size() < 4)
+    if (!packed)
+        return std::nullopt;
+    const QByteArray &d = packed.decoded;
+    if (zstd) {
+        // The frame names its size: never more than a message may be, never unknown.
+        const unsigned long long size = ZSTD_getFrameContentSize(d.constData(), size_t(d.size()));
+        if (size == ZSTD_CONTENTSIZE_UNKNOWN || size == ZSTD_CONTENTSIZE_ERROR || size > quint64(kMaxMessageBytes))
+            return std::nullopt;
+        QByteArray text(qsizetype(size), Qt::Uninitialized);
+        const size_t n = ZSTD_decompress(text.data(), size_t(text.size()), d.constData(), size_t(d.size()));
+        if (ZSTD_isError(n) || n != size)
+            return std::nullopt;
+        return text;
+    }
+    if (d.size() < 4)
         return std::nullopt;
     // qCompress's length prefix is the size it will allocate: never more than a message may be.
-    const QByteArray &d = packed.decoded;
     const quint32 size = (quint32(uchar(d[0])) << 24) | (quint32(uchar(d[1])) << 16) | (quint32(uchar(d[2])) << 8) | quint32(uchar(d[3]));
     if (size > quint32(kMaxMessageBytes))
         return std::nullopt;
+    QByteArray text = qUncompress(d);
+    if (text.isEmpty() && size > 0)
+        return std::nullopt;
+    return text;
+}
+
+std::optional<QJsonObject> catalogListResult(const QJsonValue &result)
+{
+    const std::optional<QByteArray> text = catalogListText(result);
+    if (!text)
+        return std::nullopt;
     QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(qUncompress(d), &error);
+    const QJsonDocument doc = QJsonDocument::fromJson(*text, &error);
     if (error.error != QJsonParseError::NoError || !doc.isObject())
         return std::nullopt;
     return doc.object();

@@ -15,9 +15,9 @@ namespace tw::engine {
 // The protocol this build speaks. A different minor works (a method the other side lacks is
 // "method not found"); a different major fails at `initialize`, naming both versions.
 inline constexpr int kProtocolMajor = 1;
-// 1.1 added `ping` and catalog.list's "detail".
-inline constexpr int kProtocolMinor = 1;
-QString protocolVersionText(); // "1.1"
+// 1.1 added `ping` and catalog.list's "detail"; 1.2 its "compress": "zstd".
+inline constexpr int kProtocolMinor = 2;
+QString protocolVersionText(); // "1.2"
 
 // JSON-RPC 2.0's error codes, and the protocol's own in its server range.
 enum class RpcCode {
@@ -60,8 +60,15 @@ QByteArray rpcErrorLine(const QJsonValue &id, RpcCode code, const QString &messa
 // QJsonObjects twice).
 QByteArray rpcRawResultLine(const QJsonValue &id, const QByteArray &resultJson);
 
-// catalog.list's result as an object, whether it came whole or compressed (`{"zlib": base64 of
-// qCompress(json)}`, asked with `"compress": true`); nullopt when it is neither.
+// catalog.list's result packed as asked with "compress": `true` gives `{"zlib": base64 of
+// qCompress(json)}`, "zstd" (1.2) `{"zstd": base64 of a zstd frame}` — level 1: 22 MB of a
+// window's catalog in 45 ms and 3.9 MB, where zlib took 150 ms for 4.6 MB, and a fourth of its
+// time to unpack. Anything else: the text as it is.
+QByteArray packCatalogText(const QByteArray &json, const QJsonValue &compress);
+// catalog.list's result as JSON text, whether it came whole or packed; nullopt when it is
+// neither, or announces more than a message may hold.
+std::optional<QByteArray> catalogListText(const QJsonValue &result);
+// The same as an object.
 std::optional<QJsonObject> catalogListResult(const QJsonValue &result);
 
 // One file of tool.read's reply ({"files": [{"name", "text" | "base64" | "error" | "too_large"}]}):

@@ -17,11 +17,11 @@ struct Decoded
 
 Decoded decode(const QJsonValue &result)
 {
-    const std::optional<QJsonObject> object = catalogListResult(result);
-    if (!object)
-        return {nullptr, QStringLiteral("the server's catalog could not be read (not JSON, or not inflatable)")};
+    const std::optional<QByteArray> text = catalogListText(result);
+    if (!text)
+        return {nullptr, QStringLiteral("the server's catalog could not be read (not JSON, or not unpackable)")};
     QString error;
-    std::optional<Catalog> catalog = catalogFromJson(*object, &error);
+    std::optional<Catalog> catalog = catalogFromJsonText(*text, &error);
     if (!catalog)
         return {nullptr, error};
     return {std::make_shared<const Catalog>(std::move(*catalog)), {}};
@@ -70,7 +70,9 @@ void RemoteCatalog::request(RemoteConnection *connection)
     m_error.clear();
     Q_EMIT scanStarted();
     // With a watch: the server then sends catalog.changed with what changed since this list.
-    const QJsonObject params{{QStringLiteral("watch"), true}, {QStringLiteral("compress"), true}, {QStringLiteral("detail"), true}};
+    // zstd from a 1.2 server: the same catalog in a third of zlib's time on both sides.
+    const QJsonValue compress = connection->serverBanner().minor >= 2 ? QJsonValue(QStringLiteral("zstd")) : QJsonValue(true);
+    const QJsonObject params{{QStringLiteral("watch"), true}, {QStringLiteral("compress"), compress}, {QStringLiteral("detail"), true}};
     connection->call(QStringLiteral("catalog.list"), params, [this, generation, guard = QPointer<RemoteCatalog>(this)](const RpcResult &reply) {
         if (!guard || generation != m_generation)
             return;
@@ -80,7 +82,7 @@ void RemoteCatalog::request(RemoteConnection *connection)
             Q_EMIT listFailed(reply.message);
             return;
         }
-        // 10,000 tools are 100 ms to inflate and decode: not on the GUI thread.
+        // 10,000 tools are 100 ms to unpack and decode: not on the GUI thread.
         QtConcurrent::run(&m_pool, decode, reply.result).then(this, [this, generation](const Decoded &decoded) {
             if (generation != m_generation)
                 return;

@@ -462,12 +462,9 @@ RemoteServer::Reply RemoteServer::catalogList(const QJsonObject &params)
         m_watchDetail = detail;
         watch(scanned);
     }
-    QByteArray json = catalogJsonText(*scanned, detail);
     // Compressed when asked: 10,000 tools are 11 MB of JSON and 1.6 MB deflated, which is what
     // crosses ssh's channel (its window is 2 MB, refilled a round trip later).
-    if (params.value(QStringLiteral("compress")).toBool())
-        return Reply::ok(QJsonObject{{QStringLiteral("zlib"), QString::fromLatin1(qCompress(json, 1).toBase64())}});
-    return Reply::okText(std::move(json));
+    return Reply::okText(packCatalogText(catalogJsonText(*scanned, detail), params.value(QStringLiteral("compress"))));
 }
 
 QString RemoteServer::pathUnderDataPath(const QString &path, Reply *reply) const

@@ -1,4 +1,4 @@
-// `toolwright serve --stdio` against the built binary (issue 24's server side, protocol 1.1):
+// `toolwright serve --stdio` against the built binary (issue 24's server side, protocol 1.2):
 // the banner first and nothing else on stdout, initialize's version negotiation (a major
 // mismatch names both versions), JSON-RPC's error codes for what is not a request, every path
 // held inside the served DATA_PATH (symlinks resolved), and answers in the CLI's JSON shapes:
@@ -597,17 +597,25 @@ private Q_SLOTS:
         QCOMPARE(c.errorCode(2), int(engine::RpcCode::InvalidParams));
     }
 
-    // Deflated on request, the same catalog.
+    // Deflated (true) or zstd (protocol 1.2) on request, the same catalog.
     void catalogListCompressed()
     {
         const Session s = serve(initialize() + request(2, QStringLiteral("catalog.list"))
-                                + request(3, QStringLiteral("catalog.list"), {{QStringLiteral("compress"), true}}));
+                                + request(3, QStringLiteral("catalog.list"), {{QStringLiteral("compress"), true}})
+                                + request(4, QStringLiteral("catalog.list"), {{QStringLiteral("compress"), QStringLiteral("zstd")}}));
         QVERIFY(s.result(2).toObject().contains(QStringLiteral("zlib")));
+        QVERIFY(s.result(3).toObject().contains(QStringLiteral("zstd")));
         const std::optional<QJsonObject> whole = engine::catalogListResult(s.result(1));
         const std::optional<QJsonObject> deflated = engine::catalogListResult(s.result(2));
-        QVERIFY(whole && deflated);
+        const std::optional<QJsonObject> zstd = engine::catalogListResult(s.result(3));
+        QVERIFY(whole && deflated && zstd);
         QCOMPARE(*deflated, *whole);
+        QCOMPARE(*zstd, *whole);
         QVERIFY(!engine::catalogListResult(QJsonObject{{QStringLiteral("zlib"), QStringLiteral("/////w==")}})); // 4 GB announced
+        // A zstd frame announcing 4 GB (magic, a frame header with an 8-byte size) or none.
+        const QByteArray huge = QByteArray::fromHex("28b52ffd") + QByteArray::fromHex("c0") + QByteArray::fromHex("0000000001000000");
+        QVERIFY(!engine::catalogListResult(QJsonObject{{QStringLiteral("zstd"), QString::fromLatin1(huge.toBase64())}}));
+        QVERIFY(!engine::catalogListResult(QJsonObject{{QStringLiteral("zstd"), QStringLiteral("not base64!")}}));
     }
 
     void usageErrors()

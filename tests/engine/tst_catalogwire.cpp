@@ -22,10 +22,12 @@ class TestCatalogWire : public QObject
 
     static QJsonObject parsed(const QByteArray &json) { return QJsonDocument::fromJson(json).object(); }
 
-    static Catalog decoded(const Catalog &scanned)
+    // Through QJsonObjects (catalog.changed's way) or straight from the text (catalog.list's).
+    static Catalog decoded(const Catalog &scanned, bool fromText)
     {
         QString error;
-        std::optional<Catalog> c = catalogFromJson(parsed(catalogJsonText(scanned, CatalogJson::Detail)), &error);
+        const QByteArray text = catalogJsonText(scanned, CatalogJson::Detail);
+        std::optional<Catalog> c = fromText ? catalogFromJsonText(text, &error) : catalogFromJson(parsed(text), &error);
         if (!c)
             qFatal("catalogFromJson: %s", qPrintable(error));
         return std::move(*c);
@@ -36,14 +38,22 @@ private slots:
 
     // Everything catalog.list carries reads back: written again, the bytes are the same; what
     // it does not carry is derived as the scan has it.
+    void roundTripKeepsWhatTheViewsShow_data()
+    {
+        QTest::addColumn<bool>("fromText");
+        QTest::newRow("QJsonObject") << false;
+        QTest::newRow("JsonReader") << true;
+    }
+
     void roundTripKeepsWhatTheViewsShow()
     {
+        QFETCH(bool, fromText);
         QTemporaryDir tmp;
         QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), tmp.path()));
         const Catalog scanned = scanDataPath(tmp.path());
         QVERIFY(scanned.toolCount() > 3);
         QVERIFY(!scanned.global.skipped.isEmpty());
-        const Catalog back = decoded(scanned);
+        const Catalog back = decoded(scanned, fromText);
         QCOMPARE(catalogJsonText(back, CatalogJson::Detail), catalogJsonText(scanned, CatalogJson::Detail));
         QCOMPARE(back.userEmails(), scanned.userEmails());
         const auto sameTools = [](const LocationScan &a, const LocationScan &b) {
@@ -88,7 +98,7 @@ private slots:
                 return;
         }
         // The summary (the CLI's T) reads back too, without the detail.
-        std::optional<Catalog> summary = catalogFromJson(parsed(catalogJsonText(scanned)));
+        std::optional<Catalog> summary = fromText ? catalogFromJsonText(catalogJsonText(scanned)) : catalogFromJson(parsed(catalogJsonText(scanned)));
         QVERIFY(summary);
         QCOMPARE(catalogJsonText(*summary), catalogJsonText(scanned));
         QVERIFY(summary->global.tools.first().body.isEmpty());
@@ -99,6 +109,25 @@ private slots:
         QString error;
         QVERIFY(!catalogFromJson(QJsonObject{{QStringLiteral("tools"), QJsonArray{}}}, &error));
         QVERIFY(error.contains(u"data_path"));
+        QVERIFY(!catalogFromJsonText(R"({"tools": []})", &error));
+        QVERIFY(error.contains(u"data_path"));
+        QVERIFY(!catalogFromJsonText(R"({"data_path": "/d", "global": {}, "users": [})", &error));
+        QVERIFY2(error.contains(u"not JSON") && error.contains(u"at byte 44"), qPrintable(error));
+        QVERIFY(!catalogFromJsonText(R"({"data_path": 7, "global": {}, "users": []})", &error));
+        QVERIFY(error.contains(u"data_path"));
+        // A key of a newer server's is passed over; a value of another kind reads as empty.
+        const std::optional<Catalog> c = catalogFromJsonText(
+            R"({"data_path": "/d", "new": {"a": [1, {"b": null}]}, "global": {"path": "/d/tools", "exists": true, "tools": [)"
+            R"({"name": "x", "version": "2", "dir": "/d/tools/x", "entry": "index.ts", "inputs": [{"name": "q", "values": null}], "later": true}]},)"
+            R"( "users": []})", &error);
+        QVERIFY2(c, qPrintable(error));
+        QCOMPARE(c->global.tools.size(), 1);
+        const ToolRecord &x = c->global.tools.first();
+        QCOMPARE(x.manifest.name, QStringLiteral("x"));
+        QCOMPARE(x.manifest.version, 0);
+        QCOMPARE(x.entryPath, QStringLiteral("/d/tools/x/index.ts"));
+        QCOMPARE(x.manifest.inputs.size(), 1);
+        QVERIFY(!x.manifest.inputs.first().hasValues);
     }
 
     // catalog.changed applied to the catalog the desktop has gives the server's new scan, byte for
@@ -153,7 +182,7 @@ private slots:
         QVERIFY(!changes.isEmpty());
         // Through JSON text, as it crosses the connection.
         const QJsonArray sent = QJsonDocument::fromJson(QJsonDocument(changes).toJson(QJsonDocument::Compact)).array();
-        Catalog patched = decoded(before);
+        Catalog patched = decoded(before, false);
         QList<LocationScan> changed;
         applyCatalogChanges(patched, sent, &changed);
         QCOMPARE(catalogJsonText(patched, CatalogJson::Detail), catalogJsonText(after, CatalogJson::Detail));

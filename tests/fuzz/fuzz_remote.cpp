@@ -11,8 +11,13 @@
 //
 // The same lines go to the desktop's side as a server could send them (engine/remote/catalogwire:
 // a catalog, a catalog.changed, a deflated catalog.list reply): nothing a server sends crashes
-// the window's decoding, and a catalog patched with any change still has every user once.
+// the window's decoding, and a catalog patched with any change still has every user once. The
+// window's own reader (JsonReader, catalogFromJsonText) is held to QJsonDocument's: a line
+// QJsonDocument reads, it reads to the same value, and a catalog decodes to the same records
+// either way.
+#include "catalog/catalogjson.h"
 #include "remote/catalogwire.h"
+#include "remote/jsonreader.h"
 #include "remote/protocol.h"
 #include "remote/remoteserver.h"
 
@@ -76,8 +81,27 @@ void decodeAsServerMessage(const QByteArray &line)
     const QJsonDocument doc = QJsonDocument::fromJson(line);
     const QJsonObject o = doc.object();
     const QJsonValue result = o.contains(QStringLiteral("result")) ? o.value(QStringLiteral("result")) : QJsonValue(o);
-    if (const std::optional<QJsonObject> listed = tw::engine::catalogListResult(result))
-        (void)tw::engine::catalogFromJson(*listed);
+    if (const std::optional<QJsonObject> listed = tw::engine::catalogListResult(result)) {
+        const std::optional<tw::engine::Catalog> tree = tw::engine::catalogFromJson(*listed);
+        const std::optional<tw::engine::Catalog> read = tw::engine::catalogFromJsonText(QJsonDocument(*listed).toJson());
+        check(tree.has_value() == read.has_value(), "the text decoder takes the catalogs the tree decoder takes", line, {});
+        if (tree && read)
+            check(tw::engine::catalogJsonText(*tree, tw::engine::CatalogJson::Detail)
+                      == tw::engine::catalogJsonText(*read, tw::engine::CatalogJson::Detail),
+                  "the same catalog from the text decoder as from the tree", line, {});
+    }
+    (void)tw::engine::catalogFromJsonText(line); // any bytes as a catalog's text
+    if (doc.isObject() || doc.isArray()) {
+        tw::engine::JsonReader reader(line);
+        const QJsonValue value = reader.readValue();
+        check(reader.finish(), "JsonReader reads what QJsonDocument reads", line, reader.error().toUtf8());
+        const QJsonDocument again = value.isObject() ? QJsonDocument(value.toObject()) : QJsonDocument(value.toArray());
+        check(again.toJson() == doc.toJson(), "JsonReader reads the value QJsonDocument reads", line, again.toJson());
+    } else {
+        tw::engine::JsonReader reader(line);
+        (void)reader.readValue();
+        (void)reader.finish();
+    }
     tw::engine::Catalog patched = base;
     const QJsonObject params = o.value(QStringLiteral("params")).toObject();
     const QJsonArray locations = params.contains(QStringLiteral("locations")) ? params.value(QStringLiteral("locations")).toArray()
