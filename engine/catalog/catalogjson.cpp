@@ -26,11 +26,21 @@ public:
         m_out.append(quotedKey, N - 1);
         m_afterKey = true;
     }
-    void string(const QString &s)
+    void string(const QString &s) { utf8String(s.toUtf8()); }
+    // UTF-8 bytes as a string: a body goes from the file's bytes to the text without a QString
+    // between (half the detail catalog's writing time); bytes that are not UTF-8 go through one,
+    // as every other string does, and come out with U+FFFD where they were wrong.
+    void bytesAsString(QByteArrayView bytes)
+    {
+        if (bytes.isValidUtf8())
+            utf8String(bytes);
+        else
+            string(QString::fromUtf8(bytes));
+    }
+    void utf8String(QByteArrayView utf8)
     {
         separate();
         m_out += '"';
-        const QByteArray utf8 = s.toUtf8();
         qsizetype run = 0; // start of the characters that need no escape
         for (qsizetype i = 0; i < utf8.size(); ++i) {
             const char c = utf8[i];
@@ -131,6 +141,7 @@ public:
         m_key = QString::fromLatin1(quotedKey + 1, qsizetype(N) - 4); // `"name":` is name
     }
     void string(const QString &s) { put(s); }
+    void bytesAsString(QByteArrayView bytes) { put(QString::fromUtf8(bytes)); }
     void stringOrNull(const QString &s) { s.isEmpty() ? null() : string(s); }
     void number(qint64 n) { put(QJsonValue(n)); }
     void boolean(bool b) { put(b); }
@@ -292,7 +303,7 @@ template<typename Writer>
 void writeToolDetail(Writer &w, const ToolRecord &t)
 {
     w.key("\"body\":");
-    w.string(QString::fromUtf8(t.body));
+    w.bytesAsString(t.body);
     w.key("\"body_line\":");
     w.number(t.bodyLine);
     w.key("\"files\":");
@@ -380,7 +391,7 @@ QByteArray showJsonText(const ToolRecord &t, const ToolRecord *overridden)
     JsonWriter w(2048 + t.body.size());
     writeToolFields(w, t, overridden);
     w.key("\"body\":");
-    w.string(QString::fromUtf8(t.body));
+    w.bytesAsString(t.body);
     w.key("\"files\":");
     writeFiles(w, t.files);
     w.endObject();
@@ -453,44 +464,58 @@ QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set
     return w.take();
 }
 
+namespace {
+
+template<typename Writer>
+void writeLocation(Writer &w, const LocationScan &l, CatalogJson detail)
+{
+    w.beginObject();
+    w.key("\"path\":");
+    w.string(l.path);
+    w.key("\"exists\":");
+    w.boolean(l.exists);
+    if (l.scope == Scope::User) {
+        w.key("\"user\":");
+        w.string(l.user);
+    }
+    w.key("\"tools\":");
+    w.beginArray();
+    for (const ToolRecord &t : l.tools) {
+        writeToolFields(w, t, nullptr);
+        if (detail == CatalogJson::Detail)
+            writeToolDetail(w, t);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("\"skipped\":");
+    w.beginArray();
+    for (const SkippedDir &s : l.skipped)
+        writeSkipped(w, s, detail);
+    w.endArray();
+    w.endObject();
+}
+
+} // namespace
+
+QByteArray locationJsonText(const LocationScan &location, CatalogJson detail)
+{
+    JsonWriter w((detail == CatalogJson::Detail ? 3200 : 1200) * (location.tools.size() + 1));
+    writeLocation(w, location, detail);
+    return w.take();
+}
+
 QByteArray catalogJsonText(const Catalog &catalog, CatalogJson detail)
 {
     JsonWriter w((detail == CatalogJson::Detail ? 3200 : 1200) * (catalog.toolCount() + 1));
-    const auto location = [&w, detail](const LocationScan &l) {
-        w.beginObject();
-        w.key("\"path\":");
-        w.string(l.path);
-        w.key("\"exists\":");
-        w.boolean(l.exists);
-        if (l.scope == Scope::User) {
-            w.key("\"user\":");
-            w.string(l.user);
-        }
-        w.key("\"tools\":");
-        w.beginArray();
-        for (const ToolRecord &t : l.tools) {
-            writeToolFields(w, t, nullptr);
-            if (detail == CatalogJson::Detail)
-                writeToolDetail(w, t);
-            w.endObject();
-        }
-        w.endArray();
-        w.key("\"skipped\":");
-        w.beginArray();
-        for (const SkippedDir &s : l.skipped)
-            writeSkipped(w, s, detail);
-        w.endArray();
-        w.endObject();
-    };
     w.beginObject();
     w.key("\"data_path\":");
     w.string(catalog.dataPath);
     w.key("\"global\":");
-    location(catalog.global);
+    writeLocation(w, catalog.global, detail);
     w.key("\"users\":");
     w.beginArray();
     for (const LocationScan &u : catalog.users)
-        location(u);
+        writeLocation(w, u, detail);
     w.endArray();
     w.endObject();
     return w.take();

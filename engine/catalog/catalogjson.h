@@ -35,6 +35,8 @@ QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set
 // A whole catalog, location by location, as `serve` answers catalog.list: {"data_path",
 // "global": L, "users": [L…]}, L = {"path", "exists", "user"?, "tools": [list's T…], "skipped": [S…]}.
 QByteArray catalogJsonText(const Catalog &catalog, CatalogJson detail = CatalogJson::Summary);
+// One L of it (catalog.list's "stream" sends them one by one).
+QByteArray locationJsonText(const LocationScan &location, CatalogJson detail = CatalogJson::Summary);
 // The `overrides --json` array.
 QJsonArray overridesJson(const QList<OverrideRow> &rows);
 

@@ -260,6 +260,20 @@ LocationScan readLocation(JsonReader &r, Scope scope)
 
 } // namespace
 
+std::optional<LocationScan> locationFromJsonText(QByteArrayView text, Scope scope, QString *error)
+{
+    JsonReader r(text);
+    const bool isObject = r.peek() == Kind::Object;
+    LocationScan l = readLocation(r, scope);
+    if (!r.finish() || !isObject) {
+        if (error)
+            *error = isObject ? QStringLiteral("a location of the server's catalog is not JSON (%1)").arg(r.error())
+                              : QStringLiteral("a location of the server's catalog is not an object");
+        return std::nullopt;
+    }
+    return l;
+}
+
 std::optional<Catalog> catalogFromJsonText(QByteArrayView text, QString *error)
 {
     JsonReader r(text);

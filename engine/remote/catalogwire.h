@@ -23,6 +23,8 @@ std::optional<Catalog> catalogFromJson(const QJsonObject &catalog, QString *erro
 // The same from catalog.list's JSON text, read straight into the records (JsonReader): a
 // server window's 10,000 tools in a fifth of the time a QJsonDocument and its lookups take.
 std::optional<Catalog> catalogFromJsonText(QByteArrayView text, QString *error = nullptr);
+// One location of it, as catalog.list's "stream" sends them (catalog.location).
+std::optional<LocationScan> locationFromJsonText(QByteArrayView text, Scope scope, QString *error = nullptr);
 
 // Applies one catalog.changed's "locations" to `catalog`; `changed` gets the locations that
 // changed, as they are now (a location that went is not among them). Unknown entries are ignored.

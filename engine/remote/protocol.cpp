@@ -88,12 +88,19 @@ QByteArray packCatalogText(const QByteArray &json, const QJsonValue &compress)
 std::optional<QByteArray> catalogListText(const QJsonValue &result)
 {
     const QJsonObject o = result.toObject();
+    if (!o.contains(QStringLiteral("zstd")) && !o.contains(QStringLiteral("zlib")) && !o.contains(QStringLiteral("global")))
+        return std::nullopt;
+    return unpackedText(result);
+}
+
+std::optional<QByteArray> unpackedText(const QJsonValue &value)
+{
+    if (!value.isObject())
+        return std::nullopt;
+    const QJsonObject o = value.toObject();
     const bool zstd = o.contains(QStringLiteral("zstd"));
-    if (!zstd && !o.contains(QStringLiteral("zlib"))) {
-        if (!o.contains(QStringLiteral("global")))
-            return std::nullopt;
+    if (!zstd && !o.contains(QStringLiteral("zlib")))
         return QJsonDocument(o).toJson(QJsonDocument::Compact);
-    }
     const auto packed = QByteArray::fromBase64Encoding(o.value(zstd ? QStringLiteral("zstd") : QStringLiteral("zlib")).toString().toLatin1(),
                                                        QByteArray::AbortOnBase64DecodingErrors);
     if (!packed)

@@ -1,8 +1,10 @@
 #pragma once
 // A server's catalog for a window (a CatalogSource, as a local scan is): each time the session
-// gets a connection, the whole catalog once (catalog.list with a watch, deflated, with what a
-// window shows of each tool), inflated and decoded off the GUI thread; then catalog.changed's
-// few tools patched in. A connection that drops keeps the last catalog on screen.
+// gets a connection, the whole catalog once (catalog.list with a watch, packed, with what a
+// window shows of each tool), unpacked and decoded off the GUI thread; then catalog.changed's
+// few tools patched in. A connection that drops keeps the last catalog on screen. From a 1.2
+// server the catalog comes location by location as the server scans them (catalog.location),
+// each handed to the views as it is decoded, as a local scan hands them over.
 
 #include "catalog/catalogsource.h"
 
@@ -38,6 +40,9 @@ Q_SIGNALS:
 private:
     void request(RemoteConnection *connection);
     void onNotification(const QString &method, const QJsonObject &params);
+    void onLocation(const QJsonObject &params);
+    void finishStream(quint64 generation, const QJsonObject &reply);
+    void listed(const std::shared_ptr<const Catalog> &catalog);
     void applyChanges(const QJsonArray &locations);
 
     RemoteSession *m_session;
@@ -47,6 +52,11 @@ private:
     QList<QJsonArray> m_heldChanges; // arrived while the list was decoded; applied after it
     QString m_error;
     QThreadPool m_pool; // one thread: decodes in the order they were asked for
+    // A streamed list's locations as they are decoded, and the first fault among them.
+    Catalog m_partial;
+    int m_received = 0;
+    bool m_receivedGlobal = false;
+    QString m_streamError;
 };
 
 } // namespace tw::engine

@@ -22,6 +22,7 @@
 #include <QJsonDocument>
 #include <QProcess>
 #include <QStringDecoder>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <algorithm>
@@ -455,16 +456,42 @@ RemoteServer::Reply RemoteServer::catalogList(const QJsonObject &params)
         return Reply::fail(RpcCode::InvalidParams, QStringLiteral("a watch covers the whole DATA_PATH: catalog.list with \"watch\" takes no \"user\""));
     // With a watch, the list is scanned into the watch's cache: its first scan re-reads nothing.
     ScanCache *cache = watching ? watchScanner().cache() : nullptr;
-    const auto scanned = std::make_shared<const Catalog>(user.isEmpty() ? scanDataPath(m_dataPath, cache) : scanForUser(m_dataPath, user));
     // A window asks for the detail (bodies and file lists) it shows; the CLI's T is the summary.
     const CatalogJson detail = params.value(QStringLiteral("detail")).toBool() ? CatalogJson::Detail : CatalogJson::Summary;
+    // Compressed when asked: 10,000 tools are 22 MB of JSON with their bodies and 3.9 MB in
+    // zstd, which is what crosses ssh's channel (its window is 2 MB, refilled a round trip later).
+    const QJsonValue compress = params.value(QStringLiteral("compress"));
+    const QJsonValue stream = params.value(QStringLiteral("stream"));
+    if (stream.isDouble() && user.isEmpty() && m_send) {
+        // Streamed (1.2): each location goes as catalog.location as soon as it is scanned,
+        // written and packed on a thread of its own while the next one is read, so that the
+        // wire and the desktop's decoding overlap the scan instead of following it. The reply
+        // then says how many were sent. The main thread writes nothing meanwhile: it is here.
+        QThreadPool packer;
+        packer.setMaxThreadCount(1); // one at a time: they go out in the order they were scanned
+        int sent = 0;
+        const QByteArray head = "{\"jsonrpc\":\"2.0\",\"method\":\"catalog.location\",\"params\":{\"stream\":"
+            + QByteArray::number(stream.toInteger());
+        const auto scanned = std::make_shared<const Catalog>(scanDataPath(m_dataPath, cache, [&](const LocationScan &location) {
+            ++sent;
+            packer.start([this, location, detail, compress, head] {
+                m_send(head + (location.scope == Scope::Global ? ",\"scope\":\"global\"" : ",\"scope\":\"user\"")
+                       + ",\"location\":" + packCatalogText(locationJsonText(location, detail), compress) + "}}\n");
+            });
+        }));
+        packer.waitForDone();
+        if (watching) {
+            m_watchDetail = detail;
+            watch(scanned);
+        }
+        return Reply::ok(QJsonObject{{QStringLiteral("data_path"), scanned->dataPath}, {QStringLiteral("locations"), sent}});
+    }
+    const auto scanned = std::make_shared<const Catalog>(user.isEmpty() ? scanDataPath(m_dataPath, cache) : scanForUser(m_dataPath, user));
     if (watching) {
         m_watchDetail = detail;
         watch(scanned);
     }
-    // Compressed when asked: 10,000 tools are 11 MB of JSON and 1.6 MB deflated, which is what
-    // crosses ssh's channel (its window is 2 MB, refilled a round trip later).
-    return Reply::okText(packCatalogText(catalogJsonText(*scanned, detail), params.value(QStringLiteral("compress"))));
+    return Reply::okText(packCatalogText(catalogJsonText(*scanned, detail), compress));
 }
 
 QString RemoteServer::pathUnderDataPath(const QString &path, Reply *reply) const

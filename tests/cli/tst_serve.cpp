@@ -7,6 +7,8 @@
 #include "fixture.h"
 #include "rpc.h"
 
+#include "catalog/catalogjson.h"
+#include "remote/catalogwire.h"
 #include "remote/protocol.h"
 
 #include <QCryptographicHash>
@@ -616,6 +618,49 @@ private Q_SLOTS:
         const QByteArray huge = QByteArray::fromHex("28b52ffd") + QByteArray::fromHex("c0") + QByteArray::fromHex("0000000001000000");
         QVERIFY(!engine::catalogListResult(QJsonObject{{QStringLiteral("zstd"), QString::fromLatin1(huge.toBase64())}}));
         QVERIFY(!engine::catalogListResult(QJsonObject{{QStringLiteral("zstd"), QStringLiteral("not base64!")}}));
+    }
+
+    // Streamed (1.2): each location as catalog.location, in the scan's order, before the reply
+    // that counts them; put together, the catalog a whole catalog.list gives.
+    void catalogListStreamed()
+    {
+        const Session s = serve(initialize() + request(2, QStringLiteral("catalog.list"), {{QStringLiteral("detail"), true}})
+                                + request(3, QStringLiteral("catalog.list"),
+                                          {{QStringLiteral("detail"), true}, {QStringLiteral("compress"), QStringLiteral("zstd")},
+                                           {QStringLiteral("stream"), 7}}));
+        // The banner, two replies, then the notifications and the last reply.
+        QList<QJsonObject> notes;
+        QJsonObject last;
+        for (qsizetype i = 3; i < s.lines.size(); ++i) {
+            const QJsonObject o = QJsonDocument::fromJson(s.lines[i]).object();
+            if (o.contains(QStringLiteral("id"))) {
+                QCOMPARE(i, s.lines.size() - 1); // the reply comes after every location
+                last = o;
+            } else {
+                notes.append(o);
+            }
+        }
+        const std::optional<engine::Catalog> whole = engine::catalogFromJsonText(*engine::catalogListText(s.result(1)));
+        QVERIFY(whole);
+        QCOMPARE(notes.size(), 1 + whole->users.size());
+        const QJsonObject result = last[QStringLiteral("result")].toObject();
+        QCOMPARE(result[QStringLiteral("locations")].toInt(), notes.size());
+        engine::Catalog assembled;
+        assembled.dataPath = result[QStringLiteral("data_path")].toString();
+        for (const QJsonObject &n : std::as_const(notes)) {
+            QCOMPARE(n[QStringLiteral("method")].toString(), QStringLiteral("catalog.location"));
+            const QJsonObject p = n[QStringLiteral("params")].toObject();
+            QCOMPARE(p[QStringLiteral("stream")].toInt(), 7);
+            QVERIFY(p[QStringLiteral("location")].toObject().contains(QStringLiteral("zstd")));
+            const bool global = p[QStringLiteral("scope")].toString() == u"global";
+            QCOMPARE(global, &n == &notes.first()); // the global location first, as the scan goes
+            const std::optional<QByteArray> text = engine::unpackedText(p[QStringLiteral("location")]);
+            QVERIFY(text);
+            std::optional<engine::LocationScan> l = engine::locationFromJsonText(*text, global ? engine::Scope::Global : engine::Scope::User);
+            QVERIFY(l);
+            global ? void(assembled.global = *l) : assembled.users.append(*l);
+        }
+        QCOMPARE(engine::catalogJsonText(assembled, engine::CatalogJson::Detail), engine::catalogJsonText(*whole, engine::CatalogJson::Detail));
     }
 
     void usageErrors()

@@ -80,6 +80,70 @@ private slots:
                  catalogJsonText(scanDataPath(data), CatalogJson::Detail));
     }
 
+    // A 1.1 server (its banner says so: the real server behind one that speaks first) gets the
+    // request it knows, no stream, zlib, and the catalog comes whole, the same.
+    void anOlderServerSendsItWhole()
+    {
+        const QString data = m_tmp.filePath(QStringLiteral("older"));
+        test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("greet"), test::toolMd("greet"));
+        test::makeTool(data + QStringLiteral("/ada@example.com/tools"), QStringLiteral("mine"), test::toolMd("mine"));
+        SshSettings ssh;
+        ssh.program = test::fakeSsh(m_tmp.path());
+        // (The session appends --data PATH to the command: the function takes it.)
+        ssh.remoteCommand = QStringLiteral("older() { echo 'toolwright-serve 0.1.0 1.1'; " TW_BINARY " serve --stdio \"$@\" | sed -u 1d; }; older");
+        RemoteSession session(RemoteTarget{{}, QStringLiteral("fake"), 0, data}, ssh);
+        RemoteCatalog catalog(&session);
+        QSignalSpy locations(&catalog, &CatalogSource::locationScanned);
+        QSignalSpy finished(&catalog, &CatalogSource::scanFinished);
+        session.open();
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(session.connection()->serverBanner().minor, 1);
+        QCOMPARE(locations.size(), 2);
+        QCOMPARE(catalogJsonText(*catalog.catalog(), CatalogJson::Detail),
+                 catalogJsonText(scanDataPath(data), CatalogJson::Detail));
+    }
+
+    // A streamed list whose reply counts more locations than came, or with one that does not
+    // decode: a failed list, said, never a catalog with a location missing.
+    void anIncompleteStreamIsRefused_data()
+    {
+        QTest::addColumn<QByteArray>("notification");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("one missing") << QByteArray() << QStringLiteral("the server's catalog came incomplete: 0 of 1 locations");
+        QTest::newRow("not unpackable")
+            << QByteArray(R"({"jsonrpc":"2.0","method":"catalog.location","params":{"stream":STREAM,"scope":"global","location":{"zstd":"AAAA"}}})")
+            << QStringLiteral("a location of the server's catalog could not be read (not JSON, or not unpackable)");
+    }
+
+    void anIncompleteStreamIsRefused()
+    {
+        QFETCH(QByteArray, notification);
+        QFETCH(QString, error);
+        SshSettings ssh;
+        ssh.program = test::fakeSsh(m_tmp.path());
+        const QString server = m_tmp.filePath(QStringLiteral("incomplete.sh"));
+        // It answers catalog.list (with its stream's number) and nothing else.
+        test::writeFile(server, "echo 'toolwright-serve 0.1.0 1.2'\n"
+                                "read line; echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"1.2\"}}'\n"
+                                "while read line; do case \"$line\" in *catalog.list*)"
+                                " id=$(echo \"$line\" | sed 's/.*\"id\":\\([0-9]*\\).*/\\1/');"
+                                " stream=$(echo \"$line\" | sed 's/.*\"stream\":\\([0-9]*\\).*/\\1/');"
+                                " echo '" + notification + "' | sed \"s/STREAM/$stream/\";"
+                                " echo \"{\\\"jsonrpc\\\":\\\"2.0\\\",\\\"id\\\":$id,\\\"result\\\":{\\\"data_path\\\":\\\"/d\\\",\\\"locations\\\":1}}\";;"
+                                " esac; done\n");
+        ssh.remoteCommand = QStringLiteral("sh ") + server;
+        RemoteSession session(RemoteTarget{{}, QStringLiteral("fake"), 0, {}}, ssh);
+        RemoteCatalog catalog(&session);
+        QSignalSpy failed(&catalog, &RemoteCatalog::listFailed);
+        QSignalSpy finished(&catalog, &CatalogSource::scanFinished);
+        session.open();
+        QVERIFY(failed.wait(10000));
+        QCOMPARE(failed.first().first().toString(), error);
+        QVERIFY(!catalog.isScanning());
+        QVERIFY(!catalog.catalog());
+        QCOMPARE(finished.size(), 0);
+    }
+
     // A catalog.list the server refuses: said, and the source is not left "scanning".
     void aRefusedListIsReported()
     {

@@ -27,6 +27,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include <cstdint>
@@ -91,12 +92,18 @@ void decodeAsServerMessage(const QByteArray &line)
                   "the same catalog from the text decoder as from the tree", line, {});
     }
     (void)tw::engine::catalogFromJsonText(line); // any bytes as a catalog's text
+    (void)tw::engine::locationFromJsonText(line, tw::engine::Scope::User);
+    if (const std::optional<QByteArray> location = tw::engine::unpackedText(o.value(QStringLiteral("params")).toObject().value(QStringLiteral("location"))))
+        (void)tw::engine::locationFromJsonText(*location, tw::engine::Scope::User); // a catalog.location
     if (doc.isObject() || doc.isArray()) {
         tw::engine::JsonReader reader(line);
         const QJsonValue value = reader.readValue();
         check(reader.finish(), "JsonReader reads what QJsonDocument reads", line, reader.error().toUtf8());
         const QJsonDocument again = value.isObject() ? QJsonDocument(value.toObject()) : QJsonDocument(value.toArray());
-        check(again.toJson() == doc.toJson(), "JsonReader reads the value QJsonDocument reads", line, again.toJson());
+        // A lone surrogate (\ud800) is U+FFFD to the reader and a lone UTF-16 unit to Qt.
+        static const QRegularExpression surrogate(QStringLiteral("\\\\u[dD][89a-fA-F]"));
+        if (!QString::fromLatin1(line).contains(surrogate))
+            check(again.toJson() == doc.toJson(), "JsonReader reads the value QJsonDocument reads", line, again.toJson());
     } else {
         tw::engine::JsonReader reader(line);
         (void)reader.readValue();
