@@ -1,8 +1,9 @@
 // A server window, offscreen, against a real OpenSSH server on 127.0.0.1 (tests/common/sshd.h):
 // File → Connect to Server…, the server's catalog in the browser, a file read through the
 // connection, a change on the server arriving by itself, a dropped connection that reconnects,
-// Reconnect by hand, a server without Toolwright, and the window at 300 ms round trip (through
-// tests/common/delayproxy.h).
+// Reconnect by hand, a server without Toolwright, the window at 300 ms round trip (through
+// tests/common/delayproxy.h), and ssh's host-key question in Toolwright's askpass dialog on a
+// real X server (tests/common/xvfb.h).
 //
 // The server runs `toolwright serve` in bubblewrap with its DATA_PATH bound at /srv/twdata, a
 // path this machine does not have: what the window shows can only have come over the
@@ -31,6 +32,7 @@
 #include "running/runview.h"
 #include "running/runpane.h"
 #include "sshd.h"
+#include "xvfb.h"
 #include "widgets/messagebox.h"
 #include "window/connectdialog.h"
 #include "window/connectionstatus.h"
@@ -44,6 +46,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTabWidget>
 #include <Qsci/qsciscintilla.h>
@@ -649,6 +652,122 @@ export async function execute(_id, params, signal, onUpdate) {
 #endif
         QVERIFY2(gaps.largestGapMs() < kMaxGapMs, qPrintable(gaps.report()));
         server->close();
+    }
+
+    // A server window whose ssh asks: its prompts go to Toolwright itself as SSH_ASKPASS, a
+    // separate process showing its dialog on the desktop's display. Here that display is a real
+    // X server (Xvfb) while the window stays offscreen; `askpassLog` records each prompt ssh gave
+    // the dialog before the built binary shows it. Null when the window could not be made.
+    std::unique_ptr<MainWindow> askingServerWindow(const test::Xvfb &x, const QString &askpassLog)
+    {
+        // The askpass program: the built toolwright (the test's own binary is not one), by way
+        // of a script that notes what ssh asks.
+        const QString spy = m_tmp.filePath(QStringLiteral("askpass-spy"));
+        test::writeFile(spy, "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '" + askpassLog.toUtf8() + "'\nexec " TW_BINARY " \"$@\"\n");
+        QFile::setPermissions(spy, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        engine::SshSettings ssh = MainWindow::serverSshSettings(remoteCommand());
+        if (ssh.askpass.isEmpty() || ssh.batchMode)
+            return nullptr; // the window would not ask
+        ssh.askpass = spy;
+        // ssh and its askpass inherit this process's environment: the dialog goes to the X
+        // server (this process's own platform stays offscreen, chosen at its start).
+        qputenv("DISPLAY", x.display().toUtf8());
+        qputenv("QT_QPA_PLATFORM", "xcb");
+        QString error;
+        const std::optional<engine::RemoteTarget> target =
+            engine::RemoteTarget::parse(QStringLiteral("ssh://%1%2").arg(m_sshd.askingAlias(), kServerPath), &error);
+        if (!target)
+            return nullptr;
+        auto window = std::make_unique<MainWindow>(*target, ssh, QString());
+        window->show();
+        return window;
+    }
+
+    // The host's key is not known yet: the window's ssh asks in Toolwright's dialog, on the X
+    // display, with the key's fingerprint; a click on Connect trusts it (known_hosts has it
+    // now), and the window connects and shows the server's catalog.
+    void anUnknownHostKeyIsAcceptedInTheAskpassDialog()
+    {
+        test::Xvfb x;
+        QString error;
+        QVERIFY2(x.start(&error), qPrintable(error));
+        const QString log = m_tmp.filePath(QStringLiteral("askpass-unknown.log"));
+        m_sshd.trustHostKey({});
+        const QByteArray display = qgetenv("DISPLAY"), platform = qgetenv("QT_QPA_PLATFORM");
+        std::unique_ptr<MainWindow> server;
+        const auto restore = qScopeGuard([&] {
+            server.reset(); // ssh ended before its display goes
+            qputenv("DISPLAY", display);
+            qputenv("QT_QPA_PLATFORM", platform);
+            m_sshd.trustHostKey(QStringLiteral("host_key"));
+        });
+        server = askingServerWindow(x, log);
+        QVERIFY(server);
+        QProcess keygen;
+        keygen.start(QStringLiteral("ssh-keygen"), {QStringLiteral("-l"), QStringLiteral("-E"), QStringLiteral("sha256"),
+                                                   QStringLiteral("-f"), m_sshd.path(QStringLiteral("host_key.pub"))});
+        QVERIFY(keygen.waitForFinished(10000));
+        const QByteArray fingerprint = keygen.readAllStandardOutput().split(' ').value(1); // SHA256:…
+        QVERIFY2(fingerprint.startsWith("SHA256:"), fingerprint.constData());
+
+        // Toolwright's dialog on the display, asking about this key.
+        QByteArray dialog;
+        QTRY_VERIFY_WITH_TIMEOUT(!(dialog = x.findWindow(QStringLiteral("is this the server"))).isEmpty(), 30000);
+        const QByteArray asked = test::readFile(log);
+        QVERIFY2(asked.contains(fingerprint) && asked.contains("Are you sure you want to continue connecting"), asked.constData());
+        QCOMPARE(server->remoteSession()->state(), engine::RemoteSession::State::Connecting); // waiting for the answer
+        x.press(dialog, QStringLiteral("alt+c")); // Connect
+
+        QTRY_VERIFY_WITH_TIMEOUT(server->source()->catalog() != nullptr && hasTool(server.get(), QStringLiteral("greet")), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(server->connectionStatus()->label()->text().contains(u"connected"), 10000);
+        QVERIFY(x.findWindow(QStringLiteral("is this the server")).isEmpty()); // answered, gone
+        const QByteArray known = test::readFile(m_sshd.path(QStringLiteral("known_hosts")));
+        QVERIFY2(known.contains("ssh-ed25519"), known.constData()); // trusted from now on
+        QCOMPARE(test::readFile(log).count("continue connecting"), 1); // asked once
+    }
+
+    // known_hosts holds another key for the host: ssh refuses at once, nobody is asked (no
+    // dialog could accept it), and the window says why in ssh's own words and stays
+    // disconnected, without retrying.
+    void aChangedHostKeyIsRefusedInSshsWords()
+    {
+        test::Xvfb x;
+        QString error;
+        QVERIFY2(x.start(&error), qPrintable(error));
+        const QString log = m_tmp.filePath(QStringLiteral("askpass-changed.log"));
+        m_sshd.trustHostKey(QStringLiteral("other_host_key"));
+        const QByteArray display = qgetenv("DISPLAY"), platform = qgetenv("QT_QPA_PLATFORM");
+        std::unique_ptr<MainWindow> server;
+        const auto restore = qScopeGuard([&] {
+            server.reset();
+            qputenv("DISPLAY", display);
+            qputenv("QT_QPA_PLATFORM", platform);
+            m_sshd.trustHostKey(QStringLiteral("host_key"));
+        });
+        server = askingServerWindow(x, log);
+        QVERIFY(server);
+        QTRY_COMPARE_WITH_TIMEOUT(server->remoteSession()->state(), engine::RemoteSession::State::Disconnected, 30000);
+        const QString reason = server->remoteSession()->lastError();
+        QVERIFY2(reason.contains(u"has changed") && reason.contains(u"Host key verification failed"), qPrintable(reason));
+        // The window shows it: the status bar's message, the connection's tool tip.
+        auto *message = server->statusBar()->findChild<QLabel *>(QStringLiteral("statusMessage"));
+        QVERIFY(message);
+        qInfo("the window says: %s", qPrintable(message->text()));
+        QVERIFY(message->isVisible());
+        QVERIFY2(message->text().contains(u"has changed") && message->text().contains(u"Host key verification failed"),
+                 qPrintable(message->text()));
+        QCOMPARE(server->connectionStatus()->label()->toolTip(), reason);
+        QVERIFY(server->connectionStatus()->reconnectButton()->isVisible());
+        QVERIFY(server->windowTitle().contains(u"(disconnected)"));
+        // Nobody was asked, and nothing was trusted.
+        QVERIFY2(!QFileInfo::exists(log), test::readFile(log).constData());
+        QVERIFY(x.findWindow(QStringLiteral("Toolwright")).isEmpty());
+        QVERIFY(!test::readFile(m_sshd.path(QStringLiteral("known_hosts"))).contains(
+            test::readFile(m_sshd.path(QStringLiteral("host_key.pub"))).split(' ').value(1)));
+        // No retry: still disconnected a moment later.
+        QTest::qWait(1500);
+        QCOMPARE(server->remoteSession()->state(), engine::RemoteSession::State::Disconnected);
+        QCOMPARE(server->remoteSession()->attempts(), 0);
     }
 
     // No Toolwright on the server: one clear line, no retrying, and the Reconnect button.
