@@ -14,6 +14,7 @@
 #include "diffmodel.h"
 #include "browsing/tooldiffpane.h"
 #include "admin/syncview.h"
+#include "editing/comparedialog.h"
 #include "editing/tooleditor.h"
 #include "browsing/tooldetailpane.h"
 #include "catalog/catalogsource.h"
@@ -535,15 +536,35 @@ export async function execute(_id, params, signal, onUpdate) {
         QVERIFY(test::readFile(toolMd).contains("description: Edited in a server window."));
         QVERIFY(test::readFile(toolMd).contains("version: 4"));
 
-        // Changed on the server meanwhile: a conflict; Overwrite reads the server's state and
-        // asks for the bump above its version.
+        // Changed on the server meanwhile: a conflict. Compare shows the server's text as it is
+        // now against the editor's, then asks again; Overwrite reads the server's state and asks
+        // for the bump above its version.
         test::writeFile(toolMd, test::toolMd("editme", 20, "label: Changed Behind\n"));
         editor->descriptionEdit()->setPlainText(QStringLiteral("Mine wins."));
         QTRY_VERIFY(editor->isModified());
         MessageBox::setNextAnswer(0); // Bump to 5 and Save
-        MessageBox::setNextAnswer(1); // Changed on the Server: Overwrite
+        MessageBox::setNextAnswer(1); // Changed on the Server: Compare
+        MessageBox::setNextAnswer(2); // asked again once it is closed: Overwrite
         MessageBox::setNextAnswer(0); // Bump to 21 and Save
         editor->save();
+        CompareDialog *compare = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((compare = editor->findChild<CompareDialog *>()) && compare->isVisible(), 10000);
+        QCOMPARE(MessageBox::pendingAnswers(), 2); // nothing more is asked while it is open
+        QVERIFY2(MessageBox::lastQuestion().contains(u"compare it with yours"), qPrintable(MessageBox::lastQuestion()));
+        QCOMPARE(compare->tabs()->count(), 1); // the entry is the same on both sides
+        const model::DiffModel *diff = compare->diffModel(0);
+        QCOMPARE(diff->leftTitle(), QStringLiteral("On the server — TOOL.md"));
+        QCOMPARE(diff->rightTitle(), QStringLiteral("In the editor (unsaved)"));
+        QString theirs, mine;
+        for (const engine::DiffRow &row : diff->rows())
+            if (row.kind != engine::DiffKind::Same) {
+                theirs += row.left + u'\n';
+                mine += row.right + u'\n';
+            }
+        QVERIFY2(theirs.contains(u"label: Changed Behind") && theirs.contains(u"version: 20"), qPrintable(theirs));
+        QVERIFY2(mine.contains(u"description: Mine wins.") && mine.contains(u"version: 5"), qPrintable(mine));
+        QVERIFY(test::readFile(toolMd).contains("version: 20")); // untouched while compared
+        compare->reject();
         QTRY_VERIFY_WITH_TIMEOUT(!editor->isModified() && !editor->isSaving(), 10000);
         QCOMPARE(MessageBox::pendingAnswers(), 0);
         QVERIFY(test::readFile(toolMd).contains("description: Mine wins."));
