@@ -1807,7 +1807,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>The tool ran out of memory (limit %1 MB); raise the memory in the run settings if it needs more.</source>
-        <translation>Dem Werkzeug ging der Speicher aus (Grenze %1 MB); erhöhen Sie den Speicher in den Ausführungseinstellungen, wenn es mehr braucht.</translation>
+        <translation>Dem Tool ging der Speicher aus (Grenze %1 MB); erhöhen Sie den Speicher in den Ausführungseinstellungen, wenn es mehr braucht.</translation>
     </message>
     <message>
         <source>%1 MB · %2 processes · %3</source>
@@ -2196,7 +2196,7 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     </message>
     <message>
         <source>The user the tool runs for: it sees this user&apos;s data root and tools, and no one else&apos;s</source>
-        <translation>Der Benutzer, für den das Werkzeug läuft: Es sieht dessen Datenverzeichnis und Werkzeuge, und die keines anderen</translation>
+        <translation>Der Benutzer, für den das Tool läuft: Es sieht dessen Datenverzeichnis und Tools, und die keines anderen</translation>
     </message>
     <message>
         <source>Choose a user</source>
@@ -2208,7 +2208,7 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     </message>
     <message>
         <source>%1 has no tool named %2.</source>
-        <translation>%1 hat kein Werkzeug namens %2.</translation>
+        <translation>%1 hat kein Tool namens %2.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2) — %3</source>
@@ -2216,7 +2216,7 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     </message>
     <message>
         <source>Choose the user to run as: a tool always runs for one user and sees only that user&apos;s data.</source>
-        <translation>Wählen Sie den Benutzer, als der ausgeführt wird: Ein Werkzeug läuft immer für einen Benutzer und sieht nur dessen Daten.</translation>
+        <translation>Wählen Sie den Benutzer, als der ausgeführt wird: Ein Tool läuft immer für einen Benutzer und sieht nur dessen Daten.</translation>
     </message>
     <message>
         <source>Tool, inputs and run settings</source>
