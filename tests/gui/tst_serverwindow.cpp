@@ -141,6 +141,24 @@ private:
     QElapsedTimer m_stepClock;
     QList<Step> m_steps;
 };
+
+// An environment variable set while this lives; then as it was, or unset again.
+class EnvironmentOverride
+{
+public:
+    EnvironmentOverride(const char *name, const QByteArray &value)
+        : m_name(name), m_wasSet(qEnvironmentVariableIsSet(name)), m_old(qgetenv(name))
+    {
+        qputenv(name, value);
+    }
+    ~EnvironmentOverride() { m_wasSet ? qputenv(m_name, m_old) : qunsetenv(m_name); }
+    Q_DISABLE_COPY_MOVE(EnvironmentOverride)
+
+private:
+    const char *m_name;
+    bool m_wasSet;
+    QByteArray m_old;
+};
 } // namespace
 
 class TestServerWindow : public QObject
@@ -676,10 +694,10 @@ export async function execute(_id, params, signal, onUpdate) {
     }
 
     // A server window whose ssh asks: its prompts go to Toolwright itself as SSH_ASKPASS, a
-    // separate process showing its dialog on the desktop's display. Here that display is a real
-    // X server (Xvfb) while the window stays offscreen; `askpassLog` records each prompt ssh gave
-    // the dialog before the built binary shows it. Null when the window could not be made.
-    std::unique_ptr<MainWindow> askingServerWindow(const test::Xvfb &x, const QString &askpassLog)
+    // separate process showing its dialog on the desktop's display (the tests give ssh a real X
+    // server's, the window staying offscreen); `askpassLog` records each prompt ssh gave the
+    // dialog before the built binary shows it. Null when the window could not be made.
+    std::unique_ptr<MainWindow> askingServerWindow(const QString &askpassLog)
     {
         // The askpass program: the built toolwright (the test's own binary is not one), by way
         // of a script that notes what ssh asks.
@@ -690,10 +708,6 @@ export async function execute(_id, params, signal, onUpdate) {
         if (ssh.askpass.isEmpty() || ssh.batchMode)
             return nullptr; // the window would not ask
         ssh.askpass = spy;
-        // ssh and its askpass inherit this process's environment: the dialog goes to the X
-        // server (this process's own platform stays offscreen, chosen at its start).
-        qputenv("DISPLAY", x.display().toUtf8());
-        qputenv("QT_QPA_PLATFORM", "xcb");
         QString error;
         const std::optional<engine::RemoteTarget> target =
             engine::RemoteTarget::parse(QStringLiteral("ssh://%1%2").arg(m_sshd.askingAlias(), kServerPath), &error);
@@ -714,15 +728,15 @@ export async function execute(_id, params, signal, onUpdate) {
         QVERIFY2(x.start(&error), qPrintable(error));
         const QString log = m_tmp.filePath(QStringLiteral("askpass-unknown.log"));
         m_sshd.trustHostKey({});
-        const QByteArray display = qgetenv("DISPLAY"), platform = qgetenv("QT_QPA_PLATFORM");
+        // ssh and its askpass inherit this process's environment: the dialog goes to the X
+        // server (this process's own platform stays offscreen, chosen at its start).
+        const EnvironmentOverride display("DISPLAY", x.display().toUtf8()), platform("QT_QPA_PLATFORM", "xcb");
         std::unique_ptr<MainWindow> server;
         const auto restore = qScopeGuard([&] {
             server.reset(); // ssh ended before its display goes
-            qputenv("DISPLAY", display);
-            qputenv("QT_QPA_PLATFORM", platform);
             m_sshd.trustHostKey(QStringLiteral("host_key"));
         });
-        server = askingServerWindow(x, log);
+        server = askingServerWindow(log);
         QVERIFY(server);
         QProcess keygen;
         keygen.start(QStringLiteral("ssh-keygen"), {QStringLiteral("-l"), QStringLiteral("-E"), QStringLiteral("sha256"),
@@ -757,15 +771,13 @@ export async function execute(_id, params, signal, onUpdate) {
         QVERIFY2(x.start(&error), qPrintable(error));
         const QString log = m_tmp.filePath(QStringLiteral("askpass-changed.log"));
         m_sshd.trustHostKey(QStringLiteral("other_host_key"));
-        const QByteArray display = qgetenv("DISPLAY"), platform = qgetenv("QT_QPA_PLATFORM");
+        const EnvironmentOverride display("DISPLAY", x.display().toUtf8()), platform("QT_QPA_PLATFORM", "xcb");
         std::unique_ptr<MainWindow> server;
         const auto restore = qScopeGuard([&] {
             server.reset();
-            qputenv("DISPLAY", display);
-            qputenv("QT_QPA_PLATFORM", platform);
             m_sshd.trustHostKey(QStringLiteral("host_key"));
         });
-        server = askingServerWindow(x, log);
+        server = askingServerWindow(log);
         QVERIFY(server);
         QTRY_COMPARE_WITH_TIMEOUT(server->remoteSession()->state(), engine::RemoteSession::State::Disconnected, 30000);
         const QString reason = server->remoteSession()->lastError();
