@@ -183,6 +183,13 @@ QByteArray ToolEditSession::diskToolMd() const
     return readAll(toolMdPath(), kMaxToolMdBytes).value_or(QByteArray());
 }
 
+std::optional<QByteArray> ToolEditSession::diskEntry() const
+{
+    if (m_detached)
+        return m_entryOnDisk ? std::optional(m_savedEntry) : std::nullopt;
+    return readAll(m_entryPath, kMaxEntryEditBytes);
+}
+
 ToolEditSession::SaveResult ToolEditSession::checkVersion(SaveOptions options)
 {
     if (!isModified())

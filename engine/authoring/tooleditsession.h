@@ -72,6 +72,8 @@ public:
     // put the old mtime back, is seen as well (docs/decisions.md "Changed on disk").
     bool changedOnDisk() const;
     QByteArray diskToolMd() const;
+    // The entry file on disk now (detached: as last read or written); nullopt when there is none.
+    std::optional<QByteArray> diskEntry() const;
 
     SaveResult save(SaveOptions options);
     SaveResult save() { return save(SaveOptions{}); }

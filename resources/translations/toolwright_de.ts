@@ -449,6 +449,29 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::CompareDialog</name>
+    <message>
+        <source>Compare %1</source>
+        <translation>%1 vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare the Tool&apos;s Files</source>
+        <translation>Dateien des Tools vergleichen</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>In the editor (unsaved)</source>
+        <translation>Im Editor (nicht gespeichert)</translation>
+    </message>
+    <message>
+        <source>%1 — %2 against the editor&apos;s text</source>
+        <translation>%1 — %2 im Vergleich zum Text im Editor</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::ConnectDialog</name>
     <message>
         <source>%1 (%2)</source>
@@ -1784,7 +1807,7 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
     <message>
         <source>The tool ran out of memory (limit %1 MB); raise the memory in the run settings if it needs more.</source>
-        <translation>Dem Werkzeug ging der Speicher aus (Grenze %1 MB); erhöhen Sie den Speicher in den Ausführungseinstellungen, wenn es mehr braucht.</translation>
+        <translation>Dem Tool ging der Speicher aus (Grenze %1 MB); erhöhen Sie den Speicher in den Ausführungseinstellungen, wenn es mehr braucht.</translation>
     </message>
     <message>
         <source>%1 MB · %2 processes · %3</source>
@@ -2173,7 +2196,7 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     </message>
     <message>
         <source>The user the tool runs for: it sees this user&apos;s data root and tools, and no one else&apos;s</source>
-        <translation>Der Benutzer, für den das Werkzeug läuft: Es sieht dessen Datenverzeichnis und Werkzeuge, und die keines anderen</translation>
+        <translation>Der Benutzer, für den das Tool läuft: Es sieht dessen Datenverzeichnis und Tools, und die keines anderen</translation>
     </message>
     <message>
         <source>Choose a user</source>
@@ -2185,7 +2208,7 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     </message>
     <message>
         <source>%1 has no tool named %2.</source>
-        <translation>%1 hat kein Werkzeug namens %2.</translation>
+        <translation>%1 hat kein Tool namens %2.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; (%2) — %3</source>
@@ -2193,7 +2216,7 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     </message>
     <message>
         <source>Choose the user to run as: a tool always runs for one user and sees only that user&apos;s data.</source>
-        <translation>Wählen Sie den Benutzer, als der ausgeführt wird: Ein Werkzeug läuft immer für einen Benutzer und sieht nur dessen Daten.</translation>
+        <translation>Wählen Sie den Benutzer, als der ausgeführt wird: Ein Tool läuft immer für einen Benutzer und sieht nur dessen Daten.</translation>
     </message>
     <message>
         <source>Tool, inputs and run settings</source>
@@ -3144,10 +3167,6 @@ Der Seed-Sync der Plattform liefert ein geändertes Tool nur aus, wenn seine Ver
         <translation>Überschreiben</translation>
     </message>
     <message>
-        <source>Compare TOOL.md</source>
-        <translation>TOOL.md vergleichen</translation>
-    </message>
-    <message>
         <source>Save Failed</source>
         <translation>Speichern fehlgeschlagen</translation>
     </message>
@@ -3208,18 +3227,6 @@ Die Dateien auf der Festplatte sind unverändert.</translation>
 %2</translation>
     </message>
     <message>
-        <source>On disk — %1</source>
-        <translation>Auf der Festplatte — %1</translation>
-    </message>
-    <message>
-        <source>In the editor (unsaved)</source>
-        <translation>Im Editor (nicht gespeichert)</translation>
-    </message>
-    <message>
-        <source>TOOL.md on disk and in the editor</source>
-        <translation>TOOL.md auf der Festplatte und im Editor</translation>
-    </message>
-    <message>
         <source>on the server: v%1</source>
         <translation>auf dem Server: v%1</translation>
     </message>
@@ -3230,14 +3237,6 @@ Die Dateien auf der Festplatte sind unverändert.</translation>
     <message>
         <source>Changed on the Server</source>
         <translation>Auf dem Server geändert</translation>
-    </message>
-    <message>
-        <source>%1
-
-Reload the server&apos;s version (your changes are dropped), or overwrite it with yours?</source>
-        <translation>%1
-
-Die Version des Servers neu laden (Ihre Änderungen werden verworfen) oder sie mit Ihrer überschreiben?</translation>
     </message>
     <message>
         <source>Reload from Server</source>
@@ -3254,6 +3253,26 @@ Ob der Server sie geschrieben hat, ist unbekannt; erneutes Speichern nach dem Wi
 The files on the server are unchanged.</source>
         <translation>
 Die Dateien auf dem Server sind unverändert.</translation>
+    </message>
+    <message>
+        <source>On disk</source>
+        <translation>Auf der Festplatte</translation>
+    </message>
+    <message>
+        <source>%1
+
+Reload the server&apos;s version (your changes are dropped), compare it with yours, or overwrite it with yours?</source>
+        <translation>%1
+
+Die Version des Servers neu laden (Ihre Änderungen werden verworfen), sie mit Ihrer vergleichen oder sie mit Ihrer überschreiben?</translation>
+    </message>
+    <message>
+        <source>Cannot Compare</source>
+        <translation>Vergleich nicht möglich</translation>
+    </message>
+    <message>
+        <source>On the server</source>
+        <translation>Auf dem Server</translation>
     </message>
 </context>
 </TS>

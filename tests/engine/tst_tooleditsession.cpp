@@ -123,6 +123,9 @@ private Q_SLOTS:
         QCOMPARE(s->save().status, ToolEditSession::SaveStatus::Conflict);
         QCOMPARE(readFile(m_dir + QStringLiteral("/TOOL.md")), toolMd("t", 7) + "edited elsewhere\n");
         QVERIFY(s->diskToolMd().contains("edited elsewhere"));
+        QCOMPARE(s->diskEntry(), std::optional(readFile(m_dir + QStringLiteral("/index.ts")))); // the disk's, not the edit
+        QFile::remove(m_dir + QStringLiteral("/index.ts"));
+        QVERIFY(!s->diskEntry());
         // Overwriting needs a version above the one on disk now, not the one that was opened.
         QCOMPARE(s->diskVersion(), 7);
         QCOMPARE(s->nextVersion(), 8);
@@ -263,6 +266,7 @@ private Q_SLOTS:
         QCOMPARE(s->diskVersion(), 7);              // the server's, not the local file's 3
         QVERIFY(!s->changedOnDisk());                // the local bytes differ: not looked at
         QCOMPARE(s->diskToolMd(), serverMd);
+        QCOMPARE(s->diskEntry(), std::optional(QByteArray("export async function execute() {}\n")));
         for (const Diagnostic &d : s->problems())    // no check of the local directory's files
             QVERIFY2(!d.file.endsWith(u"extra.bin"), qPrintable(formatDiagnostic(d)));
         s->document().setValue({QStringLiteral("description")}, QStringLiteral("Changed."));
@@ -282,6 +286,7 @@ private Q_SLOTS:
         s->setDiskState(toolMd("t", 30), std::nullopt);
         QCOMPARE(s->nextVersion(), 31);
         QVERIFY(!s->entryExisted());
+        QVERIFY(!s->diskEntry());
     }
 };
 

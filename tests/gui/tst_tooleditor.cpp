@@ -10,6 +10,7 @@
 #include "catalog/locationscanner.h"
 #include "diagnosticlistmodel.h"
 #include "diffmodel.h"
+#include "editing/comparedialog.h"
 #include "editing/editortabs.h"
 #include "editing/tooleditor.h"
 #include "fixture.h"
@@ -34,6 +35,7 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -300,6 +302,39 @@ private Q_SLOTS:
         QVERIFY(!m_editor->save());
         QCOMPARE(m_editor->versionSpin()->value(), 2);
         QVERIFY(!m_editor->isModified());
+    }
+
+    // A conflict in the entry file alone: Compare shows it on a tab of its own beside TOOL.md
+    // (the same on both sides), the disk's text against the editor's.
+    void conflictInTheEntryIsCompared()
+    {
+        m_editor->versionSpin()->setValue(3);
+        test::writeFile(m_dir + QStringLiteral("/index.ts"), "export async function execute() { return 'changed elsewhere'; }\n");
+        ui::MessageBox::setNextAnswer(1); // Compare
+        ui::MessageBox::setNextAnswer(3); // Cancel, when asked again
+        QStringList tabs;
+        QString entry;
+        QTimer::singleShot(0, this, [&] {
+            QTRY_VERIFY(QApplication::activeModalWidget());
+            auto *dialog = qobject_cast<ui::CompareDialog *>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            for (int i = 0; i < dialog->tabs()->count(); ++i)
+                tabs << dialog->tabs()->tabText(i);
+            if (const model::DiffModel *d = dialog->diffModel(1)) {
+                entry = d->leftTitle() + u'|' + d->rightTitle();
+                for (const engine::DiffRow &row : d->rows())
+                    if (row.kind != engine::DiffKind::Same)
+                        entry += u'|' + row.left + u'>' + row.right;
+            }
+            dialog->reject();
+        });
+        QVERIFY(!m_editor->save());
+        QCOMPARE(ui::MessageBox::pendingAnswers(), 0);
+        QCOMPARE(tabs, (QStringList{QStringLiteral("TOOL.md"), QStringLiteral("index.ts")}));
+        QVERIFY2(entry.startsWith(QStringLiteral("On disk — index.ts|In the editor (unsaved)|")), qPrintable(entry));
+        QVERIFY2(entry.contains(QStringLiteral("changed elsewhere")), qPrintable(entry));
+        QVERIFY(m_editor->isModified()); // nothing written, nothing dropped
     }
 
     void closingWithChangesAsks()

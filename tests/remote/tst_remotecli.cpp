@@ -7,6 +7,7 @@
 #include "fixture.h"
 #include "remote/protocol.h"
 #include "sshd.h"
+#include "xvfb.h"
 
 #include <QDirIterator>
 #include <QJsonObject>
@@ -246,24 +247,12 @@ private slots:
     {
         QFETCH(QString, keys);
         QFETCH(bool, accepted);
-        const QString display = QStringLiteral(":%1").arg(200 + QRandomGenerator::global()->bounded(700));
-        QProcess xvfb;
-        xvfb.start(QStringLiteral("Xvfb"), {display, QStringLiteral("-screen"), QStringLiteral("0"), QStringLiteral("1280x800x24"),
-                                            QStringLiteral("-nolisten"), QStringLiteral("tcp")});
-        QVERIFY2(xvfb.waitForStarted(), "Xvfb (Debian xvfb) is a test dependency");
-        const auto xdotool = [&](const QStringList &args) {
-            QProcess p;
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.insert(QStringLiteral("DISPLAY"), display);
-            p.setProcessEnvironment(env);
-            p.start(QStringLiteral("xdotool"), args);
-            p.waitForFinished(10000);
-            return p.exitCode() == 0 ? p.readAllStandardOutput().trimmed() : QByteArray();
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(!xdotool({QStringLiteral("getdisplaygeometry")}).isEmpty(), 10000);
+        Xvfb x;
+        QString error;
+        QVERIFY2(x.start(&error), qPrintable(error));
         m_sshd.trustHostKey({});
         QProcessEnvironment env = m_env;
-        env.insert(QStringLiteral("DISPLAY"), display);
+        env.insert(QStringLiteral("DISPLAY"), x.display());
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
         QProcess cli;
         cli.setProcessEnvironment(env);
@@ -274,18 +263,14 @@ private slots:
                 cli.kill();
                 cli.waitForFinished(5000);
             }
-            xvfb.kill();
-            xvfb.waitForFinished(5000);
+            x.stop();
             m_sshd.trustHostKey(QStringLiteral("host_key"));
         });
         // A session of its own: no terminal for ssh to ask on.
         cli.start(QStringLiteral("setsid"), {QStringLiteral(TW_BINARY), QStringLiteral("list"), QStringLiteral("--data"), url(m_sshd.askingAlias())});
         QByteArray window;
-        QTRY_VERIFY_WITH_TIMEOUT(!(window = xdotool({QStringLiteral("search"), QStringLiteral("--name"), QStringLiteral("is this the server")})).isEmpty(),
-                                 30000);
-        window = window.split('\n').first();
-        xdotool({QStringLiteral("windowfocus"), QStringLiteral("--sync"), QString::fromLatin1(window)});
-        xdotool({QStringLiteral("key"), keys});
+        QTRY_VERIFY_WITH_TIMEOUT(!(window = x.findWindow(QStringLiteral("is this the server"))).isEmpty(), 30000);
+        x.press(window, keys);
         QVERIFY(cli.waitForFinished(30000));
         const QByteArray err = cli.readAllStandardError();
         const QByteArray known = readFile(m_sshd.path(QStringLiteral("known_hosts")));

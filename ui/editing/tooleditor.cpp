@@ -2,10 +2,9 @@
 
 #include "browsing/markdownview.h"
 #include "catalog/catalogjson.h"
-#include "diffmodel.h"
+#include "editing/comparedialog.h"
 #include "toolmd/toollayout.h"
 #include "toolmd/toolmdreader.h"
-#include "widgets/diffview.h"
 #include "widgets/messagebox.h"
 #include "widgets/theme.h"
 
@@ -46,6 +45,20 @@ namespace {
 
 const QStringList kLanguages = {QStringLiteral("typescript"), QStringLiteral("bash"), QStringLiteral("python")};
 enum MergeId { NoMerge = -1, FormMerge = 1, YamlMerge, BodyMerge, EntryMerge };
+
+// A conflict's files: the other side's TOOL.md and entry (`theirEntry` nullopt: it has none)
+// against the editor's; the entry only when it is part of the difference (a conflict may be in
+// it alone).
+QList<CompareDialog::File> comparedFiles(const engine::ToolEditSession &mine, const QByteArray &theirToolMd,
+                                         const std::optional<QByteArray> &theirEntry)
+{
+    QList<CompareDialog::File> files{{engine::kToolMdFile, QString::fromUtf8(theirToolMd),
+                                      QString::fromUtf8(mine.document().bytes())}};
+    if (const QByteArray entry = mine.entrySource(); theirEntry.value_or(QByteArray()) != entry)
+        files.append({QFileInfo(mine.entryPath()).fileName(), QString::fromUtf8(theirEntry.value_or(QByteArray())),
+                      QString::fromUtf8(entry)});
+    return files;
+}
 
 } // namespace
 
@@ -581,24 +594,8 @@ bool ToolEditor::save()
                 return false;
             }
             if (answer == 1) {
-                // Side by side: on disk (left) and in the editor (right), in the diff view the
-                // admin views use (named sides, line numbers, long lines wrapped).
-                QDialog dialog(this);
-                dialog.setObjectName(QStringLiteral("compareDialog"));
-                dialog.setWindowTitle(tr("Compare TOOL.md"));
-                auto *l = new QVBoxLayout(&dialog);
-                auto *diff = new model::DiffModel(&dialog);
-                diff->setTitles(tr("On disk — %1").arg(engine::kToolMdFile), tr("In the editor (unsaved)"));
-                diff->setTexts(QString::fromUtf8(m_session.diskToolMd()), QString::fromUtf8(m_session.document().bytes()));
-                auto *view = new DiffView(&dialog);
-                view->setObjectName(QStringLiteral("compareDiff"));
-                view->setAccessibleName(tr("TOOL.md on disk and in the editor"));
-                view->setDiffModel(diff);
-                l->addWidget(view);
-                auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
-                connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-                l->addWidget(buttons);
-                dialog.resize(900, 500);
+                // What is on disk now against the editor's text; then asked again.
+                CompareDialog dialog(tr("On disk"), comparedFiles(m_session, m_session.diskToolMd(), m_session.diskEntry()), this);
                 dialog.exec();
                 continue;
             }
@@ -701,34 +698,10 @@ void ToolEditor::saveRemotely()
                 Q_EMIT closeRequested();
             return;
         case Status::Conflict:
-        case Status::NotBumped: {
+        case Status::NotBumped:
             // Someone changed it on the server: never overwritten without being asked.
-            const int answer = MessageBox::ask(this, tr("Changed on the Server"),
-                                               tr("%1\n\nReload the server's version (your changes are dropped), or "
-                                                  "overwrite it with yours?")
-                                                   .arg(r.diagnostic.message),
-                                               {tr("Reload from Server"), tr("Overwrite"), tr("Cancel")});
-            if (answer == 0) {
-                revert();
-            } else if (answer == 1) {
-                // The server's bytes become the precondition; the version rule applies to them.
-                m_remote.reload([this, guard](std::optional<engine::ToolEditSession> now, const QString &error) {
-                    if (!guard)
-                        return;
-                    if (!now) {
-                        MessageBox::ask(this, tr("Cannot Reload"), error, {tr("OK")});
-                        Q_EMIT saveFinished(false);
-                        return;
-                    }
-                    m_session.setDiskState(now->savedToolMd(),
-                                           now->entryExisted() ? std::optional(now->savedEntry()) : std::nullopt);
-                    saveRemotely();
-                });
-                updateStatus();
-                return;
-            }
-            break;
-        }
+            askAboutServerChange(r.diagnostic.message);
+            return;
         case Status::WriteFailed:
             // A reply lost with the connection says nothing of what the server did: the next
             // save's precondition finds out.
@@ -743,6 +716,61 @@ void ToolEditor::saveRemotely()
         updateStatus();
         Q_EMIT saveFinished(false);
     });
+}
+
+void ToolEditor::askAboutServerChange(const QString &message)
+{
+    const int answer = MessageBox::ask(this, tr("Changed on the Server"),
+                                       tr("%1\n\nReload the server's version (your changes are dropped), compare it "
+                                          "with yours, or overwrite it with yours?")
+                                           .arg(message),
+                                       {tr("Reload from Server"), tr("Compare"), tr("Overwrite"), tr("Cancel")});
+    const QPointer<ToolEditor> guard(this);
+    switch (answer) {
+    case 0:
+        revert();
+        break;
+    case 1:
+        // The server's files as they are now (one tool.read), side by side with the editor's;
+        // the question again when the comparison is closed. Nothing waits for it meanwhile.
+        m_remote.reload([this, guard, message](std::optional<engine::ToolEditSession> now, const QString &error) {
+            if (!guard)
+                return;
+            if (!now) {
+                MessageBox::ask(this, tr("Cannot Compare"), error, {tr("OK")});
+                updateStatus();
+                Q_EMIT saveFinished(false);
+                return;
+            }
+            auto *dialog = new CompareDialog(tr("On the server"),
+                                             comparedFiles(m_session, now->savedToolMd(),
+                                                           now->entryExisted() ? std::optional(now->savedEntry()) : std::nullopt),
+                                             this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            connect(dialog, &QDialog::finished, this, [this, message] { askAboutServerChange(message); });
+            dialog->open();
+        });
+        return;
+    case 2:
+        // The server's bytes become the precondition; the version rule applies to them.
+        m_remote.reload([this, guard](std::optional<engine::ToolEditSession> now, const QString &error) {
+            if (!guard)
+                return;
+            if (!now) {
+                MessageBox::ask(this, tr("Cannot Reload"), error, {tr("OK")});
+                Q_EMIT saveFinished(false);
+                return;
+            }
+            m_session.setDiskState(now->savedToolMd(), now->entryExisted() ? std::optional(now->savedEntry()) : std::nullopt);
+            saveRemotely();
+        });
+        updateStatus();
+        return;
+    default:
+        break;
+    }
+    updateStatus();
+    Q_EMIT saveFinished(false);
 }
 
 bool ToolEditor::maybeClose()

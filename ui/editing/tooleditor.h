@@ -129,6 +129,9 @@ private:
     void setYamlError(const engine::Diagnostic *error); // null: the YAML parses
     void moveInput(int from, int to);
     void saveRemotely();
+    // A server's save found its files changed there: Reload, Compare (then asked again),
+    // Overwrite or Cancel; `message` is the server's.
+    void askAboutServerChange(const QString &message);
     void replaceSession(engine::ToolEditSession session);
 
     engine::ToolEditSession m_session;
