@@ -31,6 +31,7 @@
 
 #include "benchdatapath.h"
 #include "benchprocess.h"
+#include "delayproxy.h"
 #include "sshd.h"
 
 #include "catalog/catalog.h"
@@ -60,57 +61,7 @@ using namespace tw::engine;
 
 namespace {
 
-// Forwards 127.0.0.1:port() to `target`, each chunk written `delayMs` after it was read, in
-// order, both ways. Lives on a thread of its own: the client's waits never delay it.
-class DelayProxy final : public QObject
-{
-public:
-    DelayProxy(int target, int delayMs)
-        : m_target(target)
-        , m_delay(delayMs)
-    {
-    }
-
-    void start()
-    {
-        m_server = new QTcpServer(this);
-        m_server->listen(QHostAddress::LocalHost, 0);
-        m_port = m_server->serverPort();
-        connect(m_server, &QTcpServer::newConnection, this, [this] {
-            while (QTcpSocket *in = m_server->nextPendingConnection()) {
-                auto *out = new QTcpSocket(this);
-                out->connectToHost(QHostAddress::LocalHost, quint16(m_target));
-                pipe(in, out);
-                pipe(out, in);
-            }
-        });
-    }
-    int port() const { return m_port; }
-
-private:
-    void pipe(QTcpSocket *from, QTcpSocket *to)
-    {
-        connect(from, &QTcpSocket::readyRead, this, [this, from, to] {
-            const QByteArray bytes = from->readAll();
-            QPointer<QTcpSocket> target(to);
-            QTimer::singleShot(m_delay, Qt::PreciseTimer, this, [target, bytes] {
-                if (target)
-                    target->write(bytes);
-            });
-        });
-        connect(from, &QTcpSocket::disconnected, this, [this, to] {
-            QPointer<QTcpSocket> target(to);
-            QTimer::singleShot(m_delay, this, [target] {
-                if (target)
-                    target->disconnectFromHost();
-            });
-        });
-    }
-
-    int m_target, m_delay;
-    int m_port = 0;
-    QTcpServer *m_server = nullptr;
-};
+using tw::test::DelayProxy; // tests/common/delayproxy.h
 
 double msSince(const QElapsedTimer &t)
 {
@@ -355,6 +306,7 @@ int main(int argc, char *argv[])
         decodeMs.push_back(msSince(decoding));
         slowCatalogMs.push_back(parsed ? msSince(received) : 1e9);
     }
+    QMetaObject::invokeMethod(&proxy, &DelayProxy::stop, Qt::BlockingQueuedConnection);
     proxyThread.quit();
     proxyThread.wait();
 
