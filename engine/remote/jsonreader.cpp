@@ -163,37 +163,46 @@ bool JsonReader::enterArray()
     return enter('[', false);
 }
 
-bool JsonReader::nextKey(QByteArrayView *key)
+bool JsonReader::nextMember(bool object)
 {
     if (!ok())
         return false;
-    if (m_frames.empty() || !m_frames.back().object) {
-        fail("a key asked for outside an object");
+    if (m_frames.empty() || m_frames.back().object != object) {
+        fail(object ? "a key asked for outside an object" : "an element asked for outside an array");
         return false;
     }
     if (m_frames.back().pending)
-        skip();
+        skip(); // the member the caller did not read
     if (!ok())
         return false;
     Frame &top = m_frames.back();
     skipSpace();
     if (m_p == m_end) {
-        fail("the text ends inside an object");
+        fail(object ? "the text ends inside an object" : "the text ends inside an array");
         return false;
     }
-    if (*m_p == '}') {
+    if (*m_p == (object ? '}' : ']')) {
         ++m_p;
         m_frames.pop_back();
         return false;
     }
     if (!top.first) {
         if (*m_p != ',') {
-            fail("expected ',' or '}' in an object");
+            fail(object ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array");
             return false;
         }
         ++m_p;
-        skipSpace();
     }
+    top.first = false;
+    top.pending = true;
+    return true;
+}
+
+bool JsonReader::nextKey(QByteArrayView *key)
+{
+    if (!nextMember(true))
+        return false;
+    skipSpace();
     if (m_p == m_end || *m_p != '"') {
         fail("expected a key in quotes");
         return false;
@@ -206,44 +215,12 @@ bool JsonReader::nextKey(QByteArrayView *key)
         return false;
     }
     ++m_p;
-    top.first = false;
-    top.pending = true;
     return true;
 }
 
 bool JsonReader::nextElement()
 {
-    if (!ok())
-        return false;
-    if (m_frames.empty() || m_frames.back().object) {
-        fail("an element asked for outside an array");
-        return false;
-    }
-    if (m_frames.back().pending)
-        skip();
-    if (!ok())
-        return false;
-    Frame &top = m_frames.back();
-    skipSpace();
-    if (m_p == m_end) {
-        fail("the text ends inside an array");
-        return false;
-    }
-    if (*m_p == ']') {
-        ++m_p;
-        m_frames.pop_back();
-        return false;
-    }
-    if (!top.first) {
-        if (*m_p != ',') {
-            fail("expected ',' or ']' in an array");
-            return false;
-        }
-        ++m_p;
-    }
-    top.first = false;
-    top.pending = true;
-    return true;
+    return nextMember(false);
 }
 
 bool JsonReader::parseString(QByteArrayView *out)

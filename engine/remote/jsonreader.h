@@ -70,7 +70,8 @@ private:
 
     void skipSpace();
     void fail(const char *what);
-    bool beginValue();              // skips an unread value of the enclosing container's
+    bool beginValue();              // takes the enclosing container's pending value as read
+    bool nextMember(bool object);   // nextKey()'s and nextElement()'s common part
     void valueTaken();
     bool parseString(QByteArrayView *out);
     bool parseNumber(double *value, qint64 *integer, bool *isInteger);
