@@ -489,47 +489,28 @@ QJsonValue JsonReader::readValue()
     return beginValue() ? parseValue(0, true) : QJsonValue();
 }
 
-QByteArray JsonReader::readUtf8()
+// The next value as a string's bytes; false (the value skipped) when it is none.
+bool JsonReader::readStringView(QByteArrayView *s)
 {
     if (!beginValue())
-        return {};
+        return false;
     if (*m_p != '"') {
         skipValue();
-        return {};
+        return false;
     }
+    return parseString(s);
+}
+
+QByteArray JsonReader::readUtf8()
+{
     QByteArrayView s;
-    return parseString(&s) ? s.toByteArray() : QByteArray();
+    return readStringView(&s) ? s.toByteArray() : QByteArray();
 }
 
 QString JsonReader::readString()
 {
-    if (!beginValue())
-        return {};
-    if (*m_p != '"') {
-        skipValue();
-        return {};
-    }
     QByteArrayView s;
-    return parseString(&s) ? QString::fromUtf8(s) : QString();
-}
-
-QString JsonReader::readStringOrNull()
-{
-    return readString(); // null, as any other kind, reads as empty
-}
-
-double JsonReader::readDouble()
-{
-    if (!beginValue())
-        return 0;
-    if (*m_p != '-' && !isDigit(*m_p)) {
-        skipValue();
-        return 0;
-    }
-    double d = 0;
-    qint64 n = 0;
-    bool isInteger = false;
-    return parseNumber(&d, &n, &isInteger) ? d : 0;
+    return readStringView(&s) ? QString::fromUtf8(s) : QString();
 }
 
 qint64 JsonReader::readInt()

@@ -48,9 +48,7 @@ public:
 
     QString readString();
     QByteArray readUtf8();       // a string's UTF-8 bytes
-    QString readStringOrNull();  // readString(), and null as the empty string
     qint64 readInt();            // a number with an integral value in range, else 0
-    double readDouble();
     bool readBool();
     QJsonValue readValue();      // any value, as QJsonDocument gives it
     void skip();                 // the next value, whatever it is
@@ -75,6 +73,7 @@ private:
     void valueTaken();
     bool parseString(QByteArrayView *out);
     bool parseNumber(double *value, qint64 *integer, bool *isInteger);
+    bool readStringView(QByteArrayView *s); // readString()'s and readUtf8()'s common part
     bool parseLiteral(const char *word, qsizetype length);
     bool enter(char open, bool object);
     QJsonValue parseValue(int level, bool build);
