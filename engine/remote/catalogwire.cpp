@@ -6,6 +6,7 @@
 #include <QHash>
 
 #include <algorithm>
+#include <limits>
 
 namespace tw::engine {
 
@@ -96,6 +97,14 @@ void patchItems(QList<Item> &items, QList<Item> changed, const QStringList &gone
 // The readers of catalogFromJsonText: the shapes above, key by key.
 using Kind = JsonReader::Kind;
 
+// A number as QJsonValue::toInt() takes it: out of int's range it is 0, as the tree decoder
+// above reads it, never a truncated other number.
+int readIntAsInt(JsonReader &r)
+{
+    const qint64 n = r.readInt();
+    return n >= std::numeric_limits<int>::min() && n <= std::numeric_limits<int>::max() ? int(n) : 0;
+}
+
 QStringList readStrings(JsonReader &r)
 {
     QStringList out;
@@ -125,7 +134,7 @@ Diagnostics readDiagnostics(JsonReader &r)
                 else if (k == "file")
                     d.file = r.readString();
                 else if (k == "line")
-                    d.line = int(r.readInt());
+                    d.line = readIntAsInt(r);
             }
         out.append(std::move(d));
     }
@@ -178,7 +187,7 @@ ToolRecord readTool(JsonReader &r)
             } else if (k == "description") {
                 t.manifest.description = r.readString();
             } else if (k == "version") {
-                t.manifest.version = int(r.readInt());
+                t.manifest.version = readIntAsInt(r);
             } else if (k == "language") {
                 if (r.peek() == Kind::String)
                     t.manifest.language = r.readString();
@@ -199,7 +208,7 @@ ToolRecord readTool(JsonReader &r)
             } else if (k == "body") {
                 t.body = r.readUtf8();
             } else if (k == "body_line") {
-                t.bodyLine = int(r.readInt());
+                t.bodyLine = readIntAsInt(r);
             } else if (k == "files") {
                 t.files = readStrings(r);
             } else if (k == "shadowed_by") {

@@ -128,6 +128,15 @@ private slots:
         QCOMPARE(x.entryPath, QStringLiteral("/d/tools/x/index.ts"));
         QCOMPARE(x.manifest.inputs.size(), 1);
         QVERIFY(!x.manifest.inputs.first().hasValues);
+        // A number out of int's range reads as 0 both ways (QJsonValue::toInt()), never truncated.
+        const QByteArray huge = R"({"data_path": "/d", "global": {"path": "/d/tools", "tools": [{"name": "x", "version": 5000000000,)"
+                                R"( "dir": "/d/tools/x", "diagnostics": [{"code": "c", "line": 5000000000}]}]}, "users": []})";
+        const std::optional<Catalog> fromText = catalogFromJsonText(huge);
+        const std::optional<Catalog> fromTree = catalogFromJson(parsed(huge));
+        QVERIFY(fromText && fromTree);
+        QCOMPARE(fromText->global.tools.first().manifest.version, 0);
+        QCOMPARE(fromText->global.tools.first().diagnostics.first().line, 0);
+        QCOMPARE(catalogJsonText(*fromText, CatalogJson::Detail), catalogJsonText(*fromTree, CatalogJson::Detail));
     }
 
     // catalog.changed applied to the catalog the desktop has gives the server's new scan, byte for
