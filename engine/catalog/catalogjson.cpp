@@ -300,10 +300,16 @@ void writeFiles(Writer &w, const QStringList &files)
 
 // What a window shows of a tool beyond T (CatalogJson::Detail): its body, files and shadowing.
 template<typename Writer>
-void writeToolDetail(Writer &w, const ToolRecord &t)
+void writeToolDetail(Writer &w, const ToolRecord &t, CatalogJson detail)
 {
     w.key("\"body\":");
-    w.bytesAsString(t.body);
+    if (detail == CatalogJson::DetailNoBody || t.bodyElsewhere) {
+        w.null();
+        w.key("\"body_elsewhere\":");
+        w.boolean(true);
+    } else {
+        w.bytesAsString(t.body);
+    }
     w.key("\"body_line\":");
     w.number(t.bodyLine);
     w.key("\"files\":");
@@ -322,7 +328,7 @@ void writeSkipped(Writer &w, const SkippedDir &s, CatalogJson detail = CatalogJs
     w.string(s.reason);
     w.key("\"diagnostics\":");
     writeDiagnostics(w, s.diagnostics);
-    if (detail == CatalogJson::Detail) {
+    if (detail != CatalogJson::Summary) {
         w.key("\"files\":");
         writeFiles(w, s.files);
     }
@@ -373,8 +379,8 @@ QJsonObject toolJson(const ToolRecord &t, CatalogJson detail)
 {
     JsonBuilder b;
     writeToolFields(b, t, nullptr);
-    if (detail == CatalogJson::Detail)
-        writeToolDetail(b, t);
+    if (detail != CatalogJson::Summary)
+        writeToolDetail(b, t, detail);
     b.endObject();
     return b.takeObject();
 }
@@ -394,6 +400,35 @@ QByteArray showJsonText(const ToolRecord &t, const ToolRecord *overridden)
     w.bytesAsString(t.body);
     w.key("\"files\":");
     writeFiles(w, t.files);
+    w.endObject();
+    return w.take();
+}
+
+QByteArray toolBodiesJsonText(const QList<ToolBody> &bodies)
+{
+    qsizetype bytes = 64;
+    for (const ToolBody &b : bodies)
+        bytes += 64 + b.dir.size() + b.body.size();
+    JsonWriter w(bytes);
+    w.beginObject();
+    w.key("\"bodies\":");
+    w.beginArray();
+    for (const ToolBody &b : bodies) {
+        w.beginObject();
+        w.key("\"dir\":");
+        w.string(b.dir);
+        if (!b.error.isEmpty()) {
+            w.key("\"error\":");
+            w.string(b.error);
+        } else {
+            w.key("\"body\":");
+            w.bytesAsString(b.body);
+            w.key("\"body_line\":");
+            w.number(b.bodyLine);
+        }
+        w.endObject();
+    }
+    w.endArray();
     w.endObject();
     return w.take();
 }
@@ -482,8 +517,8 @@ void writeLocation(Writer &w, const LocationScan &l, CatalogJson detail)
     w.beginArray();
     for (const ToolRecord &t : l.tools) {
         writeToolFields(w, t, nullptr);
-        if (detail == CatalogJson::Detail)
-            writeToolDetail(w, t);
+        if (detail != CatalogJson::Summary)
+            writeToolDetail(w, t, detail);
         w.endObject();
     }
     w.endArray();

@@ -12,7 +12,9 @@ namespace tw::engine {
 
 // How much of each tool a catalog's JSON carries: T of DESIGN.md, or T with what a window shows
 // besides (`body`, `body_line`, `files`, `shadowed_by`; `files` for a skipped dir).
-enum class CatalogJson { Summary, Detail };
+// Detail adds what a window shows (a tool's body, its line, files, shadowing); DetailNoBody the
+// same without the body, which a window then fetches for the tool it shows ("body_elsewhere").
+enum class CatalogJson { Summary, Detail, DetailNoBody };
 
 // A JSON value as compact JSON text (`"x"`, `5`, `true`, `[1,2]`); empty for Undefined.
 QString compactJsonText(const QJsonValue &value);
@@ -37,6 +39,16 @@ QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set
 QByteArray catalogJsonText(const Catalog &catalog, CatalogJson detail = CatalogJson::Summary);
 // One L of it (catalog.list's "stream" sends them one by one).
 QByteArray locationJsonText(const LocationScan &location, CatalogJson detail = CatalogJson::Summary);
+// tool.bodies' answer (1.3): the bodies a catalog listed without (CatalogJson::DetailNoBody),
+// {"bodies": [{"dir", "body", "body_line"} or {"dir", "error"}]}, in the order asked.
+struct ToolBody
+{
+    QString dir;     // as asked
+    QByteArray body; // Markdown, byte for byte
+    int bodyLine = 0;
+    QString error;   // set: not read, and why
+};
+QByteArray toolBodiesJsonText(const QList<ToolBody> &bodies);
 // The `overrides --json` array.
 QJsonArray overridesJson(const QList<OverrideRow> &rows);
 

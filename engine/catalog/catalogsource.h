@@ -28,6 +28,11 @@ public:
     // Whether the tools are on this machine: paths in the catalog are local files.
     virtual bool isLocal() const = 0;
 
+    // Tools of the catalog whose body is elsewhere (ToolRecord::bodyElsewhere): fetch them. The
+    // catalog then changes as for any change (locationScanned, scanFinished) with the bodies
+    // in it. A local catalog has every body: nothing to do.
+    virtual void requestBodies(const QStringList &toolDirs) { Q_UNUSED(toolDirs) }
+
 public Q_SLOTS:
     virtual void rescan() = 0;
 

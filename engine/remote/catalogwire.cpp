@@ -207,6 +207,8 @@ ToolRecord readTool(JsonReader &r)
                 t.diagnostics = readDiagnostics(r);
             } else if (k == "body") {
                 t.body = r.readUtf8();
+            } else if (k == "body_elsewhere") {
+                t.bodyElsewhere = r.readBool();
             } else if (k == "body_line") {
                 t.bodyLine = readIntAsInt(r);
             } else if (k == "files") {
@@ -283,6 +285,74 @@ std::optional<LocationScan> locationFromJsonText(QByteArrayView text, Scope scop
     return l;
 }
 
+std::optional<QList<ToolBody>> toolBodiesFromJsonText(QByteArrayView text, QString *error)
+{
+    JsonReader r(text);
+    QList<ToolBody> bodies;
+    bool hasBodies = false;
+    QByteArrayView k;
+    if (r.enterObject())
+        while (r.nextKey(&k)) {
+            if (k != "bodies")
+                continue; // skipped by the next nextKey()
+            hasBodies = r.peek() == Kind::Array;
+            if (r.enterArray())
+                while (r.nextElement()) {
+                    ToolBody &b = bodies.emplace_back();
+                    bool hasBody = false;
+                    if (r.enterObject())
+                        while (r.nextKey(&k)) {
+                            if (k == "dir") {
+                                b.dir = r.readString();
+                            } else if (k == "body") {
+                                hasBody = r.peek() == Kind::String;
+                                b.body = r.readUtf8();
+                            } else if (k == "body_line") {
+                                b.bodyLine = readIntAsInt(r);
+                            } else if (k == "error") {
+                                b.error = r.readString();
+                            }
+                        }
+                    if (!hasBody && b.error.isEmpty())
+                        b.error = QStringLiteral("the server sent no body");
+                }
+        }
+    if (!r.finish() || !hasBodies) {
+        if (error)
+            *error = hasBodies ? QStringLiteral("the server's bodies are not JSON (%1)").arg(r.error())
+                               : QStringLiteral("the server's answer holds no \"bodies\"");
+        return std::nullopt;
+    }
+    return bodies;
+}
+
+void putToolBodies(Catalog &catalog, const QList<ToolBody> &bodies, QList<LocationScan> *changed)
+{
+    QHash<QString, const ToolBody *> byDir;
+    for (const ToolBody &b : bodies)
+        if (b.error.isEmpty())
+            byDir.insert(b.dir, &b);
+    if (byDir.isEmpty())
+        return;
+    const auto fill = [&](LocationScan &location) {
+        // Detached only when one of its tools takes a body.
+        const auto has = [&](const ToolRecord &t) { return t.bodyElsewhere && byDir.contains(t.dir); };
+        if (std::none_of(location.tools.cbegin(), location.tools.cend(), has))
+            return;
+        for (ToolRecord &t : location.tools)
+            if (const ToolBody *b = t.bodyElsewhere ? byDir.value(t.dir) : nullptr) {
+                t.body = b->body;
+                t.bodyLine = b->bodyLine;
+                t.bodyElsewhere = false;
+            }
+        if (changed)
+            changed->append(location);
+    };
+    fill(catalog.global);
+    for (LocationScan &user : catalog.users)
+        fill(user);
+}
+
 std::optional<Catalog> catalogFromJsonText(QByteArrayView text, QString *error)
 {
     JsonReader r(text);
@@ -351,6 +421,7 @@ ToolRecord toolFromJson(const QJsonObject &o)
         t.entryPath = t.dir + u'/' + entry;
     t.diagnostics = diagnosticsFromJson(o.value(u"diagnostics").toArray());
     t.body = o.value(u"body").toString().toUtf8();
+    t.bodyElsewhere = o.value(u"body_elsewhere").toBool();
     t.bodyLine = o.value(u"body_line").toInt();
     t.files = stringsFromJson(o.value(u"files"));
     t.shadowedBy = o.value(u"shadowed_by").toString();

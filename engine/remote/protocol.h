@@ -15,9 +15,10 @@ namespace tw::engine {
 // The protocol this build speaks. A different minor works (a method the other side lacks is
 // "method not found"); a different major fails at `initialize`, naming both versions.
 inline constexpr int kProtocolMajor = 1;
-// 1.1 added `ping` and catalog.list's "detail"; 1.2 its "compress": "zstd".
-inline constexpr int kProtocolMinor = 2;
-QString protocolVersionText(); // "1.2"
+// 1.1 added `ping` and catalog.list's "detail"; 1.2 its "compress": "zstd" and "stream"; 1.3
+// its "bodies": false and `tool.bodies`.
+inline constexpr int kProtocolMinor = 3;
+QString protocolVersionText(); // "1.3"
 
 // JSON-RPC 2.0's error codes, and the protocol's own in its server range.
 enum class RpcCode {

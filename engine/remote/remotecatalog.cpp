@@ -92,10 +92,15 @@ void RemoteCatalog::request(RemoteConnection *connection)
     // With a watch: the server then sends catalog.changed with what changed since this list.
     // From a 1.2 server: zstd (a third of zlib's time on both sides), location by location.
     const bool streamed = connection->serverBanner().minor >= 2;
+    const bool bodiesElsewhere = connection->serverBanner().minor >= 3;
+    // From a 1.3 server without the bodies: a view asks for those it shows (requestBodies), and
+    // the catalog is half the bytes to pack, send and read.
     QJsonObject params{{QStringLiteral("watch"), true}, {QStringLiteral("detail"), true}};
     params.insert(QStringLiteral("compress"), streamed ? QJsonValue(QStringLiteral("zstd")) : QJsonValue(true));
     if (streamed)
         params.insert(QStringLiteral("stream"), qint64(generation));
+    if (bodiesElsewhere)
+        params.insert(QStringLiteral("bodies"), false);
     connection->call(QStringLiteral("catalog.list"), params, [this, generation, streamed, guard = QPointer<RemoteCatalog>(this)](const RpcResult &reply) {
         if (!guard || generation != m_generation)
             return;
@@ -185,6 +190,49 @@ void RemoteCatalog::listed(const std::shared_ptr<const Catalog> &catalog)
         Q_EMIT scanFinished(m_catalog);
     for (const QJsonArray &changes : held)
         applyChanges(changes);
+}
+
+void RemoteCatalog::requestBodies(const QStringList &toolDirs)
+{
+    RemoteConnection *c = m_session->connection();
+    if (!c)
+        return;
+    QStringList dirs;
+    for (const QString &dir : toolDirs)
+        if (!m_bodyRequests.contains(dir)) {
+            m_bodyRequests.insert(dir);
+            dirs.append(dir);
+        }
+    if (dirs.isEmpty())
+        return;
+    const QJsonObject params{{QStringLiteral("dirs"), QJsonArray::fromStringList(dirs)}, {QStringLiteral("compress"), QStringLiteral("zstd")}};
+    c->call(QStringLiteral("tool.bodies"), params, [this, dirs, guard = QPointer<RemoteCatalog>(this)](const RpcResult &reply) {
+        if (!guard)
+            return;
+        for (const QString &dir : dirs)
+            m_bodyRequests.remove(dir);
+        // Not read (a tool gone, a connection lost): its record stays as it is; the next list or
+        // change brings the tool as it is then, and a view that shows it asks again.
+        const std::optional<QByteArray> text = reply.ok() ? unpackedText(reply.result) : std::nullopt;
+        const std::optional<QList<ToolBody>> bodies = text ? toolBodiesFromJsonText(*text) : std::nullopt;
+        if (bodies)
+            putBodies(*bodies);
+    });
+}
+
+void RemoteCatalog::putBodies(const QList<ToolBody> &bodies)
+{
+    if (!m_catalog || m_listing)
+        return; // the list on its way brings the tools again
+    Catalog next = *m_catalog;
+    QList<LocationScan> changed;
+    putToolBodies(next, bodies, &changed);
+    if (changed.isEmpty())
+        return;
+    m_catalog = std::make_shared<const Catalog>(std::move(next));
+    for (const LocationScan &location : std::as_const(changed))
+        Q_EMIT locationScanned(location);
+    Q_EMIT scanFinished(m_catalog);
 }
 
 void RemoteCatalog::onNotification(const QString &method, const QJsonObject &params)

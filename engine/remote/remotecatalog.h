@@ -4,12 +4,15 @@
 // window shows of each tool), unpacked and decoded off the GUI thread; then catalog.changed's
 // few tools patched in. A connection that drops keeps the last catalog on screen. From a 1.2
 // server the catalog comes location by location as the server scans them (catalog.location),
-// each handed to the views as it is decoded, as a local scan hands them over.
+// each handed to the views as it is decoded, as a local scan hands them over; from a 1.3 server
+// without the bodies, which come for the tools a view shows (requestBodies).
 
+#include "catalog/catalogjson.h"
 #include "catalog/catalogsource.h"
 
 #include <QJsonArray>
 #include <QList>
+#include <QSet>
 #include <QThreadPool>
 
 namespace tw::engine {
@@ -33,6 +36,9 @@ public:
     QString error() const { return m_error; }
 
     void rescan() override; // the whole catalog again, when connected
+    // One tool.bodies for them all, the bodies put into the catalog as one change (a tool asked
+    // for while its body is on its way is not asked again).
+    void requestBodies(const QStringList &toolDirs) override;
 
 Q_SIGNALS:
     void listFailed(const QString &message);
@@ -44,6 +50,7 @@ private:
     void finishStream(quint64 generation, const QJsonObject &reply);
     void listed(const std::shared_ptr<const Catalog> &catalog);
     void applyChanges(const QJsonArray &locations);
+    void putBodies(const QList<ToolBody> &bodies);
 
     RemoteSession *m_session;
     std::shared_ptr<const Catalog> m_catalog;
@@ -57,6 +64,7 @@ private:
     int m_received = 0;
     bool m_receivedGlobal = false;
     QString m_streamError;
+    QSet<QString> m_bodyRequests; // tool dirs whose body is asked for
 };
 
 } // namespace tw::engine

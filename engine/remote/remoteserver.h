@@ -98,6 +98,7 @@ private:
     Reply initialize(const QJsonObject &params);
     Reply catalogList(const QJsonObject &params);
     Reply toolRead(const QJsonObject &params);
+    Reply toolBodies(const QJsonObject &params);
     Reply toolSave(const QJsonObject &params);
     Reply lint(const QJsonObject &params);
     Reply overrides();

@@ -28,6 +28,9 @@ struct ToolRecord
     QString entryPath;   // absolute path of index.ts or index.js
     QByteArray body;     // Markdown body, byte for byte
     int bodyLine = 0;
+    // The body did not come with the catalog (a server window's, CatalogJson::DetailNoBody): a
+    // view that shows it asks its CatalogSource for it (requestBodies), and the catalog changes.
+    bool bodyElsewhere = false;
     QStringList files;   // top-level entries of the tool dir; directories end in '/'
     Diagnostics diagnostics;
     QString shadowedBy;  // within its location: dir of the same-named tool that wins, if any

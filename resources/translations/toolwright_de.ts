@@ -365,6 +365,13 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <comment>no tool over the budget</comment>
         <translation>keines</translation>
     </message>
+    <message numerus="yes">
+        <source>Fetching the bodies of %n tools from the server…</source>
+        <translation>
+            <numerusform>Der Text von %n Tool wird vom Server geholt…</numerusform>
+            <numerusform>Die Texte von %n Tools werden vom Server geholt…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::AgentTab</name>
@@ -423,6 +430,10 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>Overrides the global tool in %1; for the agent it changes %2.</source>
         <translation>Überschreibt das globale Tool in %1; für den Agenten ändert es %2.</translation>
+    </message>
+    <message>
+        <source>Fetching the tool&apos;s body from the server…</source>
+        <translation>Der Text des Tools wird vom Server geholt…</translation>
     </message>
 </context>
 <context>
@@ -2911,6 +2922,10 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     <message>
         <source>(cannot read %1: %2)</source>
         <translation>(%1 kann nicht gelesen werden: %2)</translation>
+    </message>
+    <message>
+        <source>*Fetching the documentation from the server…*</source>
+        <translation>*Die Dokumentation wird vom Server geholt…*</translation>
     </message>
 </context>
 <context>

@@ -61,6 +61,13 @@
             <numerusform>%n tools cost every agent session %1 characters, about %2 tokens. Over the budget of %3 tokens per tool: %4.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Fetching the bodies of %n tools from the server…</source>
+        <translation>
+            <numerusform>Fetching the body of %n tool from the server…</numerusform>
+            <numerusform>Fetching the bodies of %n tools from the server…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ConnectionStatus</name>

@@ -101,7 +101,7 @@ private Q_SLOTS:
         QCOMPARE(r[QStringLiteral("serverInfo")].toObject()[QStringLiteral("version")].toString(),
                  QStringLiteral(TOOLWRIGHT_VERSION_FOR_TESTS));
         const QJsonArray methods = r[QStringLiteral("capabilities")].toObject()[QStringLiteral("methods")].toArray();
-        for (const char *m : {"initialize", "catalog.list", "tool.read", "tool.save", "lint", "overrides", "cli.run"})
+        for (const char *m : {"initialize", "catalog.list", "tool.read", "tool.bodies", "tool.save", "lint", "overrides", "cli.run"})
             QVERIFY2(methods.contains(QString::fromLatin1(m)), m);
         QVERIFY(s.err.isEmpty());
     }
@@ -661,6 +661,69 @@ private Q_SLOTS:
             global ? void(assembled.global = *l) : assembled.users.append(*l);
         }
         QCOMPARE(engine::catalogJsonText(assembled, engine::CatalogJson::Detail), engine::catalogJsonText(*whole, engine::CatalogJson::Detail));
+    }
+
+    // Without the bodies (1.3): the detail catalog with "body": null and "body_elsewhere"; then
+    // tool.bodies gives each asked tool's body as the catalog with them has it, in the order
+    // asked, and says no, per dir, to what is no tool of the DATA_PATH.
+    void toolBodiesComeAsTheCatalogHasThem()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path() + QStringLiteral("/data");
+        test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("greet"), test::toolMd("greet"));
+        test::writeFile(data + QStringLiteral("/tools/odd/TOOL.md"), "---\nname: odd\ndescription: d\n---\n\nA body with \"quotes\", a \\, a tab\t and \x01.\n");
+        test::writeFile(data + QStringLiteral("/tools/odd/index.ts"), "export async function execute() {}\n");
+        test::makeTool(data + QStringLiteral("/ada@example.com/tools"), QStringLiteral("mine"), test::toolMd("mine"));
+        test::makeTool(tmp.path() + QStringLiteral("/elsewhere/tools"), QStringLiteral("secret"), test::toolMd("secret"));
+        QVERIFY(QFile::link(tmp.path() + QStringLiteral("/elsewhere/tools/secret"), data + QStringLiteral("/tools/link")));
+        const QString greet = data + QStringLiteral("/tools/greet"), odd = data + QStringLiteral("/tools/odd"),
+                      mine = data + QStringLiteral("/ada@example.com/tools/mine");
+        const QJsonArray dirs{mine, QStringLiteral("/etc"), greet, QString(data + QStringLiteral("/tools/link")), QString(data + QStringLiteral("/tools/missing")), odd, 5};
+        const Session s = serve(initialize()
+                                    + request(2, QStringLiteral("catalog.list"), {{QStringLiteral("detail"), true}, {QStringLiteral("bodies"), false}})
+                                    + request(3, QStringLiteral("catalog.list"), {{QStringLiteral("detail"), true}})
+                                    + request(4, QStringLiteral("tool.bodies"), {{QStringLiteral("dirs"), dirs}, {QStringLiteral("compress"), QStringLiteral("zstd")}})
+                                    + request(5, QStringLiteral("tool.bodies"), {{QStringLiteral("dirs"), QJsonArray{}}})
+                                    + request(6, QStringLiteral("tool.bodies"), {{QStringLiteral("dirs"), QJsonArray{greet}}}),
+                                data);
+        const std::optional<engine::Catalog> without = engine::catalogFromJsonText(*engine::catalogListText(s.result(1)));
+        const std::optional<engine::Catalog> with = engine::catalogFromJsonText(*engine::catalogListText(s.result(2)));
+        QVERIFY(without && with);
+        QCOMPARE(without->toolCount(), 3);
+        QVERIFY(s.lines.value(2).contains("\"body\":null,\"body_elsewhere\":true"));
+        for (const engine::LocationScan *l : {&without->global, &without->users.first()})
+            for (const engine::ToolRecord &t : l->tools) {
+                QVERIFY(t.bodyElsewhere);
+                QVERIFY(t.body.isEmpty());
+            }
+        QVERIFY(s.result(3).toObject().contains(QStringLiteral("zstd")));
+        const std::optional<QByteArray> text = engine::unpackedText(s.result(3));
+        QVERIFY(text);
+        const std::optional<QList<engine::ToolBody>> bodies = engine::toolBodiesFromJsonText(*text);
+        QVERIFY2(bodies, text->constData());
+        QCOMPARE(bodies->size(), dirs.size());
+        for (qsizetype i = 0; i < bodies->size(); ++i)
+            QCOMPARE(bodies->at(i).dir, dirs.at(i).toString());
+        QVERIFY(bodies->at(1).error.contains(u"not inside the DATA_PATH"));
+        QVERIFY(bodies->at(3).error.contains(u"not inside the DATA_PATH")); // the symlink out
+        QVERIFY(bodies->at(4).error.contains(u"does not exist"));
+        QVERIFY(!bodies->at(6).error.isEmpty());
+        // Put into the catalog without them: the catalog with them, to the byte.
+        engine::Catalog filled = *without;
+        QList<engine::LocationScan> changed;
+        engine::putToolBodies(filled, *bodies, &changed);
+        QCOMPARE(changed.size(), 2);
+        QCOMPARE(engine::catalogJsonText(filled, engine::CatalogJson::Detail), engine::catalogJsonText(*with, engine::CatalogJson::Detail));
+        const auto oddTool = std::find_if(filled.global.tools.cbegin(), filled.global.tools.cend(),
+                                          [&](const engine::ToolRecord &t) { return t.dir == odd; });
+        QVERIFY(oddTool != filled.global.tools.cend());
+        QVERIFY(oddTool->body.contains("\"quotes\", a \\, a tab\t and \x01."));
+        QCOMPARE(s.errorCode(4), int(engine::RpcCode::InvalidParams));
+        // Not packed unless asked.
+        QVERIFY(s.result(5).toObject().contains(QStringLiteral("bodies")));
+        const std::optional<QList<engine::ToolBody>> plain = engine::toolBodiesFromJsonText(*engine::unpackedText(s.result(5)));
+        QVERIFY(plain && plain->size() == 1);
+        QCOMPARE(plain->first().body, bodies->at(2).body);
     }
 
     void usageErrors()

@@ -52,8 +52,34 @@ private slots:
         QCOMPARE(locations.size(), 31); // the global location and each user's, as a scan reports them
         QVERIFY(!catalog.isScanning());
         QVERIFY(catalog.catalog());
+        // Everything but the bodies, which come for the tool a view shows.
         QCOMPARE(catalogJsonText(*catalog.catalog(), CatalogJson::Detail),
-                 catalogJsonText(scanDataPath(data), CatalogJson::Detail));
+                 catalogJsonText(scanDataPath(data), CatalogJson::DetailNoBody));
+        const QString greet = data + QStringLiteral("/tools/greet");
+        const QString mine = data + QStringLiteral("/user3@example.com/tools/mine");
+        QVERIFY(catalog.catalog()->global.tools.first().bodyElsewhere);
+        locations.clear();
+        finished.clear();
+        // One request for them all; one change with the locations that took a body; a dir that
+        // is no tool of the DATA_PATH is said no to and changes nothing.
+        catalog.requestBodies({greet, mine, data + QStringLiteral("/nowhere"), QStringLiteral("/etc")});
+        catalog.requestBodies({greet}); // asked again while on its way: no second request
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(locations.size(), 2);
+        QCOMPARE(locations.at(0).first().value<LocationScan>().scope, Scope::Global);
+        QCOMPARE(locations.at(1).first().value<LocationScan>().user, QStringLiteral("user3@example.com"));
+        const Catalog scannedCatalog = scanDataPath(data);
+        for (const auto &[fetched, scanned] : {std::pair{&catalog.catalog()->global.tools.first(), &scannedCatalog.global.tools.first()},
+                                               std::pair{&catalog.catalog()->userLocation(QStringLiteral("user3@example.com"))->tools.first(),
+                                                         &scannedCatalog.userLocation(QStringLiteral("user3@example.com"))->tools.first()}}) {
+            QVERIFY(!fetched->bodyElsewhere);
+            QVERIFY(!fetched->body.isEmpty());
+            QCOMPARE(fetched->body, scanned->body);
+            QCOMPARE(fetched->bodyLine, scanned->bodyLine);
+        }
+        QCOMPARE(catalog.catalog()->global.tools.first().dir, greet);
+        QVERIFY(catalog.catalog()->userLocation(QStringLiteral("user4@example.com"))->tools.first().bodyElsewhere); // not asked for
+        QVERIFY(!finished.wait(300)); // no second change for the second ask
 
         // A change on the server: only its location comes again, patched into the rest.
         locations.clear();
@@ -62,8 +88,8 @@ private slots:
         QCOMPARE(locations.size(), 1);
         QCOMPARE(locations.first().first().value<LocationScan>().user, QStringLiteral("user7@example.com"));
         QCOMPARE(catalog.catalog()->userLocation(QStringLiteral("user7@example.com"))->tools.first().manifest.version, 2);
-        QCOMPARE(catalogJsonText(*catalog.catalog(), CatalogJson::Detail),
-                 catalogJsonText(scanDataPath(data), CatalogJson::Detail));
+        QCOMPARE(catalogJsonText(*catalog.catalog(), CatalogJson::DetailNoBody),
+                 catalogJsonText(scanDataPath(data), CatalogJson::DetailNoBody));
 
         // The connection drops: the catalog stays; a reconnect brings it whole, with what changed
         // while nobody watched.
@@ -76,28 +102,37 @@ private slots:
         QVERIFY(finished.wait(10000));
         QCOMPARE(started.size(), 2);
         QCOMPARE(catalog.catalog()->global.tools.size(), 2);
-        QCOMPARE(catalogJsonText(*catalog.catalog(), CatalogJson::Detail),
-                 catalogJsonText(scanDataPath(data), CatalogJson::Detail));
+        QCOMPARE(catalogJsonText(*catalog.catalog(), CatalogJson::DetailNoBody),
+                 catalogJsonText(scanDataPath(data), CatalogJson::DetailNoBody));
     }
 
-    // A 1.1 server (its banner says so: the real server behind one that speaks first) gets the
-    // request it knows, no stream, zlib, and the catalog comes whole, the same.
+    // An older server (its banner says so: the real server behind one that speaks first) gets
+    // the request it knows: 1.1 no stream, zlib, the catalog whole; 1.2 streamed, with the
+    // bodies. Either way the catalog is the same, bodies and all.
+    void anOlderServerSendsItWhole_data()
+    {
+        QTest::addColumn<int>("minor");
+        QTest::newRow("1.1") << 1;
+        QTest::newRow("1.2") << 2;
+    }
+
     void anOlderServerSendsItWhole()
     {
-        const QString data = m_tmp.filePath(QStringLiteral("older"));
+        QFETCH(int, minor);
+        const QString data = m_tmp.filePath(QStringLiteral("older%1").arg(minor));
         test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("greet"), test::toolMd("greet"));
         test::makeTool(data + QStringLiteral("/ada@example.com/tools"), QStringLiteral("mine"), test::toolMd("mine"));
         SshSettings ssh;
         ssh.program = test::fakeSsh(m_tmp.path());
         // (The session appends --data PATH to the command: the function takes it.)
-        ssh.remoteCommand = QStringLiteral("older() { echo 'toolwright-serve 0.1.0 1.1'; " TW_BINARY " serve --stdio \"$@\" | sed -u 1d; }; older");
+        ssh.remoteCommand = QStringLiteral("older() { echo 'toolwright-serve 0.1.0 1.%1'; " TW_BINARY " serve --stdio \"$@\" | sed -u 1d; }; older").arg(minor);
         RemoteSession session(RemoteTarget{{}, QStringLiteral("fake"), 0, data}, ssh);
         RemoteCatalog catalog(&session);
         QSignalSpy locations(&catalog, &CatalogSource::locationScanned);
         QSignalSpy finished(&catalog, &CatalogSource::scanFinished);
         session.open();
         QVERIFY(finished.wait(10000));
-        QCOMPARE(session.connection()->serverBanner().minor, 1);
+        QCOMPARE(session.connection()->serverBanner().minor, minor);
         QCOMPARE(locations.size(), 2);
         QCOMPARE(catalogJsonText(*catalog.catalog(), CatalogJson::Detail),
                  catalogJsonText(scanDataPath(data), CatalogJson::Detail));

@@ -95,6 +95,17 @@ void decodeAsServerMessage(const QByteArray &line)
     (void)tw::engine::locationFromJsonText(line, tw::engine::Scope::User);
     if (const std::optional<QByteArray> location = tw::engine::unpackedText(o.value(QStringLiteral("params")).toObject().value(QStringLiteral("location"))))
         (void)tw::engine::locationFromJsonText(*location, tw::engine::Scope::User); // a catalog.location
+    // A tool.bodies answer, whole or packed, put into a catalog without the bodies: only records
+    // that were waiting for theirs change, and no record is added or lost.
+    if (const std::optional<QByteArray> text = tw::engine::unpackedText(result))
+        if (const std::optional<QList<tw::engine::ToolBody>> bodies = tw::engine::toolBodiesFromJsonText(*text)) {
+            tw::engine::Catalog waiting = base;
+            for (tw::engine::ToolRecord &t : waiting.global.tools)
+                t.bodyElsewhere = true;
+            tw::engine::putToolBodies(waiting, *bodies);
+            check(waiting.toolCount() == base.toolCount(), "bodies add or drop no tool", line, {});
+        }
+    (void)tw::engine::toolBodiesFromJsonText(line);
     if (doc.isObject() || doc.isArray()) {
         tw::engine::JsonReader reader(line);
         const QJsonValue value = reader.readValue();
@@ -137,7 +148,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const QJsonObject message = QJsonDocument::fromJson(line).object();
         const QString method = message.value(QStringLiteral("method")).toString();
         static const QStringList reading{QStringLiteral("initialize"), QStringLiteral("catalog.list"), QStringLiteral("tool.read"),
-                                         QStringLiteral("lint"), QStringLiteral("overrides"), QStringLiteral("templates.list"),
+                                         QStringLiteral("tool.bodies"), QStringLiteral("lint"), QStringLiteral("overrides"), QStringLiteral("templates.list"),
                                          QStringLiteral("tool.explain"), QStringLiteral("run.cancel")};
         if (message.value(QStringLiteral("method")).isString() && !reading.contains(method))
             continue;
@@ -155,6 +166,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
               line, reply);
         const bool result = o.contains(QStringLiteral("result")), failed = o.contains(QStringLiteral("error"));
         check(result != failed, "a result or an error", line, reply);
+        if (result && method == u"tool.bodies") {
+            const std::optional<QByteArray> text = tw::engine::unpackedText(o.value(QStringLiteral("result")));
+            check(text && tw::engine::toolBodiesFromJsonText(*text), "tool.bodies answers bodies", line, reply);
+        }
         if (failed) {
             const QJsonObject e = o.value(QStringLiteral("error")).toObject();
             check(e.value(QStringLiteral("code")).isDouble() && e.value(QStringLiteral("message")).isString(),

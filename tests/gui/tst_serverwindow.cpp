@@ -9,6 +9,7 @@
 // path this machine does not have: what the window shows can only have come over the
 // connection, never from the local disk at the same path.
 
+#include "browsing/agentsetdialog.h"
 #include "browsing/markdownview.h"
 #include "syncplanmodel.h"
 #include "diffmodel.h"
@@ -37,6 +38,7 @@
 #include "widgets/messagebox.h"
 #include "window/connectdialog.h"
 #include "window/connectionstatus.h"
+#include "window/browserpane.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -58,6 +60,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <QTreeWidget>
 #include <QTimer>
 
 #include <signal.h>
@@ -247,7 +250,32 @@ private slots:
         QVERIFY(hasTool(server, QStringLiteral("greet")));
         QVERIFY(server->selectDir(kServerPath + QStringLiteral("/tools/greet")));
         QTRY_VERIFY(server->detailPane()->headerText().contains(u"Greeter"));
-        QVERIFY(server->detailPane()->documentation()->toPlainText().contains(u"Greets whoever asks."));
+        // The catalog came without the bodies: the one shown is fetched (one tool.bodies).
+        QTRY_VERIFY_WITH_TIMEOUT(server->detailPane()->documentation()->toPlainText().contains(u"Greets whoever asks."), 10000);
+        // The Agent View is computed from every body of the user's set: those not here yet are
+        // fetched first (a tool of ada's nobody has shown), and the open dialog fills when they are.
+        test::makeTool(m_data + QStringLiteral("/ada@example.com/tools"), QStringLiteral("unseen"), test::toolMd("unseen"));
+        const auto unseen = [&]() -> const engine::ToolRecord * {
+            for (const engine::ToolRecord &t : server->source()->catalog()->userLocation(QStringLiteral("ada@example.com"))->tools)
+                if (t.manifest.name == u"unseen")
+                    return &t;
+            return nullptr;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(unseen(), 10000);
+        QVERIFY(unseen()->bodyElsewhere);
+        AgentSetDialog *agent = server->browser()->openAgentView();
+        QVERIFY(agent);
+        QCOMPARE(agent->user(), QStringLiteral("ada@example.com"));
+        QVERIFY2(agent->summaryText().startsWith(u"Fetching the bod"), qPrintable(agent->summaryText()));
+        QCOMPARE(agent->toolTree()->topLevelItemCount(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(agent->toolTree()->topLevelItemCount(), 3, 10000); // greet, ada's mine and unseen
+        QVERIFY2(agent->summaryText().contains(u"tools cost every agent session"), qPrintable(agent->summaryText()));
+        QVERIFY(agent->promptText().contains(u"- unseen: "));
+        QVERIFY(!unseen()->bodyElsewhere);
+        for (const engine::LocationScan *l : {&server->source()->catalog()->global, server->source()->catalog()->userLocation(QStringLiteral("ada@example.com"))})
+            for (const engine::ToolRecord &t : l->tools)
+                QVERIFY2(!t.bodyElsewhere, qPrintable(t.dir));
+        agent->close();
         server->detailPane()->openFile(kServerPath + QStringLiteral("/tools/greet/index.ts"));
         QTRY_COMPARE_WITH_TIMEOUT(server->detailPane()->codeView()->text(), QString::fromUtf8(kEntry), 10000);
         // The Problems panel lists the server's broken directory.

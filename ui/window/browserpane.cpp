@@ -110,7 +110,7 @@ QStringList badgesFor(const QModelIndex &index)
 
 } // namespace
 
-BrowserPane::BrowserPane(const engine::CatalogSource *scanner, QAction *rescan, const QString &user, QWidget *parent)
+BrowserPane::BrowserPane(engine::CatalogSource *scanner, QAction *rescan, const QString &user, QWidget *parent)
     : QWidget(parent), m_scanner(scanner), m_user(user)
 {
     m_catalogModel = new model::ToolCatalogModel(this);
@@ -305,6 +305,10 @@ void BrowserPane::setCatalog(const std::shared_ptr<const engine::Catalog> &catal
     m_agentView->setEnabled(catalog != nullptr);
     m_catalogModel->applyCatalog(*catalog);
     m_effectiveModel->setCatalog(catalog);
+    // An open Agent View follows the catalog (an edit, a server's bodies arriving).
+    m_agentDialogs.removeAll(nullptr);
+    for (const QPointer<AgentSetDialog> &dialog : std::as_const(m_agentDialogs))
+        fillAgentView(dialog);
 }
 
 void BrowserPane::showCatalog()
@@ -480,6 +484,15 @@ void BrowserPane::showCurrent()
         const engine::ToolRecord *global = nullptr;
         if (OverrideState(index.data(model::OverrideStateRole).toInt()) == OverrideState::OverridesGlobal && m_catalog)
             global = engine::locationWinners(m_catalog->global).value(tool.manifest.name);
+        // A server's catalog comes without the bodies: the one shown is fetched, and shown when
+        // the catalog has it (the row's dataChanged brings us here again).
+        QStringList missing;
+        if (tool.bodyElsewhere)
+            missing << tool.dir;
+        if (global && global->bodyElsewhere)
+            missing << global->dir;
+        if (!missing.isEmpty())
+            m_scanner->requestBodies(missing);
         m_detail->showTool(tool, badgesFor(index), global);
         break;
     }
@@ -580,10 +593,34 @@ AgentSetDialog *BrowserPane::openAgentView()
     if (!m_catalog)
         return nullptr;
     // Non-modal, one per click: the user may keep one per user open side by side.
-    auto *dialog = new AgentSetDialog(*m_catalog, m_user, engine::agentBudgetTokens(), this);
+    auto *dialog = new AgentSetDialog(m_user, engine::agentBudgetTokens(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_agentDialogs.append(dialog);
+    fillAgentView(dialog);
     dialog->show();
     return dialog;
+}
+
+void BrowserPane::fillAgentView(AgentSetDialog *dialog)
+{
+    // What the agent gets is computed from the bodies: a server's catalog that came without
+    // them fetches the user's and the global ones first (one request), and the dialog fills
+    // when the catalog has them.
+    QStringList missing;
+    const auto collect = [&missing](const engine::LocationScan &location) {
+        for (const engine::ToolRecord &t : location.tools)
+            if (t.bodyElsewhere)
+                missing << t.dir;
+    };
+    collect(m_catalog->global);
+    if (const engine::LocationScan *user = m_catalog->userLocation(dialog->user()))
+        collect(*user);
+    if (missing.isEmpty()) {
+        dialog->setCatalog(*m_catalog);
+        return;
+    }
+    dialog->showFetching(int(missing.size()));
+    m_scanner->requestBodies(missing);
 }
 
 } // namespace tw::ui

@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 #include <QList>
 #include <QPersistentModelIndex>
+#include <QPointer>
 #include <QTimer>
 #include <QWidget>
 
@@ -47,7 +48,7 @@ public:
     // `scanner`: whether a catalog is there yet, for the note over an empty list; `rescan`: the
     // window's File → Rescan, also at the end of the bar; `user`: the current user at the start
     // (the User picker fills when a scan finds users).
-    BrowserPane(const engine::CatalogSource *scanner, QAction *rescan, const QString &user, QWidget *parent = nullptr);
+    BrowserPane(engine::CatalogSource *scanner, QAction *rescan, const QString &user, QWidget *parent = nullptr);
     Q_DISABLE_COPY_MOVE(BrowserPane)
 
     model::ToolCatalogModel *catalogModel() const { return m_catalogModel; }
@@ -105,8 +106,9 @@ private:
     void fitNameColumn();
     void selectFirstTool();
     void showCurrent();
+    void fillAgentView(AgentSetDialog *dialog);
 
-    const engine::CatalogSource *m_scanner;
+    engine::CatalogSource *m_scanner; // asked for the bodies a server's catalog did not bring
     QString m_user;
     model::ToolCatalogModel *m_catalogModel = nullptr;
     model::EffectiveToolsModel *m_effectiveModel = nullptr;
@@ -119,6 +121,7 @@ private:
     QAction *m_overriddenOnly = nullptr;
     QAction *m_agentView = nullptr;
     std::shared_ptr<const engine::Catalog> m_catalog; // the last whole scan, for the Agent View
+    QList<QPointer<AgentSetDialog>> m_agentDialogs;   // the open ones, which follow the catalog
     QSplitter *m_splitter = nullptr;
     QTreeView *m_toolView = nullptr;
     ToolDetailPane *m_detail = nullptr;

@@ -103,6 +103,7 @@ public:
     QComboBox *viewCombo() const; // All locations / Effective tools
     QComboBox *userCombo() const;
     ToolDetailPane *detailPane() const;
+    BrowserPane *browser() const { return m_browser; }
     QTableView *problemsView() const { return m_problems; }
     QTabWidget *viewTabs() const { return m_views; }
     OverridesView *overridesView() const { return m_overrides; }
