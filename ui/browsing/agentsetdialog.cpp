@@ -6,6 +6,7 @@
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QTreeWidget>
@@ -64,7 +65,7 @@ void AgentSetDialog::setCatalog(const engine::Catalog &catalog)
     m_summary->setText(tr("%n tools cost every agent session %1 characters, about %2 tokens. "
                           "Over the budget of %3 tokens per tool: %4.",
                           nullptr, int(view.tools.size()))
-                           .arg(view.chars).arg(view.tokens).arg(m_budgetTokens)
+                           .arg(QLocale().toString(view.chars), QLocale().toString(view.tokens), QLocale().toString(m_budgetTokens))
                            .arg(over > 0 ? QString::number(over) : tr("none", "no tool over the budget")));
 
     // Filled again as the catalog changes: the row that was current stays current.
