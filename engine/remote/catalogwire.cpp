@@ -4,6 +4,7 @@
 #include "toolmd/toollayout.h"
 
 #include <QHash>
+#include <QJsonDocument>
 
 #include <algorithm>
 #include <limits>
@@ -26,33 +27,6 @@ InputType inputTypeFromName(const QString &name)
         if (inputTypeName(t) == name)
             return t;
     return InputType::String; // TOOLS.md: anything else becomes string
-}
-
-QStringList stringsFromJson(const QJsonValue &value)
-{
-    QStringList out;
-    const QJsonArray array = value.toArray();
-    out.reserve(array.size());
-    for (const QJsonValue &v : array)
-        out.append(v.toString());
-    return out;
-}
-
-InputSpec inputFromJson(const QJsonObject &o)
-{
-    InputSpec in;
-    in.name = o.value(u"name").toString();
-    in.type = inputTypeFromName(o.value(u"type").toString());
-    in.declaredType = inputTypeName(in.type);
-    in.description = o.value(u"description").toString();
-    in.optional = o.value(u"optional").toBool();
-    in.optionalDeclared = in.optional;
-    in.sensitive = o.value(u"sensitive").toBool();
-    in.hasValues = o.value(u"values").isArray();
-    in.values = stringsFromJson(o.value(u"values"));
-    const QJsonValue def = o.value(u"default");
-    in.defaultValue = def.isNull() ? QJsonValue(QJsonValue::Undefined) : def;
-    return in;
 }
 
 QString lastSegment(const QString &path)
@@ -271,6 +245,55 @@ LocationScan readLocation(JsonReader &r, Scope scope)
 
 } // namespace
 
+namespace {
+
+// One location of catalog.changed: what changed in it, what went, or that it went.
+struct LocationChange
+{
+    QString path, user;
+    bool hasUser = false, gone = false;
+    std::optional<bool> exists;
+    QList<ToolRecord> tools;
+    QList<SkippedDir> skipped;
+    QStringList removed, unskipped;
+};
+
+LocationChange readLocationChange(QByteArrayView text)
+{
+    LocationChange c;
+    JsonReader r(text);
+    QByteArrayView k;
+    if (r.enterObject())
+        while (r.nextKey(&k)) {
+            if (k == "path") {
+                c.path = r.readString();
+            } else if (k == "user") {
+                c.hasUser = true;
+                c.user = r.readString();
+            } else if (k == "gone") {
+                c.gone = r.readBool();
+            } else if (k == "exists") {
+                if (r.peek() == Kind::Bool)
+                    c.exists = r.readBool();
+            } else if (k == "tools") {
+                if (r.enterArray())
+                    while (r.nextElement())
+                        c.tools.append(readTool(r));
+            } else if (k == "skipped") {
+                if (r.enterArray())
+                    while (r.nextElement())
+                        c.skipped.append(readSkipped(r));
+            } else if (k == "removed") {
+                c.removed = readStrings(r);
+            } else if (k == "unskipped") {
+                c.unskipped = readStrings(r);
+            }
+        }
+    return c;
+}
+
+} // namespace
+
 std::optional<LocationScan> locationFromJsonText(QByteArrayView text, Scope scope, QString *error)
 {
     JsonReader r(text);
@@ -387,113 +410,39 @@ std::optional<Catalog> catalogFromJsonText(QByteArrayView text, QString *error)
     return c;
 }
 
+// The QJsonObject entry points (a notification's few tools, syncwire's notes, the tests) go
+// through the same reader as the text: one decoder of each shape. Their objects are small; the
+// catalog's megabytes come as text.
 Diagnostics diagnosticsFromJson(const QJsonArray &array)
 {
-    Diagnostics out;
-    out.reserve(array.size());
-    for (const QJsonValue &v : array) {
-        const QJsonObject o = v.toObject();
-        out.append({o.value(u"code").toString(), severityFromName(o.value(u"severity").toString()),
-                    o.value(u"message").toString(), o.value(u"file").toString(), o.value(u"line").toInt()});
-    }
-    return out;
-}
-
-ToolRecord toolFromJson(const QJsonObject &o)
-{
-    ToolRecord t;
-    t.manifest.name = o.value(u"name").toString();
-    t.manifest.label = o.value(u"label").toString();
-    t.manifest.description = o.value(u"description").toString();
-    t.manifest.version = o.value(u"version").toInt();
-    t.manifest.versionPresent = true; // a missing version is among the diagnostics
-    t.manifest.language = o.value(u"language").toString(QStringLiteral("typescript"));
-    const QJsonArray inputs = o.value(u"inputs").toArray();
-    t.manifest.inputs.reserve(inputs.size());
-    for (const QJsonValue &in : inputs)
-        t.manifest.inputs.append(inputFromJson(in.toObject()));
-    t.scope = o.value(u"scope").toString() == u"user" ? Scope::User : Scope::Global;
-    t.user = o.value(u"user").toString();
-    t.dir = o.value(u"dir").toString();
-    t.dirName = lastSegment(t.dir);
-    t.toolMdPath = t.dir + u'/' + kToolMdFile;
-    if (const QString entry = o.value(u"entry").toString(); !entry.isEmpty())
-        t.entryPath = t.dir + u'/' + entry;
-    t.diagnostics = diagnosticsFromJson(o.value(u"diagnostics").toArray());
-    t.body = o.value(u"body").toString().toUtf8();
-    t.bodyElsewhere = o.value(u"body_elsewhere").toBool();
-    t.bodyLine = o.value(u"body_line").toInt();
-    t.files = stringsFromJson(o.value(u"files"));
-    t.shadowedBy = o.value(u"shadowed_by").toString();
-    return t;
-}
-
-SkippedDir skippedFromJson(const QJsonObject &o)
-{
-    SkippedDir s;
-    s.dir = o.value(u"dir").toString();
-    s.dirName = lastSegment(s.dir);
-    s.reason = o.value(u"reason").toString();
-    s.diagnostics = diagnosticsFromJson(o.value(u"diagnostics").toArray());
-    s.files = stringsFromJson(o.value(u"files"));
-    return s;
-}
-
-LocationScan locationFromJson(const QJsonObject &o, Scope scope)
-{
-    LocationScan l;
-    l.path = o.value(u"path").toString();
-    l.scope = scope;
-    l.user = o.value(u"user").toString();
-    l.exists = o.value(u"exists").toBool();
-    const QJsonArray tools = o.value(u"tools").toArray();
-    l.tools.reserve(tools.size());
-    for (const QJsonValue &t : tools)
-        l.tools.append(toolFromJson(t.toObject()));
-    const QJsonArray skipped = o.value(u"skipped").toArray();
-    l.skipped.reserve(skipped.size());
-    for (const QJsonValue &s : skipped)
-        l.skipped.append(skippedFromJson(s.toObject()));
-    return l;
+    JsonReader r(QJsonDocument(array).toJson(QJsonDocument::Compact));
+    return readDiagnostics(r);
 }
 
 std::optional<Catalog> catalogFromJson(const QJsonObject &o, QString *error)
 {
-    if (!o.value(u"data_path").isString() || !o.value(u"global").isObject() || !o.value(u"users").isArray()) {
-        if (error)
-            *error = QStringLiteral("the server's catalog lacks \"data_path\", \"global\" or \"users\"");
-        return std::nullopt;
-    }
-    Catalog c;
-    c.dataPath = o.value(u"data_path").toString();
-    c.global = locationFromJson(o.value(u"global").toObject(), Scope::Global);
-    const QJsonArray users = o.value(u"users").toArray();
-    c.users.reserve(users.size());
-    for (const QJsonValue &u : users)
-        c.users.append(locationFromJson(u.toObject(), Scope::User));
-    return c;
+    return catalogFromJsonText(QJsonDocument(o).toJson(QJsonDocument::Compact), error);
 }
 
 void applyCatalogChanges(Catalog &catalog, const QJsonArray &locations, QList<LocationScan> *changed)
 {
     for (const QJsonValue &value : locations) {
-        const QJsonObject o = value.toObject();
-        const QString path = o.value(u"path").toString();
-        const bool isGlobal = path == catalog.global.path && !o.contains(u"user");
-        if (o.value(u"gone").toBool()) {
-            catalog.users.removeIf([&path](const LocationScan &l) { return l.path == path; });
+        const LocationChange c = readLocationChange(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+        const bool isGlobal = c.path == catalog.global.path && !c.hasUser;
+        if (c.gone) {
+            catalog.users.removeIf([&c](const LocationScan &l) { return l.path == c.path; });
             continue;
         }
         LocationScan *location = isGlobal ? &catalog.global : nullptr;
         if (!location) {
-            const auto it = std::find_if(catalog.users.begin(), catalog.users.end(), [&path](const LocationScan &l) { return l.path == path; });
+            const auto it = std::find_if(catalog.users.begin(), catalog.users.end(), [&c](const LocationScan &l) { return l.path == c.path; });
             if (it != catalog.users.end()) {
                 location = &*it;
             } else {
                 LocationScan fresh;
-                fresh.path = path;
+                fresh.path = c.path;
                 fresh.scope = Scope::User;
-                fresh.user = o.value(u"user").toString();
+                fresh.user = c.user;
                 // Users in byte-wise order of their directory names, as scanDataPath() lists them.
                 const QByteArray key = fresh.user.toUtf8();
                 const auto pos = std::lower_bound(catalog.users.begin(), catalog.users.end(), key,
@@ -501,15 +450,10 @@ void applyCatalogChanges(Catalog &catalog, const QJsonArray &locations, QList<Lo
                 location = &*catalog.users.insert(pos, std::move(fresh));
             }
         }
-        location->exists = o.value(u"exists").toBool(location->exists);
-        QList<ToolRecord> tools;
-        for (const QJsonValue &t : o.value(u"tools").toArray())
-            tools.append(toolFromJson(t.toObject()));
-        QList<SkippedDir> skipped;
-        for (const QJsonValue &s : o.value(u"skipped").toArray())
-            skipped.append(skippedFromJson(s.toObject()));
-        patchItems(location->tools, std::move(tools), stringsFromJson(o.value(u"removed")));
-        patchItems(location->skipped, std::move(skipped), stringsFromJson(o.value(u"unskipped")));
+        if (c.exists)
+            location->exists = *c.exists;
+        patchItems(location->tools, c.tools, c.removed);
+        patchItems(location->skipped, c.skipped, c.unskipped);
         if (changed)
             changed->append(*location);
     }

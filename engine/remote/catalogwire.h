@@ -15,15 +15,14 @@
 
 namespace tw::engine {
 
-Diagnostics diagnosticsFromJson(const QJsonArray &array);
-ToolRecord toolFromJson(const QJsonObject &tool);
-SkippedDir skippedFromJson(const QJsonObject &skipped);
-LocationScan locationFromJson(const QJsonObject &location, Scope scope);
-// nullopt with `error` when the object is not a catalog.
-std::optional<Catalog> catalogFromJson(const QJsonObject &catalog, QString *error = nullptr);
-// The same from catalog.list's JSON text, read straight into the records (JsonReader): a
-// server window's 10,000 tools in a fifth of the time a QJsonDocument and its lookups take.
+// catalog.list's JSON text read straight into the records (JsonReader): a server window's
+// 10,000 tools in a fifth of the time a QJsonDocument and its lookups take. nullopt with
+// `error` when the text is not a catalog.
 std::optional<Catalog> catalogFromJsonText(QByteArrayView text, QString *error = nullptr);
+// The same from an object (written out and read by the same reader: one decoder of each shape).
+std::optional<Catalog> catalogFromJson(const QJsonObject &catalog, QString *error = nullptr);
+// A diagnostics array (DESIGN.md's shape), as syncwire's notes carry them.
+Diagnostics diagnosticsFromJson(const QJsonArray &array);
 // One location of it, as catalog.list's "stream" sends them (catalog.location).
 std::optional<LocationScan> locationFromJsonText(QByteArrayView text, Scope scope, QString *error = nullptr);
 // tool.bodies' answer (toolBodiesJsonText) as it was written; nullopt with `error` when it is not.

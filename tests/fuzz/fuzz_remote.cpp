@@ -14,7 +14,7 @@
 // the window's decoding, and a catalog patched with any change still has every user once. The
 // window's own reader (JsonReader, catalogFromJsonText) is held to QJsonDocument's: a line
 // QJsonDocument reads, it reads to the same value, and a catalog decodes to the same records
-// either way.
+// from QJsonDocument's indented text as from the compact text the object entry points write.
 #include "catalog/catalogjson.h"
 #include "remote/catalogwire.h"
 #include "remote/jsonreader.h"
@@ -85,11 +85,11 @@ void decodeAsServerMessage(const QByteArray &line)
     if (const std::optional<QJsonObject> listed = tw::engine::catalogListResult(result)) {
         const std::optional<tw::engine::Catalog> tree = tw::engine::catalogFromJson(*listed);
         const std::optional<tw::engine::Catalog> read = tw::engine::catalogFromJsonText(QJsonDocument(*listed).toJson());
-        check(tree.has_value() == read.has_value(), "the text decoder takes the catalogs the tree decoder takes", line, {});
+        check(tree.has_value() == read.has_value(), "the indented text decodes where the compact text does", line, {});
         if (tree && read)
             check(tw::engine::catalogJsonText(*tree, tw::engine::CatalogJson::Detail)
                       == tw::engine::catalogJsonText(*read, tw::engine::CatalogJson::Detail),
-                  "the same catalog from the text decoder as from the tree", line, {});
+                  "the same catalog from the indented text as from the compact", line, {});
     }
     (void)tw::engine::catalogFromJsonText(line); // any bytes as a catalog's text
     (void)tw::engine::locationFromJsonText(line, tw::engine::Scope::User);
