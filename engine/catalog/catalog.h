@@ -30,6 +30,18 @@ struct Catalog
 // DESIGN.md: `<email>` is any directory name under DATA_PATH containing `@`.
 QStringList userDirectories(const QString &dataPath);
 
+// A body a catalog was made without (ToolRecord::bodyElsewhere), read when a view shows it.
+struct ToolBody
+{
+    QString dir;     // the tool's, as asked
+    QByteArray body; // Markdown, byte for byte
+    int bodyLine = 0;
+    QString error;   // set: not read, and why
+};
+// The bodies put into the records of `catalog` that wait for theirs (bodyElsewhere); `changed`
+// gets the locations that changed, as they are now.
+void putToolBodies(Catalog &catalog, const QList<ToolBody> &bodies, QList<LocationScan> *changed = nullptr);
+
 // globalToolsPath() and userToolsPath(): toolmd/toollayout.h.
 
 // Scans every location of a DATA_PATH. `onLocation` (optional) sees each location as soon as

@@ -41,13 +41,6 @@ QByteArray catalogJsonText(const Catalog &catalog, CatalogJson detail = CatalogJ
 QByteArray locationJsonText(const LocationScan &location, CatalogJson detail = CatalogJson::Summary);
 // tool.bodies' answer (1.3): the bodies a catalog listed without (CatalogJson::DetailNoBody),
 // {"bodies": [{"dir", "body", "body_line"} or {"dir", "error"}]}, in the order asked.
-struct ToolBody
-{
-    QString dir;     // as asked
-    QByteArray body; // Markdown, byte for byte
-    int bodyLine = 0;
-    QString error;   // set: not read, and why
-};
 QByteArray toolBodiesJsonText(const QList<ToolBody> &bodies);
 // The `overrides --json` array.
 QJsonArray overridesJson(const QList<OverrideRow> &rows);

@@ -1,5 +1,8 @@
 #include "catalog/catalogscanner.h"
 
+#include "catalog/locationscanner.h"
+
+#include <QHash>
 #include <QPointer>
 #include <QSet>
 #include <QThread>
@@ -105,6 +108,76 @@ void CatalogScanner::onScanDone()
     }
     if (m_pending)
         startScan();
+}
+
+void CatalogScanner::requestBodies(const QStringList &toolDirs)
+{
+    if (!m_catalog)
+        return;
+    // Where each tool is, for a read as the scan's (its location, scope and user).
+    struct Wanted
+    {
+        QString dir, location, user;
+        Scope scope;
+    };
+    QHash<QString, const ToolRecord *> waiting;
+    const auto collect = [&](const LocationScan &location) {
+        for (const ToolRecord &t : location.tools)
+            if (t.bodyElsewhere)
+                waiting.insert(t.dir, &t);
+    };
+    collect(m_catalog->global);
+    for (const LocationScan &l : m_catalog->users)
+        collect(l);
+    QList<Wanted> wanted;
+    for (const QString &dir : toolDirs) {
+        const ToolRecord *t = waiting.value(dir);
+        if (!t || m_bodyRequests.contains(dir))
+            continue;
+        m_bodyRequests.insert(dir);
+        wanted.append({dir, dir.left(dir.lastIndexOf(u'/')), t->user, t->scope});
+    }
+    if (wanted.isEmpty())
+        return;
+    auto *reading = new QFutureWatcher<QList<ToolBody>>(this);
+    connect(reading, &QFutureWatcher<QList<ToolBody>>::finished, this, [this, reading, wanted] {
+        reading->deleteLater();
+        for (const Wanted &w : wanted)
+            m_bodyRequests.remove(w.dir);
+        putBodies(reading->result());
+    });
+    reading->setFuture(QtConcurrent::run(&m_pool, [wanted] {
+        QList<ToolBody> bodies;
+        bodies.reserve(wanted.size());
+        for (const Wanted &w : wanted) {
+            ToolBody &b = bodies.emplace_back();
+            b.dir = w.dir;
+            const ToolDirScan scan = scanToolDir(w.dir, w.location, w.scope, w.user);
+            if (!scan.tool) {
+                b.error = QStringLiteral("%1 does not load as a tool now").arg(w.dir);
+                continue;
+            }
+            b.body = scan.tool->body;
+            b.bodyLine = scan.tool->bodyLine;
+        }
+        return bodies;
+    }));
+}
+
+void CatalogScanner::putBodies(const QList<ToolBody> &bodies)
+{
+    // A scan on its way brings every tool again (without its body, and a view asks again).
+    if (!m_catalog || m_running)
+        return;
+    Catalog next = *m_catalog;
+    QList<LocationScan> changed;
+    putToolBodies(next, bodies, &changed);
+    if (changed.isEmpty())
+        return;
+    m_catalog = std::make_shared<const Catalog>(std::move(next));
+    for (const LocationScan &location : std::as_const(changed))
+        Q_EMIT locationScanned(location);
+    Q_EMIT scanFinished(m_catalog);
 }
 
 QSet<QString> CatalogScanner::watchedDirectories(const Catalog &catalog)

@@ -38,6 +38,12 @@ public:
     // Debounce for file-change rescans (ms); tests shorten it.
     void setRescanDelay(int ms) { m_debounce.setInterval(ms); }
     void setWatching(bool on);
+    // Whether the catalog holds each tool's body (by default it does). Without, a view asks for
+    // the bodies it shows (requestBodies), read on the scan's threads. Set before setDataPath.
+    void setKeepBodies(bool keep) { m_cache.setKeepBodies(keep); }
+    // Reads them as a scan does and puts them into the catalog as a change (locationScanned,
+    // then scanFinished); a body on its way is not asked for again.
+    void requestBodies(const QStringList &toolDirs) override;
 
     void rescan() override;
     // locationScanned() comes from the scanner's threads.
@@ -45,6 +51,7 @@ public:
 private:
     void startScan();
     void onScanDone();
+    void putBodies(const QList<ToolBody> &bodies);
     static QSet<QString> watchedDirectories(const Catalog &catalog);
 
     QString m_dataPath;
@@ -62,6 +69,7 @@ private:
     bool m_running = false;
     bool m_pending = false;
     std::atomic<bool> m_watching = true; // read by the scan's threads (ScanCache::beforeRead)
+    QSet<QString> m_bodyRequests; // tool dirs whose body is being read
 };
 
 } // namespace tw::engine

@@ -209,6 +209,10 @@ ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope s
             return *hit;
     }
     ToolDirScan scan = scanUncached(dir, dirName, locationRoot, scope, user);
+    if (cache && !cache->keepBodies() && scan.tool) {
+        scan.tool->body = QByteArray();
+        scan.tool->bodyElsewhere = true;
+    }
     if (cache)
         cache->store(dir, stamps, scan);
     return scan;

@@ -52,6 +52,11 @@ public:
         if (m_beforeRead)
             m_beforeRead(dir);
     }
+    // Whether the scans through this cache keep each tool's body. A window's keep none: they are
+    // most of what a tool weighs, and it reads the one it shows (CatalogSource::requestBodies).
+    // The records then say bodyElsewhere, in the cache and out of it. Set before the first scan.
+    void setKeepBodies(bool keep) { m_keepBodies = keep; }
+    bool keepBodies() const { return m_keepBodies; }
 
 private:
     struct Entry
@@ -62,6 +67,7 @@ private:
     mutable QMutex m_mutex;
     QHash<QString, Entry> m_entries;
     std::function<void(const QString &)> m_beforeRead;
+    bool m_keepBodies = true;
 };
 
 } // namespace tw::engine

@@ -349,33 +349,6 @@ std::optional<QList<ToolBody>> toolBodiesFromJsonText(QByteArrayView text, QStri
     return bodies;
 }
 
-void putToolBodies(Catalog &catalog, const QList<ToolBody> &bodies, QList<LocationScan> *changed)
-{
-    QHash<QString, const ToolBody *> byDir;
-    for (const ToolBody &b : bodies)
-        if (b.error.isEmpty())
-            byDir.insert(b.dir, &b);
-    if (byDir.isEmpty())
-        return;
-    const auto fill = [&](LocationScan &location) {
-        // Detached only when one of its tools takes a body.
-        const auto has = [&](const ToolRecord &t) { return t.bodyElsewhere && byDir.contains(t.dir); };
-        if (std::none_of(location.tools.cbegin(), location.tools.cend(), has))
-            return;
-        for (ToolRecord &t : location.tools)
-            if (const ToolBody *b = t.bodyElsewhere ? byDir.value(t.dir) : nullptr) {
-                t.body = b->body;
-                t.bodyLine = b->bodyLine;
-                t.bodyElsewhere = false;
-            }
-        if (changed)
-            changed->append(location);
-    };
-    fill(catalog.global);
-    for (LocationScan &user : catalog.users)
-        fill(user);
-}
-
 std::optional<Catalog> catalogFromJsonText(QByteArrayView text, QString *error)
 {
     JsonReader r(text);

@@ -27,9 +27,6 @@ Diagnostics diagnosticsFromJson(const QJsonArray &array);
 std::optional<LocationScan> locationFromJsonText(QByteArrayView text, Scope scope, QString *error = nullptr);
 // tool.bodies' answer (toolBodiesJsonText) as it was written; nullopt with `error` when it is not.
 std::optional<QList<ToolBody>> toolBodiesFromJsonText(QByteArrayView text, QString *error = nullptr);
-// The bodies put into the records of `catalog` that came without theirs (bodyElsewhere);
-// `changed` gets the locations that changed, as they are now.
-void putToolBodies(Catalog &catalog, const QList<ToolBody> &bodies, QList<LocationScan> *changed = nullptr);
 
 // Applies one catalog.changed's "locations" to `catalog`; `changed` gets the locations that
 // changed, as they are now (a location that went is not among them). Unknown entries are ignored.

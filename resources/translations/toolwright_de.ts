@@ -366,10 +366,10 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation>keines</translation>
     </message>
     <message numerus="yes">
-        <source>Fetching the bodies of %n tools from the server…</source>
+        <source>Reading the bodies of %n tools…</source>
         <translation>
-            <numerusform>Der Text von %n Tool wird vom Server geholt…</numerusform>
-            <numerusform>Die Texte von %n Tools werden vom Server geholt…</numerusform>
+            <numerusform>Der Text von %n Tool wird gelesen…</numerusform>
+            <numerusform>Die Texte von %n Tools werden gelesen…</numerusform>
         </translation>
     </message>
 </context>
@@ -432,8 +432,8 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation>Überschreibt das globale Tool in %1; für den Agenten ändert es %2.</translation>
     </message>
     <message>
-        <source>Fetching the tool&apos;s body from the server…</source>
-        <translation>Der Text des Tools wird vom Server geholt…</translation>
+        <source>Reading the tool&apos;s body…</source>
+        <translation>Der Text des Tools wird gelesen…</translation>
     </message>
 </context>
 <context>
@@ -2924,8 +2924,8 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
         <translation>(%1 kann nicht gelesen werden: %2)</translation>
     </message>
     <message>
-        <source>*Fetching the documentation from the server…*</source>
-        <translation>*Die Dokumentation wird vom Server geholt…*</translation>
+        <source>*Reading the documentation…*</source>
+        <translation>*Die Dokumentation wird gelesen…*</translation>
     </message>
 </context>
 <context>

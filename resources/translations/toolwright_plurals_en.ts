@@ -62,10 +62,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Fetching the bodies of %n tools from the server…</source>
+        <source>Reading the bodies of %n tools…</source>
         <translation>
-            <numerusform>Fetching the body of %n tool from the server…</numerusform>
-            <numerusform>Fetching the bodies of %n tools from the server…</numerusform>
+            <numerusform>Reading the body of %n tool…</numerusform>
+            <numerusform>Reading the bodies of %n tools…</numerusform>
         </translation>
     </message>
 </context>

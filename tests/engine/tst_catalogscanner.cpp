@@ -1,6 +1,7 @@
 // The asynchronous scanner: locations arrive one by one, then the catalog; file changes on
 // disk trigger a rescan that re-reads only what changed.
 
+#include "catalog/catalogjson.h"
 #include "catalog/catalogscanner.h"
 #include "fixture.h"
 
@@ -73,6 +74,56 @@ private Q_SLOTS:
         // A removed tool.
         QDir(data + QStringLiteral("/tools/a")).removeRecursively();
         QTRY_VERIFY_WITH_TIMEOUT(scanner.catalog()->global.tools.isEmpty(), 10000);
+    }
+
+    // A window's scanner keeps no bodies: every record says bodyElsewhere, in the cache too (a
+    // rescan's records come from it), and the bodies asked for are read as a scan reads them,
+    // put in as one change, and asked only once while on their way.
+    void bodiesAreReadWhenAskedFor()
+    {
+        const QString data = QStringLiteral(TW_FIXTURES_DIR "/datapath");
+        const Catalog full = scanDataPath(data);
+        CatalogScanner scanner;
+        scanner.setKeepBodies(false);
+        QSignalSpy locations(&scanner, &CatalogScanner::locationScanned);
+        QSignalSpy finished(&scanner, &CatalogScanner::scanFinished);
+        scanner.setDataPath(data);
+        QVERIFY(finished.wait(10000));
+        const auto allWaiting = [](const Catalog &c) {
+            bool all = true;
+            for (const LocationScan *l : {&c.global, &c.users.at(0), &c.users.at(1), &c.users.at(2)})
+                for (const ToolRecord &t : l->tools)
+                    all = all && t.bodyElsewhere && t.body.isEmpty();
+            return all;
+        };
+        QVERIFY(allWaiting(*scanner.catalog()));
+        // Everything else as a scan with the bodies has it.
+        QCOMPARE(catalogJsonText(*scanner.catalog(), CatalogJson::DetailNoBody), catalogJsonText(full, CatalogJson::DetailNoBody));
+
+        const ToolRecord &global = full.global.tools.first();
+        const ToolRecord &bobs = full.userLocation(QStringLiteral("bob@example.com"))->tools.first();
+        QVERIFY(!global.body.isEmpty() && !bobs.body.isEmpty());
+        locations.clear();
+        finished.clear();
+        scanner.requestBodies({global.dir, bobs.dir, QStringLiteral("/nowhere")});
+        scanner.requestBodies({global.dir}); // on its way: not read twice
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(locations.size(), 2);
+        const ToolRecord &gotGlobal = scanner.catalog()->global.tools.first();
+        const ToolRecord &gotBobs = scanner.catalog()->userLocation(QStringLiteral("bob@example.com"))->tools.first();
+        for (const auto &[got, want] : {std::pair{&gotGlobal, &global}, std::pair{&gotBobs, &bobs}}) {
+            QCOMPARE(got->dir, want->dir);
+            QVERIFY(!got->bodyElsewhere);
+            QCOMPARE(got->body, want->body);
+            QCOMPARE(got->bodyLine, want->bodyLine);
+        }
+        QVERIFY(!finished.wait(300)); // the second ask changed nothing
+
+        // A rescan (from the cache) brings the records without their bodies again.
+        finished.clear();
+        scanner.rescan();
+        QVERIFY(finished.wait(10000));
+        QVERIFY(allWaiting(*scanner.catalog()));
     }
 
     // An edit that lands after the scan read the tool but before the scan is over: the watch was

@@ -266,7 +266,7 @@ private slots:
         AgentSetDialog *agent = server->browser()->openAgentView();
         QVERIFY(agent);
         QCOMPARE(agent->user(), QStringLiteral("ada@example.com"));
-        QVERIFY2(agent->summaryText().startsWith(u"Fetching the bod"), qPrintable(agent->summaryText()));
+        QVERIFY2(agent->summaryText().startsWith(u"Reading the bod"), qPrintable(agent->summaryText()));
         QCOMPARE(agent->toolTree()->topLevelItemCount(), 0);
         QTRY_COMPARE_WITH_TIMEOUT(agent->toolTree()->topLevelItemCount(), 3, 10000); // greet, ada's mine and unseen
         QVERIFY2(agent->summaryText().contains(u"tools cost every agent session"), qPrintable(agent->summaryText()));

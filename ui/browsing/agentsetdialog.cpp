@@ -102,7 +102,7 @@ void AgentSetDialog::setCatalog(const engine::Catalog &catalog)
 
 void AgentSetDialog::showFetching(int count)
 {
-    m_summary->setText(tr("Fetching the bodies of %n tools from the server…", nullptr, count));
+    m_summary->setText(tr("Reading the bodies of %n tools…", nullptr, count));
     m_tree->clear();
     m_tree->setEnabled(false);
     m_prompt->clear();

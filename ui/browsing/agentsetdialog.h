@@ -26,7 +26,7 @@ public:
     QString user() const { return m_user; }
     // The view of the user's tools in `catalog` (whose bodies are all there).
     void setCatalog(const engine::Catalog &catalog);
-    // While `count` bodies come from a server: says so, and shows nothing else.
+    // While `count` bodies are read (from disk or a server): says so, and shows nothing else.
     void showFetching(int count);
 
     QTreeWidget *toolTree() const { return m_tree; }

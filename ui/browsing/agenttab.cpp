@@ -59,11 +59,11 @@ AgentTab::AgentTab(QWidget *parent) : QWidget(parent)
 
 void AgentTab::showTool(const engine::ToolRecord &tool, int budgetTokens, const engine::ToolRecord *overriddenGlobal)
 {
-    // A server's body on its way: nothing is said about the registration until it is here.
+    // A body on its way (from disk or a server): nothing is said about the registration until it is here.
     if (tool.bodyElsewhere || (overriddenGlobal && overriddenGlobal->bodyElsewhere)) {
         m_override->setVisible(false);
         m_warning->setVisible(false);
-        m_summary->setText(tr("Fetching the tool's body from the server…"));
+        m_summary->setText(tr("Reading the tool's body…"));
         m_prompt->clear();
         m_registration->clear();
         return;

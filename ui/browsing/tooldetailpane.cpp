@@ -165,7 +165,7 @@ void ToolDetailPane::showTool(const engine::ToolRecord &tool, const QStringList 
     m_badges->setText(html.join(QStringLiteral("&nbsp;")));
     m_badges->setVisible(!badges.isEmpty());
     m_description->setText(m.description);
-    m_doc->setMarkdown(tool.bodyElsewhere ? tr("*Fetching the documentation from the server…*").toUtf8() : tool.body);
+    m_doc->setMarkdown(tool.bodyElsewhere ? tr("*Reading the documentation…*").toUtf8() : tool.body);
 
     m_inputs->setRowCount(int(m.inputs.size()));
     for (int r = 0; r < m.inputs.size(); ++r) {
