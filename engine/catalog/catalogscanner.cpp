@@ -144,7 +144,9 @@ void CatalogScanner::requestBodies(const QStringList &toolDirs)
         reading->deleteLater();
         for (const Wanted &w : wanted)
             m_bodyRequests.remove(w.dir);
-        putBodies(reading->result());
+        // A scan on its way brings every tool again (without its body, and a view asks again).
+        if (m_catalog && !m_running)
+            putBodies(m_catalog, reading->result());
     });
     reading->setFuture(QtConcurrent::run(&m_pool, [wanted] {
         QList<ToolBody> bodies;
@@ -164,21 +166,6 @@ void CatalogScanner::requestBodies(const QStringList &toolDirs)
     }));
 }
 
-void CatalogScanner::putBodies(const QList<ToolBody> &bodies)
-{
-    // A scan on its way brings every tool again (without its body, and a view asks again).
-    if (!m_catalog || m_running)
-        return;
-    Catalog next = *m_catalog;
-    QList<LocationScan> changed;
-    putToolBodies(next, bodies, &changed);
-    if (changed.isEmpty())
-        return;
-    m_catalog = std::make_shared<const Catalog>(std::move(next));
-    for (const LocationScan &location : std::as_const(changed))
-        Q_EMIT locationScanned(location);
-    Q_EMIT scanFinished(m_catalog);
-}
 
 QSet<QString> CatalogScanner::watchedDirectories(const Catalog &catalog)
 {

@@ -51,7 +51,6 @@ public:
 private:
     void startScan();
     void onScanDone();
-    void putBodies(const QList<ToolBody> &bodies);
     static QSet<QString> watchedDirectories(const Catalog &catalog);
 
     QString m_dataPath;

@@ -30,11 +30,28 @@ public:
 
     // Tools of the catalog whose body is elsewhere (ToolRecord::bodyElsewhere): fetch them. The
     // catalog then changes as for any change (locationScanned, scanFinished) with the bodies
-    // in it. A local catalog has every body: nothing to do.
+    // in it. A source whose catalog has every body has nothing to do.
     virtual void requestBodies(const QStringList &toolDirs) { Q_UNUSED(toolDirs) }
 
 public Q_SLOTS:
     virtual void rescan() = 0;
+
+protected:
+    // `catalog` (the current one, not null) with `bodies` put in; when any was taken, the new
+    // catalog is stored in `current` and announced as a change (locationScanned for each
+    // location that took one, then scanFinished).
+    void putBodies(std::shared_ptr<const Catalog> &current, const QList<ToolBody> &bodies)
+    {
+        Catalog next = *current;
+        QList<LocationScan> changed;
+        putToolBodies(next, bodies, &changed);
+        if (changed.isEmpty())
+            return;
+        current = std::make_shared<const Catalog>(std::move(next));
+        for (const LocationScan &location : std::as_const(changed))
+            Q_EMIT locationScanned(location);
+        Q_EMIT scanFinished(current);
+    }
 
 Q_SIGNALS:
     void scanStarted();

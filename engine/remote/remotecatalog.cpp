@@ -215,25 +215,11 @@ void RemoteCatalog::requestBodies(const QStringList &toolDirs)
         // change brings the tool as it is then, and a view that shows it asks again.
         const std::optional<QByteArray> text = reply.ok() ? unpackedText(reply.result) : std::nullopt;
         const std::optional<QList<ToolBody>> bodies = text ? toolBodiesFromJsonText(*text) : std::nullopt;
-        if (bodies)
-            putBodies(*bodies);
+        if (bodies && m_catalog && !m_listing) // a list on its way brings the tools again
+            putBodies(m_catalog, *bodies);
     });
 }
 
-void RemoteCatalog::putBodies(const QList<ToolBody> &bodies)
-{
-    if (!m_catalog || m_listing)
-        return; // the list on its way brings the tools again
-    Catalog next = *m_catalog;
-    QList<LocationScan> changed;
-    putToolBodies(next, bodies, &changed);
-    if (changed.isEmpty())
-        return;
-    m_catalog = std::make_shared<const Catalog>(std::move(next));
-    for (const LocationScan &location : std::as_const(changed))
-        Q_EMIT locationScanned(location);
-    Q_EMIT scanFinished(m_catalog);
-}
 
 void RemoteCatalog::onNotification(const QString &method, const QJsonObject &params)
 {

@@ -50,7 +50,6 @@ private:
     void finishStream(quint64 generation, const QJsonObject &reply);
     void listed(const std::shared_ptr<const Catalog> &catalog);
     void applyChanges(const QJsonArray &locations);
-    void putBodies(const QList<ToolBody> &bodies);
 
     RemoteSession *m_session;
     std::shared_ptr<const Catalog> m_catalog;
