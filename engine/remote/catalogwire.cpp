@@ -388,7 +388,8 @@ std::optional<Catalog> catalogFromJsonText(QByteArrayView text, QString *error)
 // catalog's megabytes come as text.
 Diagnostics diagnosticsFromJson(const QJsonArray &array)
 {
-    JsonReader r(QJsonDocument(array).toJson(QJsonDocument::Compact));
+    const QByteArray text = QJsonDocument(array).toJson(QJsonDocument::Compact); // the reader only views it
+    JsonReader r(text);
     return readDiagnostics(r);
 }
 
