@@ -114,28 +114,24 @@ void CatalogScanner::requestBodies(const QStringList &toolDirs)
 {
     if (!m_catalog)
         return;
-    // Where each tool is, for a read as the scan's (its location, scope and user).
+    // Where each tool is, for a read as the scan's: its location (the dir's parent), whose scope
+    // and user it takes. Only the locations are looked up, not every tool of the catalog.
     struct Wanted
     {
         QString dir, location, user;
         Scope scope;
     };
-    QHash<QString, const ToolRecord *> waiting;
-    const auto collect = [&](const LocationScan &location) {
-        for (const ToolRecord &t : location.tools)
-            if (t.bodyElsewhere)
-                waiting.insert(t.dir, &t);
-    };
-    collect(m_catalog->global);
+    QHash<QString, const LocationScan *> locations{{m_catalog->global.path, &m_catalog->global}};
     for (const LocationScan &l : m_catalog->users)
-        collect(l);
+        locations.insert(l.path, &l);
     QList<Wanted> wanted;
     for (const QString &dir : toolDirs) {
-        const ToolRecord *t = waiting.value(dir);
-        if (!t || m_bodyRequests.contains(dir))
+        const QString root = dir.left(dir.lastIndexOf(u'/'));
+        const LocationScan *location = locations.value(root);
+        if (!location || m_bodyRequests.contains(dir))
             continue;
         m_bodyRequests.insert(dir);
-        wanted.append({dir, dir.left(dir.lastIndexOf(u'/')), t->user, t->scope});
+        wanted.append({dir, root, location->user, location->scope});
     }
     if (wanted.isEmpty())
         return;
@@ -165,7 +161,6 @@ void CatalogScanner::requestBodies(const QStringList &toolDirs)
         return bodies;
     }));
 }
-
 
 QSet<QString> CatalogScanner::watchedDirectories(const Catalog &catalog)
 {

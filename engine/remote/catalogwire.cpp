@@ -71,8 +71,8 @@ void patchItems(QList<Item> &items, QList<Item> changed, const QStringList &gone
 // The readers of catalogFromJsonText: the shapes above, key by key.
 using Kind = JsonReader::Kind;
 
-// A number as QJsonValue::toInt() takes it: out of int's range it is 0, as the tree decoder
-// above reads it, never a truncated other number.
+// A number as QJsonValue::toInt() takes it: out of int's range it is 0, never a truncated
+// other number.
 int readIntAsInt(JsonReader &r)
 {
     const qint64 n = r.readInt();
@@ -217,7 +217,16 @@ SkippedDir readSkipped(JsonReader &r)
     return s;
 }
 
-LocationScan readLocation(JsonReader &r, Scope scope)
+// What a location of catalog.changed carries besides an L: whether it named its user and said
+// whether it exists, that it went, and the tools and skipped dirs that went.
+struct LocationChange
+{
+    bool hasUser = false, hasExists = false, gone = false;
+    QStringList removed, unskipped;
+};
+
+// An L; with `change`, one of catalog.changed's locations (an L and what LocationChange holds).
+LocationScan readLocation(JsonReader &r, Scope scope, LocationChange *change = nullptr)
 {
     LocationScan l;
     l.scope = scope;
@@ -227,8 +236,12 @@ LocationScan readLocation(JsonReader &r, Scope scope)
             if (k == "path") {
                 l.path = r.readString();
             } else if (k == "exists") {
+                if (change)
+                    change->hasExists = r.peek() == Kind::Bool;
                 l.exists = r.readBool();
             } else if (k == "user") {
+                if (change)
+                    change->hasUser = true;
                 l.user = r.readString();
             } else if (k == "tools") {
                 if (r.enterArray())
@@ -238,58 +251,15 @@ LocationScan readLocation(JsonReader &r, Scope scope)
                 if (r.enterArray())
                     while (r.nextElement())
                         l.skipped.append(readSkipped(r));
+            } else if (change && k == "gone") {
+                change->gone = r.readBool();
+            } else if (change && k == "removed") {
+                change->removed = readStrings(r);
+            } else if (change && k == "unskipped") {
+                change->unskipped = readStrings(r);
             }
         }
     return l;
-}
-
-} // namespace
-
-namespace {
-
-// One location of catalog.changed: what changed in it, what went, or that it went.
-struct LocationChange
-{
-    QString path, user;
-    bool hasUser = false, gone = false;
-    std::optional<bool> exists;
-    QList<ToolRecord> tools;
-    QList<SkippedDir> skipped;
-    QStringList removed, unskipped;
-};
-
-LocationChange readLocationChange(QByteArrayView text)
-{
-    LocationChange c;
-    JsonReader r(text);
-    QByteArrayView k;
-    if (r.enterObject())
-        while (r.nextKey(&k)) {
-            if (k == "path") {
-                c.path = r.readString();
-            } else if (k == "user") {
-                c.hasUser = true;
-                c.user = r.readString();
-            } else if (k == "gone") {
-                c.gone = r.readBool();
-            } else if (k == "exists") {
-                if (r.peek() == Kind::Bool)
-                    c.exists = r.readBool();
-            } else if (k == "tools") {
-                if (r.enterArray())
-                    while (r.nextElement())
-                        c.tools.append(readTool(r));
-            } else if (k == "skipped") {
-                if (r.enterArray())
-                    while (r.nextElement())
-                        c.skipped.append(readSkipped(r));
-            } else if (k == "removed") {
-                c.removed = readStrings(r);
-            } else if (k == "unskipped") {
-                c.unskipped = readStrings(r);
-            }
-        }
-    return c;
 }
 
 } // namespace
@@ -401,33 +371,36 @@ std::optional<Catalog> catalogFromJson(const QJsonObject &o, QString *error)
 void applyCatalogChanges(Catalog &catalog, const QJsonArray &locations, QList<LocationScan> *changed)
 {
     for (const QJsonValue &value : locations) {
-        const LocationChange c = readLocationChange(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-        const bool isGlobal = c.path == catalog.global.path && !c.hasUser;
+        const QByteArray text = QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact); // the reader only views it
+        JsonReader r(text);
+        LocationChange c;
+        LocationScan l = readLocation(r, Scope::User, &c);
+        const bool isGlobal = l.path == catalog.global.path && !c.hasUser;
         if (c.gone) {
-            catalog.users.removeIf([&c](const LocationScan &l) { return l.path == c.path; });
+            catalog.users.removeIf([&l](const LocationScan &u) { return u.path == l.path; });
             continue;
         }
         LocationScan *location = isGlobal ? &catalog.global : nullptr;
         if (!location) {
-            const auto it = std::find_if(catalog.users.begin(), catalog.users.end(), [&c](const LocationScan &l) { return l.path == c.path; });
+            const auto it = std::find_if(catalog.users.begin(), catalog.users.end(), [&l](const LocationScan &u) { return u.path == l.path; });
             if (it != catalog.users.end()) {
                 location = &*it;
             } else {
                 LocationScan fresh;
-                fresh.path = c.path;
+                fresh.path = l.path;
                 fresh.scope = Scope::User;
-                fresh.user = c.user;
+                fresh.user = l.user;
                 // Users in byte-wise order of their directory names, as scanDataPath() lists them.
                 const QByteArray key = fresh.user.toUtf8();
                 const auto pos = std::lower_bound(catalog.users.begin(), catalog.users.end(), key,
-                                                  [](const LocationScan &l, const QByteArray &k) { return l.user.toUtf8() < k; });
+                                                  [](const LocationScan &u, const QByteArray &k) { return u.user.toUtf8() < k; });
                 location = &*catalog.users.insert(pos, std::move(fresh));
             }
         }
-        if (c.exists)
-            location->exists = *c.exists;
-        patchItems(location->tools, c.tools, c.removed);
-        patchItems(location->skipped, c.skipped, c.unskipped);
+        if (c.hasExists)
+            location->exists = l.exists;
+        patchItems(location->tools, std::move(l.tools), c.removed);
+        patchItems(location->skipped, std::move(l.skipped), c.unskipped);
         if (changed)
             changed->append(*location);
     }

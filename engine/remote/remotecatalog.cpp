@@ -220,7 +220,6 @@ void RemoteCatalog::requestBodies(const QStringList &toolDirs)
     });
 }
 
-
 void RemoteCatalog::onNotification(const QString &method, const QJsonObject &params)
 {
     if (method == u"catalog.location") {

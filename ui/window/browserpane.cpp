@@ -484,8 +484,8 @@ void BrowserPane::showCurrent()
         const engine::ToolRecord *global = nullptr;
         if (OverrideState(index.data(model::OverrideStateRole).toInt()) == OverrideState::OverridesGlobal && m_catalog)
             global = engine::locationWinners(m_catalog->global).value(tool.manifest.name);
-        // A server's catalog comes without the bodies: the one shown is fetched, and shown when
-        // the catalog has it (the row's dataChanged brings us here again).
+        // A window's catalog comes without the bodies: the one shown is read (from disk or the
+        // server), and shown when the catalog has it (the row's dataChanged brings us here again).
         QStringList missing;
         if (tool.bodyElsewhere)
             missing << tool.dir;
@@ -541,8 +541,7 @@ void BrowserPane::restoreTreeState()
 {
     if (m_filter->sourceModel() == m_catalogModel) {
         // All closed at once, then the nodes that were open opened: closing each of 1,000 users
-        // one by one re-laid the whole tree out each time (24 s for the key that ends a search
-        // at 101,000 tools).
+        // one by one re-laid the whole tree out each time.
         m_toolView->collapseAll();
         for (const QPersistentModelIndex &node : std::as_const(m_expandedBeforeFilter))
             if (node.isValid())
@@ -604,9 +603,9 @@ AgentSetDialog *BrowserPane::openAgentView()
 
 void BrowserPane::fillAgentView(AgentSetDialog *dialog)
 {
-    // What the agent gets is computed from the bodies: a server's catalog that came without
-    // them fetches the user's and the global ones first (one request), and the dialog fills
-    // when the catalog has them.
+    // What the agent gets is computed from the bodies: a window's catalog, which holds none,
+    // reads the user's and the global ones first (one request), and the dialog fills when the
+    // catalog has them.
     QStringList missing;
     const auto collect = [&missing](const engine::LocationScan &location) {
         for (const engine::ToolRecord &t : location.tools)
