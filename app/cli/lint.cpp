@@ -1,5 +1,5 @@
-// `toolwright lint`: prints what engine::lintPaths reports, with the agent's budget
-// (engine::checkAgentBudget, agent-budget-exceeded) over the tools it found.
+// `toolwright lint`: prints what engine::lintPathsEach reports, as it reports it, with the agent's
+// budget (engine::checkAgentBudget, agent-budget-exceeded) over each tool it finds.
 
 #include "common.h"
 
@@ -23,27 +23,53 @@ int cmdLint(const QStringList &args)
     int budget = 0;
     if (!agentBudget(o, &budget, &error))
         return usageError(error);
-    std::optional<LintReport> report = lintPaths(paths, o.parser.value(o.since), &error);
-    if (!report)
+    // Printed as found (memory flat however many tools: issue 25); the skipped directories,
+    // which JSON puts after the tools, are the few kept.
+    const bool json = o.parser.isSet(o.json);
+    std::optional<LintJsonStream> stream;
+    if (json)
+        stream.emplace([](QByteArrayView piece) { std::fwrite(piece.data(), 1, size_t(piece.size()), stdout); });
+    QList<LintSkip> skipped;
+    QByteArray text;
+    const auto flushText = [&text](qsizetype atLeast) {
+        if (text.size() < atLeast)
+            return;
+        std::fwrite(text.constData(), 1, size_t(text.size()), stdout);
+        text.clear();
+    };
+    const auto printDiagnostics = [&](const Diagnostics &diagnostics) {
+        for (const Diagnostic &d : diagnostics)
+            text += (formatDiagnostic(d) + u'\n').toUtf8();
+        flushText(64 * 1024);
+    };
+    const std::optional<LintCounts> counts = lintPathsEach(
+        paths, o.parser.value(o.since), &error,
+        [&](ToolRecord &tool) {
+            checkAgentBudget(tool, budget);
+            if (stream)
+                stream->tool(tool);
+            else
+                printDiagnostics(tool.diagnostics);
+        },
+        [&](const LintSkip &s) {
+            skipped.append(s);
+            if (!stream)
+                printDiagnostics(s.dir.diagnostics);
+        });
+    if (!counts)
         return usageError(error);
-    report->warnings += checkAgentBudget(report->tools, budget);
-    const int exitCode = report->passed() ? 0 : 1;
-    if (o.parser.isSet(o.json)) {
-        printJsonText(lintJsonText(*report));
+    const int exitCode = counts->passed() ? 0 : 1;
+    if (stream) {
+        stream->finish(skipped, *counts);
+        std::fputc('\n', stdout);
         return exitCode;
     }
-    QString text;
-    for (const LintSkip &s : report->skipped)
-        for (const Diagnostic &d : s.dir.diagnostics)
-            text += formatDiagnostic(d) + u'\n';
-    for (const ToolRecord &t : report->tools)
-        for (const Diagnostic &d : t.diagnostics)
-            text += formatDiagnostic(d) + u'\n';
     text += QStringLiteral("%1 tool(s): %2 error(s), %3 warning(s), %4 info, %5 skipped director%6\n")
-                .arg(report->tools.size()).arg(report->errors).arg(report->warnings).arg(report->infos)
-                .arg(report->skipped.size())
-                .arg(report->skipped.size() == 1 ? QStringLiteral("y") : QStringLiteral("ies"));
-    out(text);
+                .arg(counts->tools).arg(counts->errors).arg(counts->warnings).arg(counts->infos)
+                .arg(skipped.size())
+                .arg(skipped.size() == 1 ? QStringLiteral("y") : QStringLiteral("ies"))
+                .toUtf8();
+    flushText(0);
     return exitCode;
 }
 

@@ -20,18 +20,23 @@ int cmdOverrides(const QStringList &args)
         return usageError(QStringLiteral("overrides takes no arguments"));
     if (!openDataPath(o, &dataPath, &error))
         return usageError(error);
-    const QList<OverrideRow> rows = resolveOverrides(scanDataPath(dataPath));
+    // Scanned a location at a time, holding of each tool its entry in a row (issue 25).
+    const QList<OverrideRow> rows = scanOverrides(dataPath);
     if (o.parser.isSet(o.json)) {
-        printJson(QJsonDocument(overridesJson(rows)));
+        writeOverridesJson(rows, [](QByteArrayView piece) { std::fwrite(piece.data(), 1, size_t(piece.size()), stdout); });
+        std::fputc('\n', stdout);
         return 0;
     }
     QString text;
     for (const OverrideRow &r : rows) {
-        text += r.name + (r.global ? QStringLiteral(": global v%1").arg(r.global->manifest.version)
-                                   : QStringLiteral(": user-only"));
-        for (const ToolRecord &u : r.users)
-            text += QStringLiteral(", %1 v%2").arg(u.user).arg(u.manifest.version);
+        text += r.name + (r.global ? QStringLiteral(": global v%1").arg(r.global->version) : QStringLiteral(": user-only"));
+        for (const OverrideEntry &u : r.users)
+            text += QStringLiteral(", %1 v%2").arg(u.user).arg(u.version);
         text += u'\n';
+        if (text.size() > 32 * 1024) {
+            out(text);
+            text.clear();
+        }
     }
     out(text);
     return 0;

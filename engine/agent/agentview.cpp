@@ -190,16 +190,20 @@ Diagnostic agentBudgetDiagnostic(const ToolRecord &tool, const AgentSize &size, 
             tool.toolMdPath, 0};
 }
 
+bool checkAgentBudget(ToolRecord &tool, int budgetTokens)
+{
+    const AgentSize size = agentSize(agentRegistration(tool));
+    if (size.tokens <= budgetTokens)
+        return false;
+    tool.diagnostics.append(agentBudgetDiagnostic(tool, size, budgetTokens));
+    return true;
+}
+
 int checkAgentBudget(QList<ToolRecord> &tools, int budgetTokens)
 {
     int added = 0;
-    for (ToolRecord &tool : tools) {
-        const AgentSize size = agentSize(agentRegistration(tool));
-        if (size.tokens > budgetTokens) {
-            tool.diagnostics.append(agentBudgetDiagnostic(tool, size, budgetTokens));
-            ++added;
-        }
-    }
+    for (ToolRecord &tool : tools)
+        added += checkAgentBudget(tool, budgetTokens);
     return added;
 }
 

@@ -66,8 +66,9 @@ int agentBudgetTokens();
 void setAgentBudgetTokens(int tokens);
 
 // agent-budget-exceeded: a warning on each tool whose registration passes `budgetTokens`,
-// appended to its diagnostics; returns how many were added.
+// appended to its diagnostics; returns how many were added (for one tool: whether it was).
 Diagnostic agentBudgetDiagnostic(const ToolRecord &tool, const AgentSize &size, int budgetTokens);
+bool checkAgentBudget(ToolRecord &tool, int budgetTokens);
 int checkAgentBudget(QList<ToolRecord> &tools, int budgetTokens);
 
 } // namespace tw::engine

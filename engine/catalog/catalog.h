@@ -1,6 +1,7 @@
 #pragma once
 // A snapshot of a whole DATA_PATH: the global location and every user's location.
 
+#include "catalog/locationscanner.h"
 #include "toolmd/toollayout.h"
 #include "toolmd/toolrecord.h"
 
@@ -49,6 +50,12 @@ void putToolBodies(Catalog &catalog, const QList<ToolBody> &bodies, QList<Locati
 Catalog scanDataPath(const QString &dataPath, ScanCache *cache = nullptr,
                      const std::function<void(const LocationScan &)> &onLocation = {},
                      QThreadPool *pool = nullptr);
+
+// The same scan handing each location to `take` as soon as it is done, in the same order, and
+// keeping none: what a command that prints as it goes needs, its memory flat in the tool count
+// (`lint`, `overrides`). Returns the DATA_PATH as scanDataPath's Catalog::dataPath.
+QString scanLocations(const QString &dataPath, const std::function<void(LocationScan &&)> &take,
+                      ScanDepth depth = ScanDepth::Everything);
 
 // What one user sees: the global location and, when `email` is a user directory of DATA_PATH,
 // that user's location; no other user's tools are read. An empty email gives the global tools.

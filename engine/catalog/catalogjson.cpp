@@ -89,6 +89,17 @@ public:
         }
     }
     QByteArray take() { return std::move(m_out); }
+    // What is written so far, once it passes `atLeast` bytes (else nothing), the writer going on
+    // where it was: a long text goes out in pieces and is never held whole.
+    QByteArray takeOver(qsizetype atLeast)
+    {
+        if (m_out.size() < atLeast)
+            return {};
+        QByteArray piece = std::move(m_out);
+        m_out = QByteArray();
+        m_out.reserve(atLeast + atLeast / 4);
+        return piece;
+    }
 
 private:
     void separate()
@@ -241,6 +252,17 @@ void writeInput(Writer &w, const InputSpec &in)
     }
     w.key("\"default\":");
     w.value(in.defaultValue);
+    w.endObject();
+}
+
+template<typename Writer>
+void writeDirVersion(Writer &w, const OverrideEntry &e)
+{
+    w.beginObject();
+    w.key("\"dir\":");
+    w.string(e.dir);
+    w.key("\"version\":");
+    w.number(e.version);
     w.endObject();
 }
 
@@ -433,37 +455,64 @@ QByteArray toolBodiesJsonText(const QList<ToolBody> &bodies)
     return w.take();
 }
 
+// Pieces of about this size go to a stream's sink.
+static constexpr qsizetype kPieceBytes = 64 * 1024;
+
+struct LintJsonStream::Writer
+{
+    JsonWriter json{kPieceBytes + kPieceBytes / 4};
+};
+
+LintJsonStream::LintJsonStream(JsonSink sink) : m_w(std::make_unique<Writer>()), m_sink(std::move(sink))
+{
+    m_w->json.beginObject();
+    m_w->json.key("\"tools\":");
+    m_w->json.beginArray();
+}
+
+LintJsonStream::~LintJsonStream() = default;
+
+void LintJsonStream::tool(const ToolRecord &tool)
+{
+    writeToolFields(m_w->json, tool, nullptr);
+    m_w->json.endObject();
+    if (const QByteArray piece = m_w->json.takeOver(kPieceBytes); !piece.isEmpty())
+        m_sink(piece);
+}
+
+void LintJsonStream::finish(const QList<LintSkip> &skipped, const LintCounts &counts)
+{
+    m_w->json.endArray();
+    m_w->json.key("\"skipped\":");
+    m_w->json.beginArray();
+    for (const LintSkip &s : skipped)
+        writeSkipped(m_w->json, s.dir);
+    m_w->json.endArray();
+    m_w->json.key("\"summary\":");
+    m_w->json.beginObject();
+    m_w->json.key("\"tools\":");
+    m_w->json.number(counts.tools);
+    m_w->json.key("\"errors\":");
+    m_w->json.number(counts.errors);
+    m_w->json.key("\"warnings\":");
+    m_w->json.number(counts.warnings);
+    m_w->json.key("\"infos\":");
+    m_w->json.number(counts.infos);
+    m_w->json.key("\"skipped\":");
+    m_w->json.number(skipped.size());
+    m_w->json.endObject();
+    m_w->json.endObject();
+    m_sink(m_w->json.take());
+}
+
 QByteArray lintJsonText(const LintReport &report)
 {
-    JsonWriter w(1024 * (report.tools.size() + report.skipped.size() + 1));
-    w.beginObject();
-    w.key("\"tools\":");
-    w.beginArray();
-    for (const ToolRecord &t : report.tools) {
-        writeToolFields(w, t, nullptr);
-        w.endObject();
-    }
-    w.endArray();
-    w.key("\"skipped\":");
-    w.beginArray();
-    for (const LintSkip &s : report.skipped)
-        writeSkipped(w, s.dir);
-    w.endArray();
-    w.key("\"summary\":");
-    w.beginObject();
-    w.key("\"tools\":");
-    w.number(report.tools.size());
-    w.key("\"errors\":");
-    w.number(report.errors);
-    w.key("\"warnings\":");
-    w.number(report.warnings);
-    w.key("\"infos\":");
-    w.number(report.infos);
-    w.key("\"skipped\":");
-    w.number(report.skipped.size());
-    w.endObject();
-    w.endObject();
-    return w.take();
+    QByteArray text;
+    LintJsonStream stream([&text](QByteArrayView piece) { text += piece; });
+    for (const ToolRecord &t : report.tools)
+        stream.tool(t);
+    stream.finish(report.skipped, report.counts());
+    return text;
 }
 
 QByteArray effectiveSetJsonText(const QString &dataPath, const EffectiveSet &set)
@@ -562,27 +611,51 @@ QJsonObject effectiveSetJson(const QString &dataPath, const EffectiveSet &set)
     return QJsonDocument::fromJson(effectiveSetJsonText(dataPath, set)).object();
 }
 
+void writeOverridesJson(const QList<OverrideRow> &rows, const JsonSink &sink)
+{
+    // Keys in the order the QJsonObjects of earlier versions wrote them (sorted): the same bytes.
+    JsonWriter w(kPieceBytes + kPieceBytes / 4);
+    w.beginArray();
+    for (const OverrideRow &row : rows) {
+        w.beginObject();
+        w.key("\"global\":");
+        if (row.global)
+            writeDirVersion(w, *row.global);
+        else
+            w.null();
+        w.key("\"name\":");
+        w.string(row.name);
+        w.key("\"users\":");
+        w.beginArray();
+        for (const OverrideEntry &u : row.users) {
+            w.beginObject();
+            w.key("\"dir\":");
+            w.string(u.dir);
+            w.key("\"email\":");
+            w.string(u.user);
+            w.key("\"version\":");
+            w.number(u.version);
+            w.endObject();
+        }
+        w.endArray();
+        w.endObject();
+        if (const QByteArray piece = w.takeOver(kPieceBytes); !piece.isEmpty())
+            sink(piece);
+    }
+    w.endArray();
+    sink(w.take());
+}
+
+QByteArray overridesJsonText(const QList<OverrideRow> &rows)
+{
+    QByteArray text;
+    writeOverridesJson(rows, [&text](QByteArrayView piece) { text += piece; });
+    return text;
+}
+
 QJsonArray overridesJson(const QList<OverrideRow> &rows)
 {
-    QJsonArray array;
-    for (const OverrideRow &row : rows) {
-        QJsonArray users;
-        for (const ToolRecord &u : row.users) {
-            users.append(QJsonObject{{QStringLiteral("email"), u.user},
-                                     {QStringLiteral("dir"), u.dir},
-                                     {QStringLiteral("version"), u.manifest.version}});
-        }
-        QJsonObject global;
-        if (row.global) {
-            JsonBuilder b;
-            writeDirVersion(b, *row.global);
-            global = b.takeObject();
-        }
-        array.append(QJsonObject{{QStringLiteral("name"), row.name},
-                                 {QStringLiteral("global"), row.global ? QJsonValue(global) : QJsonValue(QJsonValue::Null)},
-                                 {QStringLiteral("users"), users}});
-    }
-    return array;
+    return QJsonDocument::fromJson(overridesJsonText(rows)).array();
 }
 
 } // namespace tw::engine

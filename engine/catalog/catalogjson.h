@@ -8,6 +8,9 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <functional>
+#include <memory>
+
 namespace tw::engine {
 
 // How much of each tool a catalog's JSON carries: T of DESIGN.md, or T with what a window shows
@@ -29,6 +32,27 @@ QJsonObject toolJson(const ToolRecord &tool, CatalogJson detail);
 QJsonObject skippedJson(const SkippedDir &skipped, CatalogJson detail = CatalogJson::Summary);
 // The `show --json` object (T with "body" and "files") as compact JSON text.
 QByteArray showJsonText(const ToolRecord &tool, const ToolRecord *overridden = nullptr);
+// Where a streamed text goes, piece by piece, in order (a CLI command's stdout).
+using JsonSink = std::function<void(QByteArrayView)>;
+
+// The `lint --json` object written as lint finds the tools, in pieces of about 64 KB: `tool` for
+// each, then `finish` with the skipped directories and the counts. Holds no tool it wrote.
+class LintJsonStream
+{
+public:
+    explicit LintJsonStream(JsonSink sink);
+    ~LintJsonStream();
+    LintJsonStream(const LintJsonStream &) = delete;
+    LintJsonStream &operator=(const LintJsonStream &) = delete;
+
+    void tool(const ToolRecord &tool);
+    void finish(const QList<LintSkip> &skipped, const LintCounts &counts);
+
+private:
+    struct Writer;
+    std::unique_ptr<Writer> m_w;
+    JsonSink m_sink;
+};
 // The `lint --json` object as compact JSON text.
 QByteArray lintJsonText(const LintReport &report);
 // The `list --json` object, and the same as compact JSON text (what the CLI prints).
@@ -42,7 +66,9 @@ QByteArray locationJsonText(const LocationScan &location, CatalogJson detail = C
 // tool.bodies' answer (1.3): the bodies a catalog listed without (CatalogJson::DetailNoBody),
 // {"bodies": [{"dir", "body", "body_line"} or {"dir", "error"}]}, in the order asked.
 QByteArray toolBodiesJsonText(const QList<ToolBody> &bodies);
-// The `overrides --json` array.
+// The `overrides --json` array, to `sink` in pieces of about 64 KB; as one text; as a QJsonArray.
+void writeOverridesJson(const QList<OverrideRow> &rows, const JsonSink &sink);
+QByteArray overridesJsonText(const QList<OverrideRow> &rows);
 QJsonArray overridesJson(const QList<OverrideRow> &rows);
 
 } // namespace tw::engine

@@ -37,64 +37,98 @@ void checkVersionsSince(QList<ToolRecord> &tools, const GitRevision &git, const 
     }
 }
 
-std::optional<LintReport> lintPaths(const QStringList &paths, const QString &since, QString *error)
+void LintCounts::count(const ToolRecord &tool)
 {
-    LintReport report;
+    ++tools;
+    for (const Diagnostic &d : tool.diagnostics) {
+        errors += d.severity == Severity::Error;
+        warnings += d.severity == Severity::Warning;
+        infos += d.severity == Severity::Info;
+    }
+}
+
+std::optional<LintCounts> lintPathsEach(const QStringList &paths, const QString &since, QString *error,
+                                        const std::function<void(ToolRecord &)> &onTool,
+                                        const std::function<void(const LintSkip &)> &onSkip)
+{
+    struct Path
+    {
+        QString abs;
+        std::optional<GitRevision> git;
+    };
+    std::vector<Path> checked;
     for (const QString &p : paths) {
         const QFileInfo fi(p);
         if (!fi.isDir()) {
             *error = QStringLiteral("%1 is not a directory").arg(p);
             return std::nullopt;
         }
-        const QString abs = QDir::cleanPath(fi.absoluteFilePath());
-        std::optional<GitRevision> git;
+        Path path{QDir::cleanPath(fi.absoluteFilePath()), std::nullopt};
         if (!since.isEmpty()) {
-            git = GitRevision::open(abs, since, error);
-            if (!git)
+            path.git = GitRevision::open(path.abs, since, error);
+            if (!path.git)
                 return std::nullopt;
         }
-        QList<ToolRecord> tools;
-        auto addLocation = [&](const LocationScan &loc) {
-            tools.append(loc.tools);
-            for (const SkippedDir &s : loc.skipped) {
-                const bool notATool = s.diagnostics.size() == 2 && s.reason == u"missing-tool-md";
-                report.skipped.append({s, !notATool});
+        checked.push_back(std::move(path));
+    }
+
+    LintCounts counts;
+    const auto skip = [&](const SkippedDir &dir, bool fails) {
+        counts.failingSkips += fails;
+        onSkip({dir, fails});
+    };
+    for (const Path &path : checked) {
+        const auto tools = [&](QList<ToolRecord> &found) {
+            if (path.git)
+                checkVersionsSince(found, *path.git, since);
+            for (ToolRecord &t : found) {
+                onTool(t);
+                counts.count(t);
             }
         };
-        switch (classifyLintPath(abs)) {
+        const auto location = [&](LocationScan &&loc) {
+            for (const SkippedDir &s : loc.skipped) {
+                // A directory with neither TOOL.md nor an entry file is not an attempt at a tool.
+                const bool notATool = s.diagnostics.size() == 2 && s.reason == u"missing-tool-md";
+                skip(s, !notATool);
+            }
+            tools(loc.tools);
+        };
+        switch (classifyLintPath(path.abs)) {
         case LintPathKind::ToolDir: {
-            const QString root = QFileInfo(QFileInfo(abs).absolutePath()).canonicalFilePath();
-            ToolDirScan one = scanToolDir(abs, root, Scope::Global, QString());
-            if (one.tool)
-                tools.append(*one.tool);
+            const QString root = QFileInfo(QFileInfo(path.abs).absolutePath()).canonicalFilePath();
+            ToolDirScan one = scanToolDir(path.abs, root, Scope::Global, QString());
             if (one.skipped)
-                report.skipped.append({*one.skipped, true}); // named on its own: it was meant to be a tool
+                skip(*one.skipped, true); // named on its own: it was meant to be a tool
+            QList<ToolRecord> found;
+            if (one.tool)
+                found.append(std::move(*one.tool));
+            tools(found);
             break;
         }
         case LintPathKind::ToolsDir:
-            addLocation(scanLocation(abs, Scope::Global, QString()));
+            location(scanLocation(path.abs, Scope::Global, QString()));
             break;
-        case LintPathKind::DataPath: {
-            const Catalog c = scanDataPath(abs);
-            addLocation(c.global);
-            for (const LocationScan &loc : c.users)
-                addLocation(loc);
+        case LintPathKind::DataPath:
+            scanLocations(path.abs, location);
             break;
         }
-        }
-        if (git)
-            checkVersionsSince(tools, *git, since);
-        report.tools.append(tools);
     }
-    for (const ToolRecord &t : std::as_const(report.tools)) {
-        for (const Diagnostic &d : t.diagnostics) {
-            report.errors += d.severity == Severity::Error;
-            report.warnings += d.severity == Severity::Warning;
-            report.infos += d.severity == Severity::Info;
-        }
-    }
-    for (const LintSkip &s : std::as_const(report.skipped))
-        report.failingSkips += s.fails;
+    return counts;
+}
+
+std::optional<LintReport> lintPaths(const QStringList &paths, const QString &since, QString *error)
+{
+    LintReport report;
+    const std::optional<LintCounts> counts = lintPathsEach(
+        paths, since, error, [&report](ToolRecord &t) { report.tools.append(t); }, // counted after: a copy
+        [&report](const LintSkip &s) { report.skipped.append(s); });
+    if (!counts)
+        return std::nullopt;
+    report.errors = counts->errors;
+    report.warnings = counts->warnings;
+    report.infos = counts->infos;
+    report.failingSkips = counts->failingSkips;
     return report;
 }
 

@@ -59,6 +59,10 @@ ReadStatus readCapped(const QString &path, qint64 cap, QByteArray &bytes, qint64
         if (n == 0)
             break;
         total += n;
+        // A regular file reads short only at its end: no second read to hear it (one system
+        // call less for each of the two files of every tool).
+        if (total < bytes.size())
+            break;
         if (total == bytes.size() && total <= cap)
             bytes.resize(std::min<qsizetype>(cap + 1, bytes.size() * 2)); // grown; read on up to the cap
     }
@@ -103,7 +107,7 @@ void lintEntry(const ToolManifest &m, const QString &toolMd, const QString &entr
 }
 
 ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QString &locationRoot,
-                         Scope scope, const QString &user)
+                         Scope scope, const QString &user, ScanDepth depth)
 {
     ToolDirScan result;
     const QString toolMd = toolMdPath(dir);
@@ -185,6 +189,10 @@ ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QStri
     tool.bodyLine = parse.bodyLine;
     tool.files = std::move(files);
     tool.diagnostics = std::move(parse.diagnostics);
+    if (depth == ScanDepth::Manifests) {
+        result.tool = std::move(tool);
+        return result;
+    }
 
     QByteArray source;
     ++result.filesRead;
@@ -198,8 +206,9 @@ ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QStri
 } // namespace
 
 ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope scope, const QString &user,
-                        ScanCache *cache)
+                        ScanCache *cache, ScanDepth depth)
 {
+    Q_ASSERT(!cache || depth == ScanDepth::Everything); // a cache holds whole scans
     const QString dirName = QFileInfo(dir).fileName();
     ScanCache::Stamps stamps;
     if (cache) {
@@ -208,7 +217,7 @@ ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope s
         if (auto hit = cache->find(dir, stamps))
             return *hit;
     }
-    ToolDirScan scan = scanUncached(dir, dirName, locationRoot, scope, user);
+    ToolDirScan scan = scanUncached(dir, dirName, locationRoot, scope, user, depth);
     if (cache && !cache->keepBodies() && scan.tool) {
         scan.tool->body = QByteArray();
         scan.tool->bodyElsewhere = true;
@@ -259,7 +268,8 @@ QStringList sortedSubdirectoryNames(const QString &path, bool includeSymlinks)
     return names;
 }
 
-LocationScan scanLocation(const QString &path, Scope scope, const QString &user, ScanCache *cache, QThreadPool *pool)
+LocationScan scanLocation(const QString &path, Scope scope, const QString &user, ScanCache *cache, QThreadPool *pool,
+                          ScanDepth depth)
 {
     LocationScan scan;
     scan.path = QDir::cleanPath(QDir(path).absolutePath());
@@ -316,7 +326,7 @@ LocationScan scanLocation(const QString &path, Scope scope, const QString &user,
     // The tool directories are independent: read and parse them on every core, in place (a
     // mapped() result store copies each result under one lock, which serialised the workers).
     QtConcurrent::blockingMap(pool ? pool : QThreadPool::globalInstance(), candidates,
-                              [&](Candidate &c) { c.scan = scanToolDir(c.dir, root, scope, user, cache); });
+                              [&](Candidate &c) { c.scan = scanToolDir(c.dir, root, scope, user, cache, depth); });
     scan.tools.reserve(qsizetype(candidates.size()));
     for (Candidate &c : candidates) {
         scan.filesRead += c.scan.filesRead;

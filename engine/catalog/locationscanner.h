@@ -15,12 +15,17 @@ namespace tw::engine {
 
 class ScanCache;
 
+// How much of each tool directory a scan reads. Manifests: which directories are tools and their
+// TOOL.md (its diagnostics), but not the entry file nor the checks that need it or the
+// directory's other files — what `overrides` needs of a whole platform (issue 25).
+enum class ScanDepth { Everything, Manifests };
+
 // Called after each tool directory when reporting incrementally (may run off the GUI thread).
 using ToolScannedCallback = std::function<void(const ToolRecord &)>;
 
 // Scans a single tool directory `dir` inside the location `locationRoot` (canonical path).
 ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope scope,
-                        const QString &user, ScanCache *cache = nullptr);
+                        const QString &user, ScanCache *cache = nullptr, ScanDepth depth = ScanDepth::Everything);
 
 // The lint of one tool directory as if its TOOL.md and entry file held the given bytes: exactly
 // what scanToolDir (and so `toolwright lint DIR` and the Problems panel) reports once they are
@@ -36,7 +41,7 @@ Diagnostics lintToolParse(const QString &dir, const ToolMdParse &parse, const QS
 // Scans `path` as a location. A missing location is an empty scan with exists == false. The
 // tool directories are read on `pool`'s threads (QThreadPool::globalInstance() when null).
 LocationScan scanLocation(const QString &path, Scope scope, const QString &user,
-                          ScanCache *cache = nullptr, QThreadPool *pool = nullptr);
+                          ScanCache *cache = nullptr, QThreadPool *pool = nullptr, ScanDepth depth = ScanDepth::Everything);
 
 // Directory names under `path`, sorted byte-wise by their UTF-8 names (the platform's order).
 QStringList sortedSubdirectoryNames(const QString &path, bool includeSymlinks = true);

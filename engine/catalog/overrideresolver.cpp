@@ -1,7 +1,6 @@
 #include "catalog/overrideresolver.h"
 
 #include <QHash>
-#include <QMap>
 
 #include <algorithm>
 
@@ -77,28 +76,54 @@ EffectiveSet resolveEffective(const Catalog &catalog, const QString &user)
     return set;
 }
 
-QList<OverrideRow> resolveOverrides(const Catalog &catalog)
+void OverrideCollector::addLocation(const LocationScan &location)
 {
-    // Rows kept sorted by name in a map: each row is built in place in its node and copied out
-    // once. A QList grown a row at a time and sorted afterwards (rows hold whole ToolRecords)
-    // took 2.5-3x as long, much of it in page faults of the large rows it moved (perf;
-    // bench_overrides against its floor, issue 21).
-    QMap<QString, OverrideRow> rows;
-    auto rowFor = [&rows](const QString &name) -> OverrideRow & {
-        OverrideRow &row = rows[name];
-        row.name = name;
+    const auto rowFor = [this](const QString &name) -> OverrideRow & {
+        OverrideRow &row = m_rows[name];
+        if (row.name.isNull())
+            row.name = name;
         return row;
     };
-    for (const ToolRecord &t : catalog.global.tools)
-        rowFor(t.manifest.name).global = t; // later registrations overwrite: the winner stays
-    for (const LocationScan &loc : catalog.users) {
-        const QHash<QString, const ToolRecord *> winners = locationWinners(loc);
-        for (const ToolRecord &t : loc.tools) {
-            if (winners.value(t.manifest.name) == &t)
-                rowFor(t.manifest.name).users.append(t);
-        }
+    if (location.scope == Scope::Global) {
+        for (const ToolRecord &t : location.tools) // later registrations overwrite: the winner stays
+            rowFor(t.manifest.name).global = OverrideEntry{QString(), t.dir, t.manifest.version};
+        return;
     }
-    return rows.values();
+    const QHash<QString, const ToolRecord *> winners = locationWinners(location);
+    for (const ToolRecord &t : location.tools) {
+        if (winners.value(t.manifest.name) == &t)
+            rowFor(t.manifest.name).users.append(OverrideEntry{t.user, t.dir, t.manifest.version});
+    }
+}
+
+QList<OverrideRow> OverrideCollector::take()
+{
+    // Rows hold a few strings each (no whole records): gathered in a hash and sorted once.
+    QList<OverrideRow> rows;
+    rows.reserve(m_rows.size());
+    for (auto it = m_rows.begin(); it != m_rows.end(); ++it)
+        rows.append(std::move(it.value()));
+    m_rows.clear();
+    std::sort(rows.begin(), rows.end(), [](const OverrideRow &a, const OverrideRow &b) { return a.name < b.name; });
+    return rows;
+}
+
+QList<OverrideRow> resolveOverrides(const Catalog &catalog)
+{
+    OverrideCollector collector;
+    collector.addLocation(catalog.global);
+    for (const LocationScan &loc : catalog.users)
+        collector.addLocation(loc);
+    return collector.take();
+}
+
+QList<OverrideRow> scanOverrides(const QString &dataPath)
+{
+    OverrideCollector collector;
+    // Which directories are tools, and their names and versions: TOOL.md is all it reads.
+    scanLocations(dataPath, [&collector](LocationScan &&location) { collector.addLocation(location); },
+                  ScanDepth::Manifests);
+    return collector.take();
 }
 
 QString toolSource(const Catalog &catalog, const ToolRecord &tool)

@@ -44,15 +44,44 @@ QList<const ToolRecord *> registrationOrder(const Catalog &catalog, const QStrin
 
 EffectiveSet resolveEffective(const Catalog &catalog, const QString &user);
 
+// Of a tool in a row of `toolwright overrides`: where it is and its version, nothing more, so
+// that a platform's rows (101,000 tools) stay small (issue 25).
+struct OverrideEntry
+{
+    QString user; // the owning user's email; empty for a global tool
+    QString dir;
+    int version = 0;
+
+    friend bool operator==(const OverrideEntry &, const OverrideEntry &) = default;
+};
+
 // One row of `toolwright overrides`: a name, its global winner (if any) and each user's winner.
 struct OverrideRow
 {
     QString name;
-    std::optional<ToolRecord> global;
-    QList<ToolRecord> users; // user-location winners for this name, by email
+    std::optional<OverrideEntry> global;
+    QList<OverrideEntry> users; // user-location winners for this name, by email
+
+    friend bool operator==(const OverrideRow &, const OverrideRow &) = default;
+};
+
+// The rows built location by location — the global one first, then each user's in email
+// order — so that a caller may drop each location once it is added.
+class OverrideCollector
+{
+public:
+    void addLocation(const LocationScan &location);
+    // The rows, sorted by name; the collector is empty after.
+    QList<OverrideRow> take();
+
+private:
+    QHash<QString, OverrideRow> m_rows;
 };
 
 QList<OverrideRow> resolveOverrides(const Catalog &catalog);
+// The same rows for the DATA_PATH at `dataPath`, scanned one location at a time: no tool is
+// held beyond its entry (what `toolwright overrides` and `serve` answer).
+QList<OverrideRow> scanOverrides(const QString &dataPath);
 
 // Where a tool comes from, as run panes and the run history name it: "global v3", "user v2",
 // or "user v2 · shadows global v1" when a global tool of that name is hidden by it.

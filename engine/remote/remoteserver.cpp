@@ -698,7 +698,7 @@ RemoteServer::Reply RemoteServer::lint(const QJsonObject &params)
 
 RemoteServer::Reply RemoteServer::overrides()
 {
-    return Reply::ok(overridesJson(resolveOverrides(scanDataPath(m_dataPath))));
+    return Reply::okText(overridesJsonText(scanOverrides(m_dataPath)));
 }
 
 RemoteServer::Reply RemoteServer::cliRun(const QJsonObject &params)

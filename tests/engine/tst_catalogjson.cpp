@@ -280,7 +280,7 @@ private Q_SLOTS:
             QCOMPARE(row[QStringLiteral("name")].toString(), rows[i].name);
             if (rows[i].global) {
                 QCOMPARE(row[QStringLiteral("global")].toObject(),
-                         (QJsonObject{{QStringLiteral("dir"), rows[i].global->dir}, {QStringLiteral("version"), rows[i].global->manifest.version}}));
+                         (QJsonObject{{QStringLiteral("dir"), rows[i].global->dir}, {QStringLiteral("version"), rows[i].global->version}}));
             } else {
                 QVERIFY(row[QStringLiteral("global")].isNull());
                 sawUserOnly = true;
@@ -290,7 +290,7 @@ private Q_SLOTS:
             for (qsizetype k = 0; k < users.size(); ++k) {
                 QCOMPARE(users[k].toObject(), (QJsonObject{{QStringLiteral("email"), rows[i].users[k].user},
                                                            {QStringLiteral("dir"), rows[i].users[k].dir},
-                                                           {QStringLiteral("version"), rows[i].users[k].manifest.version}}));
+                                                           {QStringLiteral("version"), rows[i].users[k].version}}));
             }
             sawOverride |= rows[i].global && !users.isEmpty();
         }

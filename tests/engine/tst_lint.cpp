@@ -124,6 +124,52 @@ private Q_SLOTS:
         QCOMPARE(summary[QStringLiteral("skipped")].toInt(), 1);
     }
 
+    // `toolwright lint` of a platform prints as it goes (issue 25): the stream's pieces make the
+    // report's text to the byte, the first of them goes out before the last tool is read, and
+    // no tool is handed over twice.
+    void streamedLintIsTheReport()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path();
+        for (int u = 0; u < 3; ++u)
+            for (int t = 0; t < 200; ++t)
+                test::makeTool(data + QStringLiteral("/user%1@example.com/tools").arg(u), QStringLiteral("tool_%1").arg(t),
+                               QByteArray(kToolMd).replace("name: greet", QByteArray("name: tool_" + QByteArray::number(t))));
+        test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("greet"), kToolMd);
+        test::writeFile(data + QStringLiteral("/tools/half/index.ts"), "export async function execute() {}\n");
+        QString error;
+        const auto report = lintPaths({data}, QString(), &error);
+        QVERIFY2(report, qPrintable(error));
+        QCOMPARE(report->tools.size(), 601);
+
+        QByteArray streamed;
+        int piecesBeforeLastTool = 0, toolsSeen = 0;
+        QList<LintSkip> skipped;
+        LintJsonStream stream([&](QByteArrayView piece) {
+            streamed += piece;
+            piecesBeforeLastTool += toolsSeen < 601;
+        });
+        const std::optional<LintCounts> counts = lintPathsEach(
+            {data}, QString(), &error, [&](ToolRecord &t) { ++toolsSeen; stream.tool(t); },
+            [&](const LintSkip &s) { skipped.append(s); });
+        QVERIFY(counts);
+        stream.finish(skipped, *counts);
+        QCOMPARE(toolsSeen, 601);
+        QCOMPARE(counts->tools, 601);
+        QCOMPARE(counts->errors, report->errors);
+        QCOMPARE(counts->warnings, report->warnings);
+        QCOMPARE(counts->failingSkips, report->failingSkips);
+        QVERIFY(piecesBeforeLastTool > 0); // 601 tools are more than one piece
+        QCOMPARE(streamed, lintJsonText(*report));
+
+        // A path that is not a directory is refused before any tool is read.
+        toolsSeen = 0;
+        QVERIFY(!lintPathsEach({data, data + QStringLiteral("/nothing")}, QString(), &error,
+                               [&](ToolRecord &) { ++toolsSeen; }, [](const LintSkip &) {}));
+        QCOMPARE(toolsSeen, 0);
+        QVERIFY(error.contains(QStringLiteral("nothing")));
+    }
+
     void versionRuleAgainstARevision()
     {
         QTemporaryDir repo;
