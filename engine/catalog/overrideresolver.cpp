@@ -3,6 +3,7 @@
 #include <QHash>
 
 #include <algorithm>
+#include <vector>
 
 namespace tw::engine {
 
@@ -98,13 +99,11 @@ void OverrideCollector::addLocation(const LocationScan &location)
 
 QList<OverrideRow> OverrideCollector::take()
 {
-    // Rows hold a few strings each (no whole records): gathered in a hash and sorted once.
     QList<OverrideRow> rows;
     rows.reserve(m_rows.size());
     for (auto it = m_rows.begin(); it != m_rows.end(); ++it)
         rows.append(std::move(it.value()));
     m_rows.clear();
-    std::sort(rows.begin(), rows.end(), [](const OverrideRow &a, const OverrideRow &b) { return a.name < b.name; });
     return rows;
 }
 

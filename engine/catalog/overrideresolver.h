@@ -6,6 +6,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QMap>
 #include <QString>
 
 namespace tw::engine {
@@ -75,7 +76,9 @@ public:
     QList<OverrideRow> take();
 
 private:
-    QHash<QString, OverrideRow> m_rows;
+    // Sorted as they come: a hash sorted at the end scaled 11× from 10,000 to 40,000 records
+    // (bench_overrides), the map 5×.
+    QMap<QString, OverrideRow> m_rows;
 };
 
 QList<OverrideRow> resolveOverrides(const Catalog &catalog);
