@@ -809,6 +809,54 @@ private Q_SLOTS:
         window->findChild<QDockWidget *>(QStringLiteral("problemsDock"))->show();
         window->close();
     }
+    // Past 200 open users a key that may hide rows closes the tree while the filter changes and
+    // opens it whole after (each hidden range made Qt visit every open node: 16-23 s at 1,000
+    // users). The search must show the same: the matches, every user open, the chosen tool
+    // still chosen and in sight; text taken away goes the usual way.
+    // Last of the cases: a window of its own, whose closing leaves settings the others read.
+    void aSearchOverManyOpenUsers()
+    {
+        QTemporaryDir tmp;
+        const QByteArray md = "---\nname: %1\ndescription: A tool.\nversion: 1\n---\n\nBody.\n";
+        for (int u = 0; u < 250; ++u) {
+            const QString tools = tmp.path() + QStringLiteral("/user%1@example.com/tools").arg(u, 3, 10, QLatin1Char('0'));
+            for (const char *name : {"alpha", "beta", "gamma"})
+                test::makeTool(tools, QLatin1StringView(name), QByteArray(md).replace("%1", name));
+        }
+        ui::MainWindow window(tmp.path(), QString());
+        QSignalSpy shown(&window, &ui::MainWindow::catalogShown);
+        window.show();
+        QVERIFY(shown.wait(60000));
+        QTreeView *view = window.toolView();
+        const QAbstractItemModel *m = view->model();
+        // The tools under users, -1 when a user with matches is not open.
+        const auto leaves = [&] {
+            int n = 0;
+            const QModelIndex users = window.filterModel()->mapFromSource(window.catalogModel()->usersGroupIndex());
+            for (int r = 0; r < m->rowCount(users); ++r) {
+                if (!view->isExpanded(m->index(r, 0, users)))
+                    return -1;
+                n += m->rowCount(m->index(r, 0, users));
+            }
+            return n;
+        };
+        QCOMPARE(window.catalogModel()->toolCount(), 750);
+        window.searchField()->setText(QStringLiteral("a")); // all three match: 750
+        QCOMPARE(leaves(), 750);
+        const QString chosen = tmp.path() + QStringLiteral("/user240@example.com/tools/alpha");
+        QVERIFY(window.selectDir(chosen));
+        window.searchField()->setText(QStringLiteral("al")); // may hide rows: the tree is closed meanwhile
+        QCOMPARE(leaves(), 250);
+        QCOMPARE(m->rowCount(window.filterModel()->mapFromSource(window.catalogModel()->usersGroupIndex())), 250);
+        QCOMPARE(view->currentIndex().siblingAtColumn(0).data(model::DirRole).toString(), chosen);
+        QVERIFY(view->visualRect(view->currentIndex()).intersects(view->viewport()->rect()));
+        window.searchField()->setText(QStringLiteral("a")); // widens: the rows come back
+        QCOMPARE(leaves(), 750);
+        window.searchField()->setText(QStringLiteral("gam"));
+        QCOMPARE(leaves(), 250);
+        window.searchField()->clear();
+        QCOMPARE(view->currentIndex().siblingAtColumn(0).data(model::DirRole).toString(), chosen);
+    }
 };
 
 TW_GUI_TEST_MAIN(TestMainWindow, "tst_mainwindow")
