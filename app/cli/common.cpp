@@ -35,6 +35,16 @@ void printJsonText(const QByteArray &text)
     std::fputc('\n', stdout);
 }
 
+void writeStdout(QByteArrayView piece) { std::fwrite(piece.data(), 1, size_t(piece.size()), stdout); }
+
+void outWhenLong(QString &text)
+{
+    if (text.size() < 32 * 1024)
+        return;
+    out(text);
+    text.clear();
+}
+
 void printJson(const QJsonDocument &doc) { printJsonText(doc.toJson(QJsonDocument::Compact)); }
 
 int usageError(const QString &reason)

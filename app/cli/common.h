@@ -29,6 +29,11 @@ void err(const QString &text);
 void writeWhole(FILE *stream, const QString &text);
 // JSON text the engine wrote (catalogjson.h), as it is, on a line of its own.
 void printJsonText(const QByteArray &text);
+// A piece of a text streamed to stdout as it is written (a catalogjson.h JsonSink).
+void writeStdout(QByteArrayView piece);
+// A command that prints as it goes gathers its lines in `text`: printed (and emptied) once
+// long, so that nothing of a platform's size is held whole.
+void outWhenLong(QString &text);
 void printJson(const QJsonDocument &doc);
 // Prints `toolwright: <reason>` and returns the usage exit code, 2.
 int usageError(const QString &reason);

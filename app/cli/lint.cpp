@@ -28,19 +28,13 @@ int cmdLint(const QStringList &args)
     const bool json = o.parser.isSet(o.json);
     std::optional<LintJsonStream> stream;
     if (json)
-        stream.emplace([](QByteArrayView piece) { std::fwrite(piece.data(), 1, size_t(piece.size()), stdout); });
+        stream.emplace(writeStdout);
     QList<LintSkip> skipped;
-    QByteArray text;
-    const auto flushText = [&text](qsizetype atLeast) {
-        if (text.size() < atLeast)
-            return;
-        std::fwrite(text.constData(), 1, size_t(text.size()), stdout);
-        text.clear();
-    };
-    const auto printDiagnostics = [&](const Diagnostics &diagnostics) {
+    QString text;
+    const auto printDiagnostics = [&text](const Diagnostics &diagnostics) {
         for (const Diagnostic &d : diagnostics)
-            text += (formatDiagnostic(d) + u'\n').toUtf8();
-        flushText(64 * 1024);
+            text += formatDiagnostic(d) + u'\n';
+        outWhenLong(text);
     };
     const std::optional<LintCounts> counts = lintPathsEach(
         paths, o.parser.value(o.since), &error,
@@ -67,9 +61,8 @@ int cmdLint(const QStringList &args)
     text += QStringLiteral("%1 tool(s): %2 error(s), %3 warning(s), %4 info, %5 skipped director%6\n")
                 .arg(counts->tools).arg(counts->errors).arg(counts->warnings).arg(counts->infos)
                 .arg(skipped.size())
-                .arg(skipped.size() == 1 ? QStringLiteral("y") : QStringLiteral("ies"))
-                .toUtf8();
-    flushText(0);
+                .arg(skipped.size() == 1 ? QStringLiteral("y") : QStringLiteral("ies"));
+    out(text);
     return exitCode;
 }
 

@@ -23,7 +23,7 @@ int cmdOverrides(const QStringList &args)
     // Scanned a location at a time, holding of each tool its entry in a row (issue 25).
     const QList<OverrideRow> rows = scanOverrides(dataPath);
     if (o.parser.isSet(o.json)) {
-        writeOverridesJson(rows, [](QByteArrayView piece) { std::fwrite(piece.data(), 1, size_t(piece.size()), stdout); });
+        writeOverridesJson(rows, writeStdout);
         std::fputc('\n', stdout);
         return 0;
     }
@@ -33,10 +33,7 @@ int cmdOverrides(const QStringList &args)
         for (const OverrideEntry &u : r.users)
             text += QStringLiteral(", %1 v%2").arg(u.user).arg(u.version);
         text += u'\n';
-        if (text.size() > 32 * 1024) {
-            out(text);
-            text.clear();
-        }
+        outWhenLong(text);
     }
     out(text);
     return 0;

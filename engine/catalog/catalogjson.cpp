@@ -89,16 +89,14 @@ public:
         }
     }
     QByteArray take() { return std::move(m_out); }
-    // What is written so far, once it passes `atLeast` bytes (else nothing), the writer going on
-    // where it was: a long text goes out in pieces and is never held whole.
-    QByteArray takeOver(qsizetype atLeast)
+    // What is written so far to `sink` once it is `atLeast` bytes (0: whatever there is), the
+    // writer going on where it was: a long text goes out in pieces and is never held whole.
+    void flushTo(const JsonSink &sink, qsizetype atLeast = 0)
     {
-        if (m_out.size() < atLeast)
-            return {};
-        QByteArray piece = std::move(m_out);
-        m_out = QByteArray();
-        m_out.reserve(atLeast + atLeast / 4);
-        return piece;
+        if (m_out.isEmpty() || m_out.size() < atLeast)
+            return;
+        sink(m_out);
+        m_out.resize(0); // the capacity stays for the next piece
     }
 
 private:
@@ -256,24 +254,13 @@ void writeInput(Writer &w, const InputSpec &in)
 }
 
 template<typename Writer>
-void writeDirVersion(Writer &w, const OverrideEntry &e)
+void writeDirVersion(Writer &w, const QString &dir, int version)
 {
     w.beginObject();
     w.key("\"dir\":");
-    w.string(e.dir);
+    w.string(dir);
     w.key("\"version\":");
-    w.number(e.version);
-    w.endObject();
-}
-
-template<typename Writer>
-void writeDirVersion(Writer &w, const ToolRecord &t)
-{
-    w.beginObject();
-    w.key("\"dir\":");
-    w.string(t.dir);
-    w.key("\"version\":");
-    w.number(t.manifest.version);
+    w.number(version);
     w.endObject();
 }
 
@@ -301,7 +288,7 @@ void writeToolFields(Writer &w, const ToolRecord &t, const ToolRecord *overridde
     w.key("\"entry\":");
     w.string(t.entryName());
     w.key("\"overrides\":");
-    overridden ? writeDirVersion(w, *overridden) : w.null();
+    overridden ? writeDirVersion(w, overridden->dir, overridden->manifest.version) : w.null();
     w.key("\"inputs\":");
     w.beginArray();
     for (const InputSpec &in : t.manifest.inputs)
@@ -465,44 +452,46 @@ struct LintJsonStream::Writer
 
 LintJsonStream::LintJsonStream(JsonSink sink) : m_w(std::make_unique<Writer>()), m_sink(std::move(sink))
 {
-    m_w->json.beginObject();
-    m_w->json.key("\"tools\":");
-    m_w->json.beginArray();
+    JsonWriter &w = m_w->json;
+    w.beginObject();
+    w.key("\"tools\":");
+    w.beginArray();
 }
 
 LintJsonStream::~LintJsonStream() = default;
 
 void LintJsonStream::tool(const ToolRecord &tool)
 {
-    writeToolFields(m_w->json, tool, nullptr);
-    m_w->json.endObject();
-    if (const QByteArray piece = m_w->json.takeOver(kPieceBytes); !piece.isEmpty())
-        m_sink(piece);
+    JsonWriter &w = m_w->json;
+    writeToolFields(w, tool, nullptr);
+    w.endObject();
+    w.flushTo(m_sink, kPieceBytes);
 }
 
 void LintJsonStream::finish(const QList<LintSkip> &skipped, const LintCounts &counts)
 {
-    m_w->json.endArray();
-    m_w->json.key("\"skipped\":");
-    m_w->json.beginArray();
+    JsonWriter &w = m_w->json;
+    w.endArray();
+    w.key("\"skipped\":");
+    w.beginArray();
     for (const LintSkip &s : skipped)
-        writeSkipped(m_w->json, s.dir);
-    m_w->json.endArray();
-    m_w->json.key("\"summary\":");
-    m_w->json.beginObject();
-    m_w->json.key("\"tools\":");
-    m_w->json.number(counts.tools);
-    m_w->json.key("\"errors\":");
-    m_w->json.number(counts.errors);
-    m_w->json.key("\"warnings\":");
-    m_w->json.number(counts.warnings);
-    m_w->json.key("\"infos\":");
-    m_w->json.number(counts.infos);
-    m_w->json.key("\"skipped\":");
-    m_w->json.number(skipped.size());
-    m_w->json.endObject();
-    m_w->json.endObject();
-    m_sink(m_w->json.take());
+        writeSkipped(w, s.dir);
+    w.endArray();
+    w.key("\"summary\":");
+    w.beginObject();
+    w.key("\"tools\":");
+    w.number(counts.tools);
+    w.key("\"errors\":");
+    w.number(counts.errors);
+    w.key("\"warnings\":");
+    w.number(counts.warnings);
+    w.key("\"infos\":");
+    w.number(counts.infos);
+    w.key("\"skipped\":");
+    w.number(skipped.size());
+    w.endObject();
+    w.endObject();
+    w.flushTo(m_sink);
 }
 
 QByteArray lintJsonText(const LintReport &report)
@@ -620,7 +609,7 @@ void writeOverridesJson(const QList<OverrideRow> &rows, const JsonSink &sink)
         w.beginObject();
         w.key("\"global\":");
         if (row.global)
-            writeDirVersion(w, *row.global);
+            writeDirVersion(w, row.global->dir, row.global->version);
         else
             w.null();
         w.key("\"name\":");
@@ -639,11 +628,10 @@ void writeOverridesJson(const QList<OverrideRow> &rows, const JsonSink &sink)
         }
         w.endArray();
         w.endObject();
-        if (const QByteArray piece = w.takeOver(kPieceBytes); !piece.isEmpty())
-            sink(piece);
+        w.flushTo(sink, kPieceBytes);
     }
     w.endArray();
-    sink(w.take());
+    w.flushTo(sink);
 }
 
 QByteArray overridesJsonText(const QList<OverrideRow> &rows)

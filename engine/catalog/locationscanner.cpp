@@ -63,7 +63,7 @@ ReadStatus readCapped(const QString &path, qint64 cap, QByteArray &bytes, qint64
         // call less for each of the two files of every tool).
         if (total < bytes.size())
             break;
-        if (total == bytes.size() && total <= cap)
+        if (total <= cap)
             bytes.resize(std::min<qsizetype>(cap + 1, bytes.size() * 2)); // grown; read on up to the cap
     }
     bytes.truncate(total);
