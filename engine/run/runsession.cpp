@@ -142,9 +142,10 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
     });
     connect(&m_process, &QProcess::started, this, [this] {
         m_sandboxStarted = true;
-        m_process.write(m_request + '\n'); // stdin stays open for a cancel line
+        sendRequestWhenReady();
         Q_EMIT sandboxStarted(m_runtimeName);
     });
+    connect(&m_bundleWatcher, &QFutureWatcher<BundleResult>::finished, this, [this] { onBundled(m_bundleWatcher.result()); });
     connect(&m_prepareWatcher, &QFutureWatcher<Prepared>::finished, this, [this] {
         m_preparing = false;
         launch(m_prepareWatcher.result());
@@ -218,6 +219,7 @@ RunSession::~RunSession()
         m_parserThread->wait();
     }
     m_prepareWatcher.waitForFinished();
+    m_bundleWatcher.waitForFinished();
     if (m_process.state() != QProcess::NotRunning) {
         m_process.kill();
         m_process.waitForFinished(5000);
@@ -327,11 +329,6 @@ RunSession::Prepared RunSession::prepare() const
         p.error = p.layout.error;
         return p;
     }
-    const BundleResult bundle = bundleEntry(m_tool.entryPath, m_runDir.path(), p.layout.toolEntry);
-    if (!bundle.ok()) {
-        p.error = formatDiagnostic(bundle.diagnostic);
-        return p;
-    }
     p.nonce = QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0')
         + QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0');
     RunSpec spec;
@@ -415,7 +412,41 @@ void RunSession::launch(const Prepared &prepared)
     qCDebug(lcRun) << "starting" << m_tool.manifest.name << "with" << m_runtimeName;
     m_timeout.start(m_options.timeoutMs);
     m_hardLimit.start(std::max(m_options.hardLimitMs, m_options.timeoutMs));
+    // The bundle is made while the sandbox starts: esbuild in its own sandbox on one core, the
+    // sandbox and the harness's Node on the other. The harness waits for its request line.
+    m_bundleWatcher.setFuture(QtConcurrent::run([entry = m_tool.entryPath, dir = m_runDir.path(), inSandbox = m_layout.toolEntry] {
+        return bundleEntry(entry, dir, inSandbox);
+    }));
     m_process.start();
+}
+
+void RunSession::onBundled(const BundleResult &bundle)
+{
+    if (m_done)
+        return;
+    if (bundle.ok()) {
+        m_bundled = true;
+        sendRequestWhenReady();
+        return;
+    }
+    // No tool code has run: the harness is still waiting for its request. The sandbox is ended
+    // (a container removed) before the run is reported, failed with esbuild's file and line.
+    m_bundleError = maskSecrets(formatDiagnostic(bundle.diagnostic), m_options.secretValues);
+    if (m_process.state() == QProcess::NotRunning)
+        return fail(m_bundleError);
+    m_timeout.stop();
+    m_hardLimit.stop();
+    m_killed = true;
+    m_process.kill();
+}
+
+void RunSession::sendRequestWhenReady()
+{
+    if (m_requestSent || !m_bundled || !m_sandboxStarted || m_done || m_cancelled || m_timedOut || !m_bundleError.isEmpty())
+        return;
+    m_requestSent = true;
+    m_process.write(m_request + '\n'); // stdin stays open for a cancel line
+    Q_EMIT requestSent();
 }
 
 QStringList RunSession::maskedEnvironment() const
@@ -506,6 +537,13 @@ void RunSession::stop(bool timedOut)
     (timedOut ? m_timedOut : m_cancelled) = true;
     m_timeout.stop();
     m_hardLimit.stop();
+    if (!m_requestSent) {
+        // The harness has no request yet (the bundle is still being made): no tool code runs,
+        // so there is nothing to abort gracefully — the sandbox is ended at once.
+        m_killed = true;
+        m_process.kill();
+        return;
+    }
     // DESIGN.md: the cancel line first (the harness aborts the tool's signal)…
     m_process.write(QByteArrayLiteral("{\"type\":\"cancel\"}\n"));
     m_grace.start(m_options.graceMs);
@@ -630,7 +668,10 @@ void RunSession::conclude(int exitCode)
     } else if (m_cancelled) {
         o.state = RunState::Cancelled;
         if (!m_haveOutcome)
-            o.message = QStringLiteral("cancelled");
+            o.message = m_requestSent ? QStringLiteral("cancelled") : QStringLiteral("cancelled before the tool started");
+    } else if (!m_bundleError.isEmpty()) {
+        o.state = RunState::Failed;
+        o.message = m_bundleError;
     } else if (!m_haveOutcome) {
         o.state = RunState::Failed;
         o.message = QStringLiteral("the sandbox exited with code %1 before the tool answered").arg(exitCode);

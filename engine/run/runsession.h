@@ -12,6 +12,7 @@
 // (RunEventParser), the limits (RunCgroup), the bundling (bundleEntry), the settings, inputs
 // and history (RunLauncher).
 
+#include "run/entrybundler.h"
 #include "run/runeventparser.h"
 #include "run/runexecution.h"
 #include "run/runtime.h"
@@ -116,6 +117,10 @@ public:
     // Once the sandbox started: the program and arguments that started it (never a secret).
     QStringList launchCommand() const override;
 
+Q_SIGNALS:
+    // The request line went to the harness: the bundle is made and the sandbox runs (tests).
+    void requestSent();
+
 private:
     struct Prepared
     {
@@ -130,6 +135,8 @@ private:
     };
     Prepared prepare() const;
     void launch(const Prepared &prepared);
+    void onBundled(const BundleResult &bundle);
+    void sendRequestWhenReady();
     void fail(const QString &message);
     void read(QProcess::ProcessChannel channel);
     void stop(bool timedOut);
@@ -149,6 +156,13 @@ private:
     LaunchPlan m_plan;
     SandboxLayout m_layout;
     QFutureWatcher<Prepared> m_prepareWatcher;
+    // The entry is bundled while the sandbox starts (both take tens of milliseconds, and the
+    // harness needs the bundle only once its request line arrives): the request is written
+    // when both are done; a bundle that fails ends the sandbox before any tool code ran.
+    QFutureWatcher<BundleResult> m_bundleWatcher;
+    bool m_bundled = false;
+    bool m_requestSent = false;
+    QString m_bundleError;
     QProcess m_process;
     QProcess m_cleanup;
     QProcess m_oomProbe;

@@ -12,7 +12,9 @@
 // per-round figures; the overhead is the median of the per-round differences, printed with
 // their range, and called "not measurable" when that range reaches zero.
 // Goals (exit 1): every onUpdate call is counted (the update events' counts add up to N); the
-// flood runs at no less than a quarter of the harness's own rate in bwrap; peak memory under 200 MB.
+// flood runs at no less than a quarter of the harness's own rate in bwrap; peak memory under 200 MB;
+// in the full run, the progress pipeline (the flood's time less the no-op's, per round) through
+// bwrap keeps at least 90% of the harness's own rate (issue 25).
 //
 //   bench_run [--quick]    --quick: 3 rounds and 20,000 updates instead of 7 and 100,000
 
@@ -198,10 +200,35 @@ int main(int argc, char *argv[])
                         "bundle, per-round differences %+.0f to %+.0f ms\n", runtime, med(c), med(0), low, high);
     }
     const double bwrapShare = med(3) / med(4);
-    std::printf("flood through bwrap at %.0f%% of the harness's own rate\n", 100.0 * bwrapShare);
+    std::printf("flood through bwrap at %.0f%% of the harness's own rate (whole runs, start included)\n", 100.0 * bwrapShare);
     if (bwrapShare < 0.25) {
         std::printf("FAIL: the pipeline keeps only %.0f%% of the tool's update rate (goal: 25%%)\n", 100.0 * bwrapShare);
         ok = false;
+    }
+    // The progress pipeline itself: what the updates add to a run, the flood's wall time less
+    // the no-op's in the same round (the start, the sandbox and the history row are the overhead
+    // above), as a share of the harness's own; the median of the per-round shares.
+    for (int c : {4, 5}) {
+        std::vector<double> share;
+        for (size_t r = 0; r < wall[c].size(); ++r) {
+            const double own = wall[3][r] - wall[0][r], through = wall[c][r] - wall[c - 3][r];
+            if (own > 0 && through > 0)
+                share.push_back(own / through);
+        }
+        if (share.empty())
+            continue;
+        std::sort(share.begin(), share.end());
+        const double median = share[share.size() / 2];
+        const char *runtime = c == 4 ? "bwrap" : "podman";
+        std::printf("progress pipeline through %s: %.0f%% of the harness's own rate (%d updates added %.0f ms to a run there, "
+                    "%.0f ms to the harness alone; per-round shares %.0f%% to %.0f%%)\n",
+                    runtime, 100.0 * median, updates, med(c) - med(c - 3), med(3) - med(0), 100.0 * share.front(), 100.0 * share.back());
+        // Issue 25's goal, held in the full run: with --quick's 20,000 updates the difference is
+        // a few tens of milliseconds, inside the rounds' noise.
+        if (c == 4 && !quick && median < 0.9) {
+            std::printf("FAIL: the progress pipeline keeps only %.0f%% of the harness's rate (goal: 90%%)\n", 100.0 * median);
+            ok = false;
+        }
     }
     for (int c : {4, 5}) {
         if (rss[c] > 200 * 1024) {

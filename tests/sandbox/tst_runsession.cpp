@@ -645,11 +645,16 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(m_tmp.path() + QStringLiteral("/probe.txt")));
     }
 
+    // The bundle is made while the sandbox starts: one that fails ends the sandbox before any
+    // tool code ran, and the run fails with esbuild's file and line, nothing left behind.
     void transpileErrorsNameTheFile()
     {
         const RunOutcome r = runTool(QStringLiteral("broken"), {});
         QCOMPARE(r.state, RunState::Failed);
         QVERIFY2(r.message.contains(QStringLiteral("broken/index.ts:1")), qPrintable(r.message));
+        QCOMPARE(leftoverContainers(), QStringList());
+        QCOMPARE(leftoverCgroups(), QStringList());
+        QTRY_COMPARE(leftoverRunDirs(), QStringList());
     }
 
     // Stop: the cancel line; a tool that ignores it gets SIGTERM, then the sandbox is killed.
@@ -709,10 +714,12 @@ private Q_SLOTS:
         QCOMPARE(leftoverRunDirs(), QStringList());
     }
 
-    // A cancel as the sandbox starts reaches the harness before the tool could add a listener to
-    // its signal (one added to an aborted signal never fires): the harness does not call execute
-    // then, and the run ends on its answer — not after the grace periods, long here so that
-    // waiting for them would show as a bare "cancelled".
+    // A cancel as the sandbox starts ends the run at once — not after the grace periods, long
+    // here so that waiting for them would show as a bare "cancelled". Before the request line is
+    // written (the bundle is made while the sandbox starts) no tool code runs and the sandbox is
+    // simply ended; after it, the cancel line reaches the harness before the tool could add a
+    // listener to its signal (one added to an aborted signal never fires): the harness does not
+    // call execute then, and the run ends on its answer.
     void cancelAsTheSandboxStarts()
     {
         RunOptions options;
@@ -721,6 +728,25 @@ private Q_SLOTS:
                                      {{QStringLiteral("marker"), QString::fromLatin1(kRuntime == u"bwrap" ? "424242.5" : "434343.5")}},
                                      options, [](RunSession &s) {
                                          connect(&s, &RunSession::sandboxStarted, &s, [session = &s] { session->cancel(); });
+                                     });
+        QCOMPARE(r.state, RunState::Cancelled);
+        const bool notCalled = r.message == u"cancelled before the tool's execute was called"
+            || r.message == u"cancelled before the tool started";
+        const bool answered = !r.content.isEmpty() && r.content[0].toObject()[QStringLiteral("text")].toString() == u"stopped";
+        QVERIFY2(notCalled || answered, qPrintable(r.message));
+        QCOMPARE(leftoverContainers(), QStringList());
+    }
+
+    // The cancel line right behind the request: the harness does not call execute, or the tool
+    // answers the abort; either way the run ends on the harness's answer, not after the grace.
+    void cancelRightAfterTheRequest()
+    {
+        RunOptions options;
+        options.graceMs = 30000;
+        const RunOutcome r = runTool(QStringLiteral("sleeper"),
+                                     {{QStringLiteral("marker"), QString::fromLatin1(kRuntime == u"bwrap" ? "424242.6" : "434343.6")}},
+                                     options, [](RunSession &s) {
+                                         connect(&s, &RunSession::requestSent, &s, [session = &s] { session->cancel(); });
                                      });
         QCOMPARE(r.state, RunState::Cancelled);
         const bool notCalled = r.message == u"cancelled before the tool's execute was called";
