@@ -16,10 +16,9 @@ CatalogScanner::CatalogScanner(QObject *parent) : CatalogSource(parent)
     m_pool.setMaxThreadCount(QThread::idealThreadCount() + 1);
     m_pool.setObjectName(QStringLiteral("toolwright-scan"));
     m_debounce.setSingleShot(true);
-    m_debounce.setInterval(250);
-    connect(&m_debounce, &QTimer::timeout, this, &CatalogScanner::rescan);
+    connect(&m_debounce, &QTimer::timeout, this, &CatalogScanner::onDebounced);
     connect(&m_watcher, &QFutureWatcher<std::shared_ptr<const Catalog>>::finished, this, &CatalogScanner::onScanDone);
-    connect(&m_fsWatcher, &PathWatcher::directoryChanged, this, [this] { m_debounce.start(); });
+    connect(&m_fsWatcher, &PathWatcher::directoryChanged, this, &CatalogScanner::onDirectoryChanged);
     // Each directory is watched before the scan reads it: a change between its read and a watch
     // set after the whole scan would go unseen (serve's watch missed such an edit).
     m_cache.setBeforeRead([this](const QString &dir) {
@@ -55,22 +54,108 @@ void CatalogScanner::setWatching(bool on)
     }
 }
 
+QString CatalogScanner::locationOf(const QString &dir) const
+{
+    if (!m_catalog)
+        return {};
+    const Catalog &c = *m_catalog;
+    const auto isLocation = [&](const QString &path) {
+        if (path == c.global.path)
+            return true;
+        // A user's location is DATA_PATH/<email>/tools: looked up by the email it names.
+        const QString prefix = c.dataPath + u'/';
+        if (!path.startsWith(prefix) || !path.endsWith(QStringLiteral("/tools")))
+            return false;
+        const QString email = path.mid(prefix.size(), path.size() - prefix.size() - 6);
+        const LocationScan *l = c.userLocation(email);
+        return l && l->path == path;
+    };
+    if (isLocation(dir))
+        return dir; // a tool added, removed or renamed
+    const QString parent = dir.left(dir.lastIndexOf(u'/'));
+    if (isLocation(parent))
+        return parent; // a tool's own files
+    return {};
+}
+
+void CatalogScanner::onDirectoryChanged(const QString &dir)
+{
+    const QString location = m_changedElsewhere ? QString() : locationOf(dir);
+    if (location.isEmpty())
+        m_changedElsewhere = true;
+    else
+        m_changedLocations.insert(location);
+    // A whole walk waits for the burst to end; a location's rescan (a save is a few events in
+    // a millisecond or two) goes at once.
+    const int delay = m_changedElsewhere ? m_rescanDelay : std::min(m_rescanDelay, kLocationRescanDelayMs);
+    if (!m_debounce.isActive() || m_debounce.interval() < delay)
+        m_debounce.start(delay);
+}
+
+void CatalogScanner::onDebounced()
+{
+    if (m_running) {
+        m_pending = true; // once this one is done: what changed meanwhile, as it is now
+        return;
+    }
+    if (m_changedElsewhere || !m_catalog) {
+        rescan();
+        return;
+    }
+    QStringList locations(m_changedLocations.cbegin(), m_changedLocations.cend());
+    m_changedLocations.clear();
+    startScan(locations);
+}
+
 void CatalogScanner::rescan()
 {
     // Not m_watcher.isRunning(): that turns false before `finished` is delivered, and a
     // setFuture() in between would discard the finished scan's result.
     if (m_running) {
-        m_pending = true; // one more scan once this one is done
+        m_pending = true; // one more scan once this one is done, of everything
+        m_changedElsewhere = true;
         return;
     }
     startScan();
 }
 
-void CatalogScanner::startScan()
+void CatalogScanner::startScan(const QStringList &locations)
 {
     m_pending = false;
     m_running = true;
     const quint64 generation = ++m_generation;
+    if (!locations.isEmpty() && m_catalog) {
+        // Only the locations a change lies in: read again (the cache re-reads only the tools
+        // that changed), replaced in a copy of the catalog that shares every other location.
+        std::shared_ptr<const Catalog> base = m_catalog;
+        ScanCache *cache = &m_cache;
+        QPointer<CatalogScanner> self(this);
+        QThreadPool *pool = &m_pool;
+        Q_EMIT scanStarted();
+        m_watcher.setFuture(QtConcurrent::run(pool, [base, locations, cache, self, generation, pool] {
+            auto catalog = std::make_shared<Catalog>(*base);
+            for (const QString &path : locations) {
+                LocationScan *slot = path == catalog->global.path ? &catalog->global : nullptr;
+                for (qsizetype i = 0; !slot && i < catalog->users.size(); ++i) {
+                    if (catalog->users.at(i).path == path)
+                        slot = &catalog->users[i];
+                }
+                if (!slot)
+                    continue;
+                *slot = scanLocation(path, slot->scope, slot->user, cache, pool, ScanDepth::Everything);
+                QMetaObject::invokeMethod(
+                    self, [self, loc = *slot, generation] {
+                        if (self && self->m_generation == generation)
+                            Q_EMIT self->locationScanned(loc);
+                    },
+                    Qt::QueuedConnection);
+            }
+            return std::shared_ptr<const Catalog>(std::move(catalog));
+        }));
+        return;
+    }
+    m_changedElsewhere = false;
+    m_changedLocations.clear();
     const QString dataPath = m_dataPath;
     ScanCache *cache = &m_cache;
     QPointer<CatalogScanner> self(this);
@@ -106,8 +191,15 @@ void CatalogScanner::onScanDone()
         // Posted events arrive in order: every locationScanned of this scan has been delivered.
         Q_EMIT scanFinished(m_catalog);
     }
-    if (m_pending)
-        startScan();
+    if (m_pending) {
+        if (m_changedElsewhere || !m_catalog || m_changedLocations.isEmpty()) {
+            startScan();
+        } else {
+            QStringList locations(m_changedLocations.cbegin(), m_changedLocations.cend());
+            m_changedLocations.clear();
+            startScan(locations);
+        }
+    }
 }
 
 void CatalogScanner::requestBodies(const QStringList &toolDirs)

@@ -35,8 +35,11 @@ public:
     std::shared_ptr<const Catalog> catalog() const override { return m_catalog; }
     bool isScanning() const override { return m_running; }
     bool isLocal() const override { return true; }
-    // Debounce for file-change rescans (ms); tests shorten it.
-    void setRescanDelay(int ms) { m_debounce.setInterval(ms); }
+    // Debounce for file-change rescans that walk the whole DATA_PATH (ms); tests shorten it.
+    // A change inside known locations (a tool's files, a tool added to or removed from a tools
+    // directory) rescans only those locations, after kLocationRescanDelayMs at most.
+    void setRescanDelay(int ms) { m_rescanDelay = ms; }
+    static constexpr int kLocationRescanDelayMs = 5;
     void setWatching(bool on);
     // Whether the catalog holds each tool's body (by default it does). Without, a view asks for
     // the bodies it shows (requestBodies), read on the scan's threads. Set before setDataPath.
@@ -49,7 +52,12 @@ public:
     // locationScanned() comes from the scanner's threads.
 
 private:
-    void startScan();
+    void onDirectoryChanged(const QString &dir);
+    void onDebounced();
+    // The location (its path) a change in `dir` is confined to; empty when the change can add
+    // or remove locations (DATA_PATH, a user's directory) or lies outside the catalog.
+    QString locationOf(const QString &dir) const;
+    void startScan(const QStringList &locations = {});
     void onScanDone();
     static QSet<QString> watchedDirectories(const Catalog &catalog);
 
@@ -63,6 +71,9 @@ private:
     QFutureWatcher<std::shared_ptr<const Catalog>> m_watcher;
     PathWatcher m_fsWatcher;
     QTimer m_debounce;
+    int m_rescanDelay = 250;
+    QSet<QString> m_changedLocations; // since the last scan started: the locations to read again
+    bool m_changedElsewhere = false;  // a change no location holds: the whole DATA_PATH again
     ScanCache m_cache;
     quint64 m_generation = 0;
     bool m_running = false;

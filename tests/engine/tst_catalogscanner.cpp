@@ -76,6 +76,52 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(scanner.catalog()->global.tools.isEmpty(), 10000);
     }
 
+    // Issue 25: a change inside a tools directory (a tool's files, a tool added or removed)
+    // rescans that location alone, at once — not after the debounce of a walk of the whole
+    // DATA_PATH, long here — and every other location is the very one of the last catalog.
+    void aChangeInALocationRescansOnlyThatLocation()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path();
+        makeTool(data + QStringLiteral("/tools"), QStringLiteral("a"), toolMd("a", 1));
+        makeTool(data + QStringLiteral("/u1@x/tools"), QStringLiteral("b"), toolMd("b", 1));
+        makeTool(data + QStringLiteral("/u2@x/tools"), QStringLiteral("c"), toolMd("c", 1));
+        CatalogScanner scanner;
+        scanner.setRescanDelay(600000);
+        QSignalSpy finished(&scanner, &CatalogScanner::scanFinished);
+        scanner.setDataPath(data);
+        QVERIFY(finished.wait(10000));
+        const std::shared_ptr<const Catalog> before = scanner.catalog();
+        QStringList scanned;
+        connect(&scanner, &CatalogScanner::locationScanned, this, [&](const LocationScan &loc) {
+            scanned.append(loc.scope == Scope::Global ? QStringLiteral("global") : loc.user);
+        });
+
+        writeFile(data + QStringLiteral("/u1@x/tools/b/TOOL.md"), toolMd("b", 2));
+        QTRY_VERIFY_WITH_TIMEOUT(scanner.catalog()->userLocation(QStringLiteral("u1@x"))->tools.first().manifest.version == 2,
+                                 5000);
+        QTRY_VERIFY(!scanner.isScanning());
+        QCOMPARE(scanned, QStringList{QStringLiteral("u1@x")});
+        const std::shared_ptr<const Catalog> after = scanner.catalog();
+        QCOMPARE(after->global.tools.constData(), before->global.tools.constData());
+        QCOMPARE(after->userLocation(QStringLiteral("u2@x"))->tools.constData(),
+                 before->userLocation(QStringLiteral("u2@x"))->tools.constData());
+        QCOMPARE(after->userLocation(QStringLiteral("u1@x"))->filesRead, 2); // that tool alone: its TOOL.md and entry
+
+        // A tool added to the global tools, one removed from a user's.
+        scanned.clear();
+        makeTool(data + QStringLiteral("/tools"), QStringLiteral("d"), toolMd("d", 1));
+        QDir(data + QStringLiteral("/u2@x/tools/c")).removeRecursively();
+        QTRY_VERIFY_WITH_TIMEOUT(scanner.catalog()->global.tools.size() == 2
+                                     && scanner.catalog()->userLocation(QStringLiteral("u2@x"))->tools.isEmpty(),
+                                 5000);
+        QTRY_VERIFY(!scanner.isScanning());
+        scanned.sort();
+        scanned.removeDuplicates();
+        QCOMPARE(scanned, (QStringList{QStringLiteral("global"), QStringLiteral("u2@x")}));
+        QCOMPARE(scanner.catalog()->users.size(), 2);
+    }
+
     // A window's scanner keeps no bodies: every record says bodyElsewhere, in the cache too (a
     // rescan's records come from it), and the bodies asked for are read as a scan reads them,
     // put in as one change, and asked only once while on their way.
