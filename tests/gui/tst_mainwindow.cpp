@@ -9,6 +9,7 @@
 #include "editing/tooleditor.h"
 #include "fixture.h"
 #include "guitestmain.h"
+#include "overridematrixmodel.h"
 #include "running/runform.h"
 #include "running/runview.h"
 #include "tones.h"
@@ -454,6 +455,27 @@ private Q_SLOTS:
         test::writeFile(m_data + QStringLiteral("/tools/greet/TOOL.md"),
                         "---\nname: greet\nlabel: Greeter Two\ndescription: Greets.\nversion: 3\n---\n# Two\n");
         QTRY_COMPARE_WITH_TIMEOUT(m_window->detailPane()->headerText(), QStringLiteral("Greeter Two"), 10000);
+    }
+
+    // Issue 25: the Overrides matrix (a thousand columns at a platform's scale) is filled when
+    // it is shown, not at each rescan behind the browser; shown, it follows changes at once.
+    void theOverridesMatrixIsFilledWhenShown()
+    {
+        m_window->scanner()->setRescanDelay(50);
+        m_window->viewTabs()->setCurrentIndex(ui::MainWindow::BrowserView);
+        model::OverrideMatrixModel *matrix = m_window->overridesView()->matrixModel();
+        const QString zeta = m_data + QStringLiteral("/tools/zeta");
+        test::writeFile(zeta + QStringLiteral("/TOOL.md"), "---\nname: zeta\ndescription: Z.\n---\n# Z\n");
+        test::writeFile(zeta + QStringLiteral("/index.ts"), "export async function execute() { return { content: [] }; }\n");
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->catalogModel()->toolIndex(zeta).isValid(), 10000);
+        QTRY_VERIFY(!m_window->scanner()->isScanning());
+        QVERIFY(!matrix->cellIndex(QStringLiteral("zeta"), QString()).isValid()); // not yet: hidden
+        m_window->viewTabs()->setCurrentIndex(ui::MainWindow::OverridesViewTab);
+        QVERIFY(matrix->cellIndex(QStringLiteral("zeta"), QString()).isValid());
+        QDir(zeta).removeRecursively();
+        QTRY_VERIFY_WITH_TIMEOUT(!matrix->cellIndex(QStringLiteral("zeta"), QString()).isValid(), 10000);
+        QVERIFY(!m_window->catalogModel()->toolIndex(zeta).isValid());
+        m_window->viewTabs()->setCurrentIndex(ui::MainWindow::BrowserView);
     }
 
     void editFromTheBrowser()

@@ -2,6 +2,7 @@
 // that do not load, and incremental row/column updates as users and tools come and go.
 
 #include "catalog/catalog.h"
+#include "catalog/locationscanner.h"
 #include "catalog/overrideresolver.h"
 #include "fixture.h"
 #include "overridematrixmodel.h"
@@ -164,6 +165,61 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
         QCOMPARE(model.columnCount(), 1);
         QCOMPARE(reset.size(), 0);
+    }
+
+    // A rescan shares every location it did not read again (CatalogScanner): the columns of
+    // those are kept as they are, and the result is the matrix a fresh model makes of it —
+    // rows that only the changed location had go, its new names come, the others' cells follow
+    // the global column (an override turns user-only when the global tool goes).
+    void aCatalogSharingLocationsMatchesAFreshOne()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path();
+        makeTool(data + QStringLiteral("/tools"), QStringLiteral("g"), toolMd("g", 1));
+        makeTool(data + QStringLiteral("/u1@x/tools"), QStringLiteral("g"), toolMd("g", 2));
+        makeTool(data + QStringLiteral("/u1@x/tools"), QStringLiteral("x"), toolMd("x", 1));
+        makeTool(data + QStringLiteral("/u2@x/tools"), QStringLiteral("g"), toolMd("g", 5));
+        makeTool(data + QStringLiteral("/u2@x/tools"), QStringLiteral("x2"), toolMd("x2", 1));
+        auto catalog = std::make_shared<Catalog>(scanDataPath(data));
+        OverrideMatrixModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setCatalog(catalog);
+        QCOMPARE(model.rowCount(), 3);
+
+        const auto compareWithFresh = [&](const std::shared_ptr<const Catalog> &c) {
+            OverrideMatrixModel fresh;
+            fresh.setCatalog(c);
+            QCOMPARE(model.rowCount(), fresh.rowCount());
+            QCOMPARE(model.columnCount(), fresh.columnCount());
+            for (int r = 0; r < fresh.rowCount(); ++r) {
+                QCOMPARE(model.headerData(r, Qt::Vertical), fresh.headerData(r, Qt::Vertical));
+                for (int col = 0; col < fresh.columnCount(); ++col) {
+                    for (int role : {int(Qt::DisplayRole), int(OverrideMatrixModel::CellStateRole), int(Qt::ToolTipRole)})
+                        QCOMPARE(model.index(r, col).data(role), fresh.index(r, col).data(role));
+                }
+            }
+        };
+
+        // u1's location read again (x gone, y new, g a version up); the rest shared.
+        QDir(data + QStringLiteral("/u1@x/tools/x")).removeRecursively();
+        makeTool(data + QStringLiteral("/u1@x/tools"), QStringLiteral("y"), toolMd("y", 1));
+        makeTool(data + QStringLiteral("/u1@x/tools"), QStringLiteral("g"), toolMd("g", 3));
+        auto next = std::make_shared<Catalog>(*catalog);
+        next->users[0] = scanLocation(data + QStringLiteral("/u1@x/tools"), Scope::User, QStringLiteral("u1@x"));
+        QVERIFY(next->users[1].tools.constData() == catalog->users[1].tools.constData());
+        model.setCatalog(next);
+        compareWithFresh(next);
+        QCOMPARE(model.cellIndex(QStringLiteral("x"), QStringLiteral("u1@x")), QModelIndex());
+        QCOMPARE(model.cellIndex(QStringLiteral("g"), QStringLiteral("u1@x")).data().toString(), QStringLiteral("v3 (+2)"));
+        QCOMPARE(state(model.cellIndex(QStringLiteral("y"), QStringLiteral("u1@x"))), State::UserOnly);
+
+        // The global location read again without g: u2's kept column now shows a user-only g.
+        QDir(data + QStringLiteral("/tools/g")).removeRecursively();
+        auto last = std::make_shared<Catalog>(*next);
+        last->global = scanLocation(data + QStringLiteral("/tools"), Scope::Global, QString());
+        model.setCatalog(last);
+        compareWithFresh(last);
+        QCOMPARE(state(model.cellIndex(QStringLiteral("g"), QStringLiteral("u2@x"))), State::UserOnly);
     }
 
     void hundredUsersByHundredTools()

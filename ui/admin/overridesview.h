@@ -52,6 +52,9 @@ public:
     model::DiffModel *entryDiff() const;
     model::OverrideMatrixModel *matrixModel() const { return m_model; }
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void showCell(const QModelIndex &proxyIndex);
     void fitColumns();
@@ -65,6 +68,7 @@ private:
     QCheckBox *m_customizedOnly = nullptr;
     QLabel *m_explanation = nullptr;
     QLabel *m_summary = nullptr;
+    bool m_fitWhenShown = false; // columns changed while the view was hidden
 };
 
 } // namespace tw::ui

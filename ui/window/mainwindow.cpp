@@ -284,6 +284,11 @@ void MainWindow::buildProblemsDock()
     toggleProblems->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     connect(toggleProblems, &QAction::triggered, this, [this](bool on) { m_problemsWanted = on; }); // in any view
     connect(m_views, &QTabWidget::currentChanged, this, [this, dock](int index) {
+        if (index == OverridesViewTab && m_overridesPending) {
+            std::shared_ptr<const engine::Catalog> catalog = std::move(*m_overridesPending);
+            m_overridesPending.reset();
+            m_overrides->setCatalog(std::move(catalog));
+        }
         // The Problems panel serves the browser; the admin views need the room.
         if (index == BrowserView) {
             dock->setVisible(m_problemsWanted);
@@ -365,7 +370,7 @@ void MainWindow::openDataPath(const QString &dataPath)
         return;
     }
     m_browser->clear(dataPath);
-    m_overrides->setCatalog(nullptr);
+    setOverridesCatalog(nullptr);
     m_sync->setDataPath(dataPath);
     m_scanner->setDataPath(dataPath);
     updateWindowTitle();
@@ -405,13 +410,23 @@ void MainWindow::onScanFinished(const std::shared_ptr<const engine::Catalog> &ca
 {
     m_browser->setCatalog(catalog);
     m_diagnosticModel->setCatalog(*catalog);
-    m_overrides->setCatalog(catalog);
+    setOverridesCatalog(catalog);
     m_run->setCatalog(catalog);
     m_problems->resizeColumnsToContents();
     updateUserCombo(*catalog);
     m_browser->showCatalog();
     updateStatus();
     Q_EMIT catalogShown();
+}
+
+void MainWindow::setOverridesCatalog(std::shared_ptr<const engine::Catalog> catalog)
+{
+    if (m_views->currentIndex() == OverridesViewTab) {
+        m_overridesPending.reset();
+        m_overrides->setCatalog(std::move(catalog));
+    } else {
+        m_overridesPending = std::move(catalog);
+    }
 }
 
 void MainWindow::updateUserCombo(const engine::Catalog &catalog)

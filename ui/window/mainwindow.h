@@ -14,6 +14,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <optional>
 
 class QAction;
 class QComboBox;
@@ -158,6 +159,9 @@ private:
     void applyPendingLocations();
     void onScanFinished(const std::shared_ptr<const engine::Catalog> &catalog);
     void updateUserCombo(const engine::Catalog &catalog);
+    // The Overrides matrix is filled when it is shown: at 1,000 users it is a thousand columns
+    // and every tool name a row, work a window on the browser has no use for at each rescan.
+    void setOverridesCatalog(std::shared_ptr<const engine::Catalog> catalog);
     void updateWindowTitle();
     void showStatusMessage(const QString &text, model::Tone tone);
     void updateStatus();
@@ -191,6 +195,8 @@ private:
     QLabel *m_statusLabel = nullptr;
     bool m_problemsWanted = true;
     int m_lastView = 0;
+    // A catalog for the Overrides matrix while another view is shown (see setOverridesCatalog).
+    std::optional<std::shared_ptr<const engine::Catalog>> m_overridesPending;
 };
 
 } // namespace tw::ui
