@@ -24,6 +24,9 @@ struct ToolCatalogModel::Node
     ToolRecord tool;
     SkippedDir skipped;
     mutable QString searchText; // SearchTextRole, made on first use
+    // A location's node (the global group, a user): its tools by dir and by name.
+    QHash<QString, Node *> toolsByDir;
+    QMultiHash<QString, Node *> toolsByName;
     Node *parent = nullptr;
     std::vector<std::unique_ptr<Node>> children;
     int row = 0;
@@ -81,24 +84,23 @@ QModelIndex ToolCatalogModel::userIndex(const QString &email) const
 
 QModelIndex ToolCatalogModel::toolIndex(const QString &dir) const
 {
-    return indexOf(m_byDir.value(dir));
+    const Node *location = m_locations.value(dir.left(dir.lastIndexOf(u'/')));
+    return location ? indexOf(location->toolsByDir.value(dir)) : QModelIndex();
 }
 
 void ToolCatalogModel::track(Node *node, bool add)
 {
     if (node->kind != NodeKind::Tool)
         return;
+    Node *location = node->parent;
     if (add) {
-        m_byDir.insert(node->tool.dir, node);
-        m_byName[node->tool.manifest.name].insert(node);
+        location->toolsByDir.insert(node->tool.dir, node);
+        location->toolsByName.insert(node->tool.manifest.name, node);
+        ++m_toolCount;
     } else {
-        m_byDir.remove(node->tool.dir);
-        auto it = m_byName.find(node->tool.manifest.name);
-        if (it != m_byName.end()) {
-            it->remove(node);
-            if (it->isEmpty())
-                m_byName.erase(it);
-        }
+        location->toolsByDir.remove(node->tool.dir);
+        location->toolsByName.remove(node->tool.manifest.name, node);
+        --m_toolCount;
     }
 }
 
@@ -121,6 +123,7 @@ ToolCatalogModel::Node *ToolCatalogModel::userNode(const QString &email, bool cr
     node->parent = m_users;
     beginInsertRows(indexOf(m_users), row, row);
     Node *rawNode = node.get();
+    m_userNodes.insert(email, rawNode);
     kids.insert(it, std::move(node));
     m_users->renumber(size_t(row));
     endInsertRows();
@@ -233,6 +236,9 @@ void ToolCatalogModel::applyLocation(const LocationScan &location)
         fresh.push_back(std::move(n));
     }
 
+    Node *locationNode = location.scope == Scope::Global ? m_global : userNode(location.user, true);
+    if (!location.path.isEmpty())
+        m_locations.insert(location.path, locationNode);
     QSet<QString> changedNames;
     if (location.scope == Scope::Global) {
         for (auto it = m_globalVersion.cbegin(); it != m_globalVersion.cend(); ++it) {
@@ -244,7 +250,7 @@ void ToolCatalogModel::applyLocation(const LocationScan &location)
                 changedNames.insert(it.key());
         }
         m_globalVersion = versions;
-        syncChildren(m_global, std::move(fresh));
+        syncChildren(locationNode, std::move(fresh));
     } else {
         QSet<QString> &old = m_userNames[location.user];
         for (const QString &name : old) {
@@ -263,7 +269,7 @@ void ToolCatalogModel::applyLocation(const LocationScan &location)
             }
         }
         old = std::move(names);
-        syncChildren(userNode(location.user, true), std::move(fresh));
+        syncChildren(locationNode, std::move(fresh));
     }
     refreshOverrideStates(changedNames);
 }
@@ -283,6 +289,8 @@ void ToolCatalogModel::applyCatalog(const Catalog &catalog)
         applyLocation(gone); // drops its tools and override marks
         m_userNames.remove(user->key);
         m_applied.remove(user->key);
+        m_userNodes.remove(user->key);
+        m_locations.removeIf([user](const QHash<QString, Node *>::iterator &it) { return it.value() == user; });
         beginRemoveRows(indexOf(m_users), row, row);
         m_users->children.erase(m_users->children.begin() + row);
         m_users->renumber(size_t(row));
@@ -300,9 +308,17 @@ void ToolCatalogModel::clear()
 
 void ToolCatalogModel::refreshOverrideStates(const QSet<QString> &names)
 {
+    // A name's nodes: the global ones and those of the users that have a tool of that name.
+    const auto refresh = [this](const Node *location, const QString &name) {
+        for (auto it = location->toolsByName.constFind(name); it != location->toolsByName.cend() && it.key() == name; ++it)
+            Q_EMIT dataChanged(indexOf(it.value(), 0), indexOf(it.value(), ColumnCount - 1));
+    };
     for (const QString &name : names) {
-        for (Node *n : m_byName.value(name))
-            Q_EMIT dataChanged(indexOf(n, 0), indexOf(n, ColumnCount - 1));
+        refresh(m_global, name);
+        for (const QString &email : m_overriddenBy.value(name)) {
+            if (const Node *user = m_userNodes.value(email))
+                refresh(user, name);
+        }
     }
 }
 
