@@ -42,6 +42,7 @@
 #include <QLineEdit>
 #include <QPixmap>
 #include <QProcess>
+#include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -134,9 +135,15 @@ int measureOnce(int argc, char *argv[], const QString &data)
     QObject::connect(&window, &tw::ui::MainWindow::catalogShown, &app, [&] {
         if (fullCatalog < 0) {
             fullCatalog = double(launch.nsecsElapsed()) / 1e6;
-            ticker.stop();
-            app.setRecording(false);
-            app.quit();
+            // The event that showed the catalog counts too (the catalog's consumers run in it):
+            // the stall and the slowest event are closed once it is over.
+            QTimer::singleShot(0, &app, [&] {
+                longestStall = std::max(longestStall, sinceTick.elapsedMs());
+                longestStallWall = std::max(longestStallWall, sinceTick.wallMs());
+                ticker.stop();
+                app.setRecording(false);
+                app.quit();
+            });
         }
     });
     app.exec();
@@ -177,12 +184,61 @@ int measureOnce(int argc, char *argv[], const QString &data)
         const QPixmap frame = window.grab();
         repaints.push_back(t.elapsedMs());
     }
+
+    // One tool's TOOL.md changed on disk as an editor saves it (a new file renamed over it): the
+    // wall time until its row shows the new version (the watcher, its debounce, the rescan and
+    // the model), the files that rescan read, and the longest event on the GUI thread meanwhile.
+    // The file is put back afterwards (the data dir is reused by the next round).
+    const QModelIndex users = model->usersGroupIndex();
+    const QModelIndex lastUser = model->index(model->rowCount(users) - 1, 0, users);
+    const QString changedDir = model->index(0, 0, lastUser).data(tw::model::DirRole).toString();
+    const QString toolMd = changedDir + QStringLiteral("/TOOL.md");
+    QByteArray original;
+    {
+        QFile f(toolMd);
+        if (!f.open(QIODevice::ReadOnly))
+            qFatal("bench_gui: cannot read %s", qPrintable(toolMd));
+        original = f.readAll();
+    }
+    const int oldVersion = model->toolIndex(changedDir).siblingAtColumn(0).data(tw::model::VersionRole).toInt();
+    const int newVersion = oldVersion + 1000;
+    auto save = [&](const QByteArray &bytes) {
+        QSaveFile f(toolMd);
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
+            qFatal("bench_gui: cannot write %s", qPrintable(toolMd));
+    };
+    qint64 filesRead = 0;
+    const QMetaObject::Connection counting = QObject::connect(window.scanner(), &tw::engine::CatalogSource::locationScanned, &app,
+                                                              [&](const tw::engine::LocationScan &l) { filesRead += l.filesRead; });
+    QByteArray changed = original;
+    changed.replace(QByteArray("\nversion: " + QByteArray::number(oldVersion) + '\n'),
+                    QByteArray("\nversion: " + QByteArray::number(newVersion) + '\n'));
+    const double launchSlowestMs = app.slowestMs;
+    const QString launchSlowest = app.slowest;
+    app.slowestMs = 0;
+    app.setRecording(true);
+    QElapsedTimer changeClock;
+    changeClock.start();
+    save(changed);
+    while (model->toolIndex(changedDir).data(tw::model::VersionRole).toInt() != newVersion && changeClock.elapsed() < 120000)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    const double changeMs = double(changeClock.nsecsElapsed()) / 1e6;
+    // The rest of that rescan (the catalog's other consumers) before the count is read.
+    while (window.scanner()->isScanning())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    QCoreApplication::processEvents();
+    app.setRecording(false);
+    QObject::disconnect(counting);
+    const double changeStall = app.slowestMs;
+    save(original);
+
     std::printf("tools=%d\nfirst=%.2f\nfull=%.2f\nstall=%.2f\nstallwall=%.2f\nkeymedian=%.2f\nkeywall=%.2f\nkeymax=%.2f\n"
-                "shown=%d\nshownafter=%d\nframe=%.2f\nfloor=%.3f\n",
+                "shown=%d\nshownafter=%d\nframe=%.2f\nfloor=%.3f\nchange=%.2f\nchangeread=%lld\nchangestall=%.2f\n",
                 model->toolCount(), firstTool, fullCatalog, longestStall, longestStallWall, k.median,
                 summarise(keysWall).median, *std::max_element(keys.begin(), keys.end()), shown, shownAfter,
-                app.firstFrameMs, summarise(repaints).median);
-    std::fprintf(stderr, "slowest event during the scan: %.1f ms, %s\n", app.slowestMs, qPrintable(app.slowest));
+                app.firstFrameMs, summarise(repaints).median, changeMs, static_cast<long long>(filesRead), changeStall);
+    std::fprintf(stderr, "slowest event during the scan: %.1f ms, %s\n", launchSlowestMs, qPrintable(launchSlowest));
+    std::fprintf(stderr, "slowest event after the file change: %.1f ms, %s\n", app.slowestMs, qPrintable(app.slowest));
     return 0;
 }
 
@@ -275,6 +331,11 @@ int main(int argc, char *argv[])
     std::printf("%-44s %9.1f x\n", "stall / floor (median of the rounds)", median("stallfloor"));
     std::printf("%-44s %9.1f x\n", "keystroke / floor (median of the rounds)", median("keyfloor"));
     std::printf("%-44s %9.1f MB\n", "peak memory", median("rss"));
+    std::printf("%-44s %9.1f ms   (goal <= 50; %.0f files read; slowest event meanwhile %.1f ms)\n",
+                "one TOOL.md changed on disk -> its row", median("change"), median("changeread"), median("changestall"));
+    figures[QStringLiteral("changefloor")].clear();
+    for (size_t i = 0; i < figures[QStringLiteral("change")].size(); ++i)
+        figures[QStringLiteral("changefloor")].push_back(figures[QStringLiteral("change")][i] / figures[QStringLiteral("floor")][i]);
 
     bool ok = true;
     // Every round shows every tool, and the filter finds exactly the tools named like the word
@@ -290,11 +351,22 @@ int main(int argc, char *argv[])
                         "once erased\n", i + 1, at("tools"), allTools, at("shown"), named, at("shownafter"), shape.globals);
             ok = false;
         }
+        // Issue 25: a tool's change re-reads that tool alone (its TOOL.md and entry).
+        if (at("changeread") != 2) {
+            std::printf("FAIL: round %d: one changed TOOL.md made the window read %d files (that tool's two)\n", i + 1,
+                        at("changeread"));
+            ok = false;
+        }
     }
     if (quick) {
         // CI: the ratios to the floor. Bounds measured on the project machine (2 vCPUs, busy with
         // builds): see README "Benchmarks" for what each one fails.
-        const double maxStallRatio = 8.0, maxKeyRatio = 3.2;
+        const double maxStallRatio = 8.0, maxKeyRatio = 3.2, maxChangeRatio = 20.0;
+        if (median("changefloor") >= maxChangeRatio) {
+            std::printf("FAIL: a changed TOOL.md reached its row in %.1fx the floor (bound: %.1fx)\n", median("changefloor"),
+                        maxChangeRatio);
+            ok = false;
+        }
         if (median("stallfloor") >= maxStallRatio) {
             std::printf("FAIL: the event loop stalled %.1fx the floor during the scan (bound: %.1fx)\n",
                         median("stallfloor"), maxStallRatio);
@@ -307,6 +379,10 @@ int main(int argc, char *argv[])
     } else {
         if (median("stall") >= 50.0) {
             std::printf("FAIL: the event loop stalled %.1f ms during the scan (goal: under 50)\n", median("stall"));
+            ok = false;
+        }
+        if (median("change") > 50.0) {
+            std::printf("FAIL: a changed TOOL.md reached its row in %.1f ms (goal: 50)\n", median("change"));
             ok = false;
         }
         if (median("keymedian") >= 16.0) {
