@@ -88,6 +88,30 @@ QModelIndex ToolCatalogModel::toolIndex(const QString &dir) const
     return location ? indexOf(location->toolsByDir.value(dir)) : QModelIndex();
 }
 
+void ToolCatalogModel::visitSearchTexts(const std::function<bool(const QString &)> &tool,
+                                        const std::function<bool(const QModelIndex &)> &skipped) const
+{
+    const auto location = [&](const Node *l) {
+        for (const auto &n : l->children) {
+            if (n->kind == NodeKind::Tool) {
+                if (n->searchText.isEmpty())
+                    n->searchText = toolSearchText(n->tool.manifest);
+                if (!tool(n->searchText))
+                    return false;
+            } else if (n->kind == NodeKind::Skipped && !skipped(indexOf(n.get()))) {
+                return false;
+            }
+        }
+        return true;
+    };
+    if (!location(m_global))
+        return;
+    for (const auto &user : m_users->children) {
+        if (!location(user.get()))
+            return;
+    }
+}
+
 void ToolCatalogModel::track(Node *node, bool add)
 {
     if (node->kind != NodeKind::Tool)

@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QSet>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -35,6 +36,11 @@ public:
     QModelIndex usersGroupIndex() const;
     QModelIndex userIndex(const QString &email) const;
     QModelIndex toolIndex(const QString &dir) const;
+    // Visits every tool's search text (SearchTextRole) and every directory not loaded (its
+    // index), in tree order, while the visitors return true: for a filter that tests the whole
+    // catalog at once, without an index and a QVariant per tool.
+    void visitSearchTexts(const std::function<bool(const QString &)> &tool,
+                          const std::function<bool(const QModelIndex &)> &skipped) const;
     int toolCount() const { return m_toolCount; }
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;

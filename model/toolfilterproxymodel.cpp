@@ -1,5 +1,6 @@
 #include "toolfilterproxymodel.h"
 
+#include "toolcatalogmodel.h"
 #include "toolroles.h"
 
 #include <utility>
@@ -60,16 +61,78 @@ QVariant ToolFilterProxyModel::data(const QModelIndex &index, int role) const
     return tr("%1 (%2 of %3)").arg(title).arg(users ? shownUsers : shownTools).arg(users ? allUsers : allTools);
 }
 
+namespace {
+
+QStringList wordsOf(const QString &text) { return text.simplified().split(u' ', Qt::SkipEmptyParts); }
+
+QStringList folded(const QStringList &words)
+{
+    QStringList out;
+    out.reserve(words.size());
+    for (const QString &w : words)
+        out.append(w.toCaseFolded());
+    return out;
+}
+
+bool containsAll(const QString &text, const QStringList &words, Qt::CaseSensitivity cs = Qt::CaseSensitive)
+{
+    for (const QString &w : words) {
+        if (!text.contains(w, cs))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+void ToolFilterProxyModel::takeText(const QString &text)
+{
+    m_text = text;
+    m_words = wordsOf(text);
+    m_foldedWords = folded(m_words);
+}
+
 void ToolFilterProxyModel::setText(const QString &text)
 {
     if (text == m_text)
         return;
-    m_text = text;
-    m_words = text.simplified().split(u' ', Qt::SkipEmptyParts);
-    m_foldedWords.clear();
-    for (const QString &w : std::as_const(m_words))
-        m_foldedWords.append(w.toCaseFolded());
+    takeText(text);
     refilter();
+}
+
+bool ToolFilterProxyModel::keepsRowsWithText(const QString &text) const
+{
+    const auto *catalog = qobject_cast<const ToolCatalogModel *>(sourceModel());
+    const QStringList words = wordsOf(text);
+    if (!catalog || m_words.isEmpty() || words.isEmpty())
+        return false;
+    const QStringList foldedWords = folded(words);
+    bool same = true;
+    catalog->visitSearchTexts(
+        [&](const QString &searchText) {
+            same = containsAll(searchText, m_foldedWords) == containsAll(searchText, foldedWords);
+            return same;
+        },
+        [&](const QModelIndex &skipped) {
+            // As filterAcceptsRow tests a directory not loaded: its name or its tooltip.
+            const QString name = skipped.data(NameRole).toString(), tip = skipped.data(Qt::ToolTipRole).toString();
+            const auto matches = [&](const QStringList &ws) {
+                for (const QString &w : ws) {
+                    if (!name.contains(w, Qt::CaseInsensitive) && !tip.contains(w, Qt::CaseInsensitive))
+                        return false;
+                }
+                return true;
+            };
+            same = matches(m_words) == matches(words);
+            return same;
+        });
+    return same;
+}
+
+void ToolFilterProxyModel::setTextKeepingRows(const QString &text)
+{
+    Q_ASSERT(keepsRowsWithText(text));
+    takeText(text);
 }
 
 void ToolFilterProxyModel::setScopeFilter(ScopeFilter scope)
@@ -133,14 +196,8 @@ bool ToolFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &so
     if (m_words.isEmpty())
         return true;
     // One cached, case-folded text per tool where the model offers it (both tool models do).
-    if (const QVariant folded = idx.data(SearchTextRole); folded.isValid()) {
-        const QString text = folded.toString();
-        for (const QString &w : m_foldedWords) {
-            if (!text.contains(w))
-                return false;
-        }
-        return true;
-    }
+    if (const QVariant text = idx.data(SearchTextRole); text.isValid())
+        return containsAll(text.toString(), m_foldedWords);
     const QString name = idx.data(NameRole).toString();
     const QString label = idx.data(LabelRole).toString();
     const QString description = idx.data(DescriptionRole).toString();

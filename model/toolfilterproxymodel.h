@@ -18,6 +18,15 @@ public:
 
     void setText(const QString &text);
     QString text() const { return m_text; }
+    // Whether the rows shown stay the same with `text` for the search text, the other filters
+    // as they are: every tool matches it exactly when it matches the current text (a word typed
+    // on that every tool shown still contains). Known only while a text filters a
+    // ToolCatalogModel; false otherwise. A pass over the tools' cached search texts — no index,
+    // no QVariant, no refilter: at 101,000 tools a few milliseconds, against a refilter and a
+    // tree laid out again.
+    bool keepsRowsWithText(const QString &text) const;
+    // Takes `text` without refiltering; only where keepsRowsWithText(text).
+    void setTextKeepingRows(const QString &text);
     void setScopeFilter(ScopeFilter scope);
     void setProblemsOnly(bool on);
     void setOverriddenOnly(bool on);
@@ -30,6 +39,7 @@ protected:
 
 private:
     void refilter();
+    void takeText(const QString &text);
     void groupTitlesChanged(const QModelIndex &parent);
 
     QString m_text;

@@ -96,6 +96,46 @@ private Q_SLOTS:
         QCOMPARE(visible(proxy).size(), 9);
     }
 
+    // Issue 25: a text that keeps every row as it is (a word typed on that every tool shown
+    // still contains) is known as such and taken without a refilter; the rows are then those a
+    // refilter gives. One that changes any row is not.
+    void aTextThatKeepsTheRows_data()
+    {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<bool>("keeps");
+        QTest::newRow("typed on, same tools") << QStringLiteral("gr") << QStringLiteral("gree") << true;
+        QTest::newRow("typed on, a tool lost") << QStringLiteral("e") << QStringLiteral("ea") << false;
+        QTest::newRow("erased, same tools") << QStringLiteral("greet") << QStringLiteral("gree") << true;
+        QTest::newRow("erased, a tool more") << QStringLiteral("wea") << QStringLiteral("w") << false;
+        QTest::newRow("another word, same tools") << QStringLiteral("greet") << QStringLiteral("greet GREE") << true;
+        QTest::newRow("a directory not loaded") << QStringLiteral("broken") << QStringLiteral("broken_") << true;
+        QTest::newRow("to nothing") << QStringLiteral("gr") << QString() << false;
+        QTest::newRow("from nothing") << QString() << QStringLiteral("gr") << false;
+    }
+    void aTextThatKeepsTheRows()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(bool, keeps);
+        ToolFilterProxyModel proxy, fresh;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&m_model);
+        fresh.setSourceModel(&m_model);
+        proxy.setText(from);
+        fresh.setText(to);
+        QCOMPARE(proxy.keepsRowsWithText(to), keeps);
+        if (!from.isEmpty() && !to.isEmpty())
+            QCOMPARE(visible(proxy) == visible(fresh), keeps); // what a refilter does, as the row says
+        if (!keeps)
+            return;
+        proxy.setTextKeepingRows(to);
+        QCOMPARE(proxy.text(), to);
+        QCOMPARE(visible(proxy), visible(fresh));
+        for (int r = 0; r < fresh.rowCount(); ++r) // the group titles' counts too
+            QCOMPARE(proxy.index(r, 0).data().toString(), fresh.index(r, 0).data().toString());
+    }
+
     // Groups without a matching tool are hidden while filtering.
     void groupsWithoutAMatchAreHidden()
     {

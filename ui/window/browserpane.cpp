@@ -241,6 +241,12 @@ void BrowserPane::connectFilter()
             [this](bool on) { changeFilter([&] { m_filter->setOverriddenOnly(on); }); });
     connect(m_search, &QLineEdit::textChanged, this,
             [this](const QString &text) {
+                // The same tools match (a word typed on that every tool shown still contains):
+                // nothing in the tree changes, so nothing is refiltered or laid out again.
+                if (m_filter->keepsRowsWithText(text)) {
+                    m_filter->setTextKeepingRows(text);
+                    return;
+                }
                 // Text taken away shows more rows, never fewer (each word matches as a part).
                 const bool widens = m_filter->text().contains(text, Qt::CaseInsensitive);
                 changeFilter([&] { m_filter->setText(text); }, !widens);
