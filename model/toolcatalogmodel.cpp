@@ -88,6 +88,22 @@ QModelIndex ToolCatalogModel::toolIndex(const QString &dir) const
     return location ? indexOf(location->toolsByDir.value(dir)) : QModelIndex();
 }
 
+NodeKind ToolCatalogModel::kindOf(const QModelIndex &index) const
+{
+    return nodeOf(index)->kind;
+}
+
+const QString &ToolCatalogModel::searchTextOf(const QModelIndex &index) const
+{
+    static const QString none;
+    const Node *node = nodeOf(index);
+    if (node->kind != NodeKind::Tool)
+        return none;
+    if (node->searchText.isEmpty())
+        node->searchText = toolSearchText(node->tool.manifest);
+    return node->searchText;
+}
+
 void ToolCatalogModel::visitSearchTexts(const std::function<bool(const QString &)> &tool,
                                         const std::function<bool(const QModelIndex &)> &skipped) const
 {

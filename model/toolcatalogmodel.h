@@ -36,6 +36,10 @@ public:
     QModelIndex usersGroupIndex() const;
     QModelIndex userIndex(const QString &email) const;
     QModelIndex toolIndex(const QString &dir) const;
+    // For a filter over the tree, without a QVariant per row (the index must be this model's):
+    // the row's kind, and a tool's search text (SearchTextRole; empty for other rows).
+    NodeKind kindOf(const QModelIndex &index) const;
+    const QString &searchTextOf(const QModelIndex &index) const;
     // Visits every tool's search text (SearchTextRole) and every directory not loaded (its
     // index), in tree order, while the visitors return true: for a filter that tests the whole
     // catalog at once, without an index and a QVariant per tool.

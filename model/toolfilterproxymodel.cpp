@@ -164,12 +164,27 @@ bool ToolFilterProxyModel::isFiltering() const
     return !m_words.isEmpty() || m_scope != ScopeFilter::All || m_problemsOnly || m_overriddenOnly;
 }
 
+void ToolFilterProxyModel::setSourceModel(QAbstractItemModel *model)
+{
+    m_catalog = qobject_cast<ToolCatalogModel *>(model);
+    QSortFilterProxyModel::setSourceModel(model);
+}
+
 bool ToolFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
-    const QModelIndex idx = sourceModel()->index(sourceRow, 0, sourceParent);
-    const auto kind = NodeKind(idx.data(NodeKindRole).toInt());
     if (!isFiltering())
         return true;
+    const QModelIndex idx = sourceModel()->index(sourceRow, 0, sourceParent);
+    // The catalog tree answers the text filter without a QVariant per row: a refilter asks for
+    // each of its 101,000 tools twice (once for its user, once for itself).
+    if (m_catalog && !m_words.isEmpty() && m_scope == ScopeFilter::All && !m_problemsOnly && !m_overriddenOnly) {
+        const NodeKind fast = m_catalog->kindOf(idx);
+        if (fast == NodeKind::Group || fast == NodeKind::User)
+            return false;
+        if (fast == NodeKind::Tool)
+            return containsAll(m_catalog->searchTextOf(idx), m_foldedWords);
+    }
+    const auto kind = NodeKind(idx.data(NodeKindRole).toInt());
     // Groups and users are shown through recursive filtering when a tool below them matches.
     if (kind == NodeKind::Group || kind == NodeKind::User)
         return false;

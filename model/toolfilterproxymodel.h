@@ -33,6 +33,7 @@ public:
     bool isFiltering() const;
 
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    void setSourceModel(QAbstractItemModel *model) override;
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
@@ -42,6 +43,7 @@ private:
     void takeText(const QString &text);
     void groupTitlesChanged(const QModelIndex &parent);
 
+    class ToolCatalogModel *m_catalog = nullptr; // the source, when it is the catalog tree
     QString m_text;
     QStringList m_words;
     QStringList m_foldedWords; // m_words case-folded, against SearchTextRole
