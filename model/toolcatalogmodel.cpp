@@ -311,7 +311,7 @@ void ToolCatalogModel::applyLocation(const LocationScan &location)
         old = std::move(names);
         syncChildren(locationNode, std::move(fresh));
     }
-    refreshOverrideStates(changedNames);
+    refreshOverrideStates(changedNames, location.scope == Scope::Global);
 }
 
 void ToolCatalogModel::applyCatalog(const Catalog &catalog)
@@ -346,15 +346,20 @@ void ToolCatalogModel::clear()
     applyCatalog(empty);
 }
 
-void ToolCatalogModel::refreshOverrideStates(const QSet<QString> &names)
+void ToolCatalogModel::refreshOverrideStates(const QSet<QString> &names, bool globalChanged)
 {
-    // A name's nodes: the global ones and those of the users that have a tool of that name.
+    // A name's nodes: the global ones (who overrides them), and — when the global tools changed —
+    // those of every user that has a tool of that name (whether and what they override). A
+    // user's change touches no other user's rows: at 1,000 users, refreshing every user's rows
+    // of each name a user has was hundreds of row updates per user applied.
     const auto refresh = [this](const Node *location, const QString &name) {
         for (auto it = location->toolsByName.constFind(name); it != location->toolsByName.cend() && it.key() == name; ++it)
             Q_EMIT dataChanged(indexOf(it.value(), 0), indexOf(it.value(), ColumnCount - 1));
     };
     for (const QString &name : names) {
         refresh(m_global, name);
+        if (!globalChanged)
+            continue;
         for (const QString &email : m_overriddenBy.value(name)) {
             if (const Node *user = m_userNodes.value(email))
                 refresh(user, name);

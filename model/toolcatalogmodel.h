@@ -62,7 +62,7 @@ private:
     Node *userNode(const QString &email, bool create);
     void syncChildren(Node *parent, std::vector<std::unique_ptr<Node>> fresh);
     void track(Node *node, bool add);
-    void refreshOverrideStates(const QSet<QString> &names);
+    void refreshOverrideStates(const QSet<QString> &names, bool globalChanged);
     QVariant toolData(const Node *node, int column, int role) const;
 
     std::unique_ptr<Node> m_root;

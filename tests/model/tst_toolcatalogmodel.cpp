@@ -2,6 +2,7 @@
 // override states and roles.
 
 #include "catalog/catalog.h"
+#include "catalog/locationscanner.h"
 #include "fixture.h"
 #include "toolcatalogmodel.h"
 
@@ -133,6 +134,45 @@ private Q_SLOTS:
         model.clear();
         QCOMPARE(model.rowCount(model.globalGroupIndex()), 0);
         QCOMPARE(model.toolCount(), 0);
+    }
+
+    // Override marks: a user who starts overriding a global tool changes that global row (who
+    // overrides it) and no other user's; a global tool's new version changes every user's row
+    // of that name (what they override).
+    void overrideMarksUpdateTheRowsTheyConcern()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path();
+        makeTool(data + QStringLiteral("/tools"), QStringLiteral("g"), toolMd("g", 1));
+        makeTool(data + QStringLiteral("/a@x/tools"), QStringLiteral("g"), toolMd("g", 2));
+        makeTool(data + QStringLiteral("/b@x/tools"), QStringLiteral("h"), toolMd("h", 1));
+        ToolCatalogModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.applyCatalog(scanDataPath(data));
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        const auto changedDirs = [&] {
+            QStringList dirs;
+            for (const QList<QVariant> &args : std::as_const(changed)) {
+                const QString dir = args.at(0).toModelIndex().data(DirRole).toString();
+                if (!dir.isEmpty())
+                    dirs.append(dir.mid(data.size()));
+            }
+            dirs.sort();
+            dirs.removeDuplicates();
+            changed.clear();
+            return dirs;
+        };
+
+        makeTool(data + QStringLiteral("/b@x/tools"), QStringLiteral("g"), toolMd("g", 3));
+        model.applyLocation(scanLocation(data + QStringLiteral("/b@x/tools"), Scope::User, QStringLiteral("b@x")));
+        QCOMPARE(changedDirs(), QStringList{QStringLiteral("/tools/g")});
+        QCOMPARE(model.toolIndex(data + QStringLiteral("/tools/g")).data(OverriddenByRole).toStringList(),
+                 (QStringList{QStringLiteral("a@x"), QStringLiteral("b@x")}));
+
+        tw::test::writeFile(data + QStringLiteral("/tools/g/TOOL.md"), toolMd("g", 9));
+        model.applyLocation(scanLocation(data + QStringLiteral("/tools"), Scope::Global, QString()));
+        QCOMPARE(changedDirs(), (QStringList{QStringLiteral("/a@x/tools/g"), QStringLiteral("/b@x/tools/g"), QStringLiteral("/tools/g")}));
+        QCOMPARE(model.toolIndex(data + QStringLiteral("/b@x/tools/g")).data(OverriddenVersionRole).toInt(), 9);
     }
 
     void catalogRepeatingAppliedLocationsChangesNothing()
