@@ -19,10 +19,14 @@ using engine::ToolRecord;
 struct ToolCatalogModel::Node
 {
     NodeKind kind = NodeKind::Group;
-    QString key; // unique among siblings: "t:<dir>", "s:<dir>", an email, or a group id
+    // Unique among siblings: a tool's dir (the record's own string), "s:<dir>" for a directory
+    // not loaded, an email, or a group id.
+    QString key;
     QString title;
-    ToolRecord tool;
-    SkippedDir skipped;
+    // A row's record, in its location's scan as m_applied keeps it (its lists are never changed
+    // there, so the records stay where they are until that location is applied again).
+    const ToolRecord *tool = nullptr;
+    const SkippedDir *skipped = nullptr;
     mutable QString searchText; // SearchTextRole, made on first use
     // A location's node (the global group, a user): its tools by dir and by name.
     QHash<QString, Node *> toolsByDir;
@@ -100,7 +104,7 @@ const QString &ToolCatalogModel::searchTextOf(const QModelIndex &index) const
     if (node->kind != NodeKind::Tool)
         return none;
     if (node->searchText.isEmpty())
-        node->searchText = toolSearchText(node->tool.manifest);
+        node->searchText = toolSearchText(node->tool->manifest);
     return node->searchText;
 }
 
@@ -111,7 +115,7 @@ void ToolCatalogModel::visitSearchTexts(const std::function<bool(const QString &
         for (const auto &n : l->children) {
             if (n->kind == NodeKind::Tool) {
                 if (n->searchText.isEmpty())
-                    n->searchText = toolSearchText(n->tool.manifest);
+                    n->searchText = toolSearchText(n->tool->manifest);
                 if (!tool(n->searchText))
                     return false;
             } else if (n->kind == NodeKind::Skipped && !skipped(indexOf(n.get()))) {
@@ -134,12 +138,12 @@ void ToolCatalogModel::track(Node *node, bool add)
         return;
     Node *location = node->parent;
     if (add) {
-        location->toolsByDir.insert(node->tool.dir, node);
-        location->toolsByName.insert(node->tool.manifest.name, node);
+        location->toolsByDir.insert(node->tool->dir, node);
+        location->toolsByName.insert(node->tool->manifest.name, node);
         ++m_toolCount;
     } else {
-        location->toolsByDir.remove(node->tool.dir);
-        location->toolsByName.remove(node->tool.manifest.name, node);
+        location->toolsByDir.remove(node->tool->dir);
+        location->toolsByName.remove(node->tool->manifest.name, node);
         --m_toolCount;
     }
 }
@@ -203,12 +207,15 @@ void ToolCatalogModel::syncChildren(Node *parent, std::vector<std::unique_ptr<No
     while (j < fresh.size()) {
         if (i < kids.size() && kids[i]->key == fresh[j]->key) {
             Node *kept = kids[i].get();
-            const bool changed = kept->kind == NodeKind::Tool ? !(kept->tool == fresh[j]->tool)
-                                                               : !(kept->skipped == fresh[j]->skipped);
-            if (changed) {
+            const Node *now = fresh[j].get();
+            const bool changed = kept->kind == NodeKind::Tool ? kept->tool != now->tool && !(*kept->tool == *now->tool)
+                                                               : kept->skipped != now->skipped && !(*kept->skipped == *now->skipped);
+            if (changed)
                 track(kept, false);
-                kept->tool = std::move(fresh[j]->tool);
-                kept->skipped = std::move(fresh[j]->skipped);
+            // Always: the scan applied before (its records) is let go once this one is applied.
+            kept->tool = now->tool;
+            kept->skipped = now->skipped;
+            if (changed) {
                 kept->searchText.clear();
                 track(kept, true);
                 Q_EMIT dataChanged(indexOf(kept, 0), indexOf(kept, ColumnCount - 1));
@@ -253,26 +260,30 @@ void ToolCatalogModel::applyLocation(const LocationScan &location)
     const QString appliedKey = location.scope == Scope::Global ? QString() : location.user;
     if (const auto it = m_applied.constFind(appliedKey); it != m_applied.cend() && isSameScan(*it, location))
         return;
+    // The rows point into the scan kept here; the one they point into now stays alive until
+    // every row is repointed (syncChildren).
+    const LocationScan previous = m_applied.value(appliedKey);
     m_applied.insert(appliedKey, location);
+    const LocationScan &applied = *m_applied.constFind(appliedKey);
     std::vector<std::unique_ptr<Node>> fresh;
-    fresh.reserve(size_t(location.tools.size() + location.skipped.size()));
+    fresh.reserve(size_t(applied.tools.size() + applied.skipped.size()));
     // The names this location registers, each with the version of the registration that wins.
     QHash<QString, int> versions;
     const QHash<QString, const ToolRecord *> winners = engine::locationWinners(location);
     for (auto it = winners.cbegin(); it != winners.cend(); ++it)
         versions.insert(it.key(), it.value()->manifest.version);
-    for (const ToolRecord &t : location.tools) {
+    for (const ToolRecord &t : applied.tools) {
         auto n = std::make_unique<Node>();
         n->kind = NodeKind::Tool;
-        n->key = QStringLiteral("t:") + t.dir;
-        n->tool = t;
+        n->key = t.dir;
+        n->tool = &t;
         fresh.push_back(std::move(n));
     }
-    for (const SkippedDir &s : location.skipped) {
+    for (const SkippedDir &s : applied.skipped) {
         auto n = std::make_unique<Node>();
         n->kind = NodeKind::Skipped;
         n->key = QStringLiteral("s:") + s.dir;
-        n->skipped = s;
+        n->skipped = &s;
         fresh.push_back(std::move(n));
     }
 
@@ -295,7 +306,11 @@ void ToolCatalogModel::applyLocation(const LocationScan &location)
         QSet<QString> &old = m_userNames[location.user];
         for (const QString &name : old) {
             if (!winners.contains(name)) {
-                m_overriddenBy[name].remove(location.user);
+                if (auto users = m_overriddenBy.find(name); users != m_overriddenBy.end()) {
+                    users->removeOne(location.user);
+                    if (users->isEmpty())
+                        m_overriddenBy.erase(users);
+                }
                 changedNames.insert(name);
             }
         }
@@ -304,7 +319,7 @@ void ToolCatalogModel::applyLocation(const LocationScan &location)
         for (auto it = winners.cbegin(); it != winners.cend(); ++it) {
             names.insert(it.key());
             if (!old.contains(it.key())) {
-                m_overriddenBy[it.key()].insert(location.user);
+                m_overriddenBy[it.key()].append(location.user); // not there: the name is new to this user
                 changedNames.insert(it.key());
             }
         }
@@ -415,7 +430,7 @@ QHash<int, QByteArray> ToolCatalogModel::roleNames() const
 
 QVariant ToolCatalogModel::toolData(const Node *node, int column, int role) const
 {
-    const ToolRecord &t = node->tool;
+    const ToolRecord &t = *node->tool;
     const engine::ToolManifest &m = t.manifest;
     OverrideState state = OverrideState::None;
     if (!t.shadowedBy.isEmpty())
@@ -426,8 +441,7 @@ QVariant ToolCatalogModel::toolData(const Node *node, int column, int role) cons
         state = OverrideState::OverridesGlobal;
 
     auto overriddenBy = [&] {
-        const QSet<QString> users = m_overriddenBy.value(m.name);
-        QStringList list(users.cbegin(), users.cend());
+        QStringList list = m_overriddenBy.value(m.name);
         std::sort(list.begin(), list.end());
         return list;
     };
@@ -505,7 +519,7 @@ QVariant ToolCatalogModel::data(const QModelIndex &index, int role) const
     case NodeKind::Tool:
         return toolData(node, column, role);
     case NodeKind::Skipped: {
-        const SkippedDir &s = node->skipped;
+        const SkippedDir &s = *node->skipped;
         const QString why = s.diagnostics.isEmpty() ? s.reason : s.diagnostics.first().message;
         switch (role) {
         case Qt::DisplayRole:
