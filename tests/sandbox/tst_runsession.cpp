@@ -717,39 +717,34 @@ private Q_SLOTS:
     // A cancel as the sandbox starts ends the run at once — not after the grace periods, long
     // here so that waiting for them would show as a bare "cancelled". Before the request line is
     // written (the bundle is made while the sandbox starts) no tool code runs and the sandbox is
-    // simply ended; after it, the cancel line reaches the harness before the tool could add a
-    // listener to its signal (one added to an aborted signal never fires): the harness does not
-    // call execute then, and the run ends on its answer.
-    void cancelAsTheSandboxStarts()
+    // simply ended. Right behind the request, the cancel line reaches the harness before the
+    // tool could add a listener to its signal (one added to an aborted signal never fires): the
+    // harness does not call execute then, or the tool answers the abort; either way the run ends
+    // on the harness's answer.
+    void cancelAsTheRunStarts_data()
     {
+        QTest::addColumn<bool>("afterTheRequest");
+        QTest::addColumn<QByteArray>("marker");
+        QTest::newRow("as the sandbox starts") << false << QByteArray(kRuntime == u"bwrap" ? "424242.5" : "434343.5");
+        QTest::newRow("right after the request") << true << QByteArray(kRuntime == u"bwrap" ? "424242.6" : "434343.6");
+    }
+    void cancelAsTheRunStarts()
+    {
+        QFETCH(bool, afterTheRequest);
+        QFETCH(QByteArray, marker);
         RunOptions options;
         options.graceMs = 30000;
-        const RunOutcome r = runTool(QStringLiteral("sleeper"),
-                                     {{QStringLiteral("marker"), QString::fromLatin1(kRuntime == u"bwrap" ? "424242.5" : "434343.5")}},
-                                     options, [](RunSession &s) {
-                                         connect(&s, &RunSession::sandboxStarted, &s, [session = &s] { session->cancel(); });
+        const RunOutcome r = runTool(QStringLiteral("sleeper"), {{QStringLiteral("marker"), QString::fromLatin1(marker)}}, options,
+                                     [afterTheRequest](RunSession &s) {
+                                         const auto cancel = [session = &s] { session->cancel(); };
+                                         if (afterTheRequest)
+                                             connect(&s, &RunSession::requestSent, &s, cancel);
+                                         else
+                                             connect(&s, &RunSession::sandboxStarted, &s, cancel);
                                      });
         QCOMPARE(r.state, RunState::Cancelled);
         const bool notCalled = r.message == u"cancelled before the tool's execute was called"
-            || r.message == u"cancelled before the tool started";
-        const bool answered = !r.content.isEmpty() && r.content[0].toObject()[QStringLiteral("text")].toString() == u"stopped";
-        QVERIFY2(notCalled || answered, qPrintable(r.message));
-        QCOMPARE(leftoverContainers(), QStringList());
-    }
-
-    // The cancel line right behind the request: the harness does not call execute, or the tool
-    // answers the abort; either way the run ends on the harness's answer, not after the grace.
-    void cancelRightAfterTheRequest()
-    {
-        RunOptions options;
-        options.graceMs = 30000;
-        const RunOutcome r = runTool(QStringLiteral("sleeper"),
-                                     {{QStringLiteral("marker"), QString::fromLatin1(kRuntime == u"bwrap" ? "424242.6" : "434343.6")}},
-                                     options, [](RunSession &s) {
-                                         connect(&s, &RunSession::requestSent, &s, [session = &s] { session->cancel(); });
-                                     });
-        QCOMPARE(r.state, RunState::Cancelled);
-        const bool notCalled = r.message == u"cancelled before the tool's execute was called";
+            || (!afterTheRequest && r.message == u"cancelled before the tool started");
         const bool answered = !r.content.isEmpty() && r.content[0].toObject()[QStringLiteral("text")].toString() == u"stopped";
         QVERIFY2(notCalled || answered, qPrintable(r.message));
         QCOMPARE(leftoverContainers(), QStringList());
