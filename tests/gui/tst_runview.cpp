@@ -1118,7 +1118,7 @@ private Q_SLOTS:
         QTRY_VERIFY2((cut = unreachable(run)).isEmpty(), qPrintable(cut.join(u'\n'))); // once the layouts settle
         // The secret field's Show and Clear, the combos' arrows: in view or a scroll away.
         for (const engine::InputSpec &spec : run->tool().manifest.inputs)
-            QVERIFY(run->form()->editor(spec.name)->isVisible());
+            QTRY_VERIFY(run->form()->editor(spec.name)->isVisible()); // once the layouts settle (ASan, a loaded machine)
 
         ui::RunPane *pane = run->run();
         QVERIFY(pane);
