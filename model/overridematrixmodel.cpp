@@ -90,16 +90,13 @@ void OverrideMatrixModel::setCatalog(std::shared_ptr<const engine::Catalog> cata
         users.reserve(catalog->users.size());
         auto addLocation = [&](const engine::LocationScan &loc) {
             const qsizetype old = oldColumn.value(loc.scope == engine::Scope::Global ? QString() : loc.user, -1);
-            if (old >= 0 && old < m_columns.size() && m_columns[old].isOf(loc) && !kept[old]) {
+            if (old >= 0 && old < m_columns.size() && engine::isSameScan(m_columns[old].scan, loc) && !kept[old]) {
                 kept[old] = true;
                 columns.append(m_columns[old]);
                 return;
             }
             Column column;
-            column.tools = loc.tools.constData();
-            column.toolCount = loc.tools.size();
-            column.skipped = loc.skipped.constData();
-            column.skippedCount = loc.skipped.size();
+            column.scan = loc;
             column.winners = engine::locationWinners(loc);
             // A skipped directory has no readable name: it goes under its directory name, as
             // engine::explainTool matches it.

@@ -61,17 +61,9 @@ private:
     {
         QHash<QString, const engine::ToolRecord *> winners;           // the winning tool of each name
         QMultiHash<QString, const engine::SkippedDir *> notLoaded;    // skipped directories by dir name
-        // The lists it was made of (shared with the catalog, which keeps them alive): a location
-        // with the same ones is the same location, unchanged.
-        const engine::ToolRecord *tools = nullptr;
-        qsizetype toolCount = 0;
-        const engine::SkippedDir *skipped = nullptr;
-        qsizetype skippedCount = 0;
-        bool isOf(const engine::LocationScan &loc) const
-        {
-            return tools == loc.tools.constData() && toolCount == loc.tools.size() && skipped == loc.skipped.constData()
-                   && skippedCount == loc.skipped.size();
-        }
+        // The scan it was made of, sharing its lists (and keeping alive the records the hashes
+        // point to): a location with the very same lists is unchanged (engine::isSameScan).
+        engine::LocationScan scan;
     };
     QList<Column> m_columns; // 0 = global
     QHash<QString, int> m_nameCount; // each row's name: in how many columns' winners and skipped dirs

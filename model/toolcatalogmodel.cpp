@@ -27,13 +27,20 @@ struct ToolCatalogModel::Node
     // there, so the records stay where they are until that location is applied again).
     const ToolRecord *tool = nullptr;
     const SkippedDir *skipped = nullptr;
-    mutable QString searchText; // SearchTextRole, made on first use
+    mutable QString searchText; // SearchTextRole, made on first use (toolSearchText())
     // A location's node (the global group, a user): its tools by dir and by name.
     QHash<QString, Node *> toolsByDir;
     QMultiHash<QString, Node *> toolsByName;
     Node *parent = nullptr;
     std::vector<std::unique_ptr<Node>> children;
     int row = 0;
+
+    const QString &toolSearchText() const
+    {
+        if (searchText.isEmpty())
+            searchText = model::toolSearchText(tool->manifest);
+        return searchText;
+    }
 
     void renumber(size_t from = 0)
     {
@@ -101,11 +108,7 @@ const QString &ToolCatalogModel::searchTextOf(const QModelIndex &index) const
 {
     static const QString none;
     const Node *node = nodeOf(index);
-    if (node->kind != NodeKind::Tool)
-        return none;
-    if (node->searchText.isEmpty())
-        node->searchText = toolSearchText(node->tool->manifest);
-    return node->searchText;
+    return node->kind == NodeKind::Tool ? node->toolSearchText() : none;
 }
 
 void ToolCatalogModel::visitSearchTexts(const std::function<bool(const QString &)> &tool,
@@ -114,9 +117,7 @@ void ToolCatalogModel::visitSearchTexts(const std::function<bool(const QString &
     const auto location = [&](const Node *l) {
         for (const auto &n : l->children) {
             if (n->kind == NodeKind::Tool) {
-                if (n->searchText.isEmpty())
-                    n->searchText = toolSearchText(n->tool->manifest);
-                if (!tool(n->searchText))
+                if (!tool(n->toolSearchText()))
                     return false;
             } else if (n->kind == NodeKind::Skipped && !skipped(indexOf(n.get()))) {
                 return false;
@@ -242,23 +243,11 @@ void ToolCatalogModel::syncChildren(Node *parent, std::vector<std::unique_ptr<No
     Q_EMIT dataChanged(parentIndex, parentIndex.siblingAtColumn(ColumnCount - 1));
 }
 
-namespace {
-
-// The same lists in memory (implicitly shared copies of one scan): the same content, known
-// without comparing 10,000 records.
-bool isSameScan(const LocationScan &a, const LocationScan &b)
-{
-    return a.scope == b.scope && a.user == b.user && a.path == b.path && a.exists == b.exists
-           && a.tools.size() == b.tools.size() && a.tools.constData() == b.tools.constData()
-           && a.skipped.size() == b.skipped.size() && a.skipped.constData() == b.skipped.constData();
-}
-
-} // namespace
 
 void ToolCatalogModel::applyLocation(const LocationScan &location)
 {
     const QString appliedKey = location.scope == Scope::Global ? QString() : location.user;
-    if (const auto it = m_applied.constFind(appliedKey); it != m_applied.cend() && isSameScan(*it, location))
+    if (const auto it = m_applied.constFind(appliedKey); it != m_applied.cend() && engine::isSameScan(*it, location))
         return;
     // The rows point into the scan kept here; the one they point into now stays alive until
     // every row is repointed (syncChildren).
@@ -488,10 +477,7 @@ QVariant ToolCatalogModel::toolData(const Node *node, int column, int role) cons
     case NameRole: return m.name;
     case LabelRole: return m.label;
     case DescriptionRole: return m.description;
-    case SearchTextRole:
-        if (node->searchText.isEmpty())
-            node->searchText = toolSearchText(m);
-        return node->searchText;
+    case SearchTextRole: return node->toolSearchText();
     case VersionRole: return m.version;
     case ScopeRole: return engine::scopeName(t.scope);
     case UserRole: return t.user;

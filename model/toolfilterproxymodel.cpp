@@ -74,10 +74,22 @@ QStringList folded(const QStringList &words)
     return out;
 }
 
-bool containsAll(const QString &text, const QStringList &words, Qt::CaseSensitivity cs = Qt::CaseSensitive)
+bool containsAll(const QString &text, const QStringList &words)
 {
     for (const QString &w : words) {
-        if (!text.contains(w, cs))
+        if (!text.contains(w))
+            return false;
+    }
+    return true;
+}
+
+// A directory not loaded matches each word in its name or its tooltip (where and why it is not
+// loaded): it is a problem in its own right.
+bool skippedMatches(const QModelIndex &skipped, const QStringList &words)
+{
+    const QString name = skipped.data(NameRole).toString(), tip = skipped.data(Qt::ToolTipRole).toString();
+    for (const QString &w : words) {
+        if (!name.contains(w, Qt::CaseInsensitive) && !tip.contains(w, Qt::CaseInsensitive))
             return false;
     }
     return true;
@@ -114,16 +126,7 @@ bool ToolFilterProxyModel::keepsRowsWithText(const QString &text) const
             return same;
         },
         [&](const QModelIndex &skipped) {
-            // As filterAcceptsRow tests a directory not loaded: its name or its tooltip.
-            const QString name = skipped.data(NameRole).toString(), tip = skipped.data(Qt::ToolTipRole).toString();
-            const auto matches = [&](const QStringList &ws) {
-                for (const QString &w : ws) {
-                    if (!name.contains(w, Qt::CaseInsensitive) && !tip.contains(w, Qt::CaseInsensitive))
-                        return false;
-                }
-                return true;
-            };
-            same = matches(m_words) == matches(words);
+            same = skippedMatches(skipped, m_words) == skippedMatches(skipped, words);
             return same;
         });
     return same;
@@ -188,17 +191,8 @@ bool ToolFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &so
     // Groups and users are shown through recursive filtering when a tool below them matches.
     if (kind == NodeKind::Group || kind == NodeKind::User)
         return false;
-    if (kind == NodeKind::Skipped) {
-        // A directory that is not loaded is a problem in its own right.
-        if (m_overriddenOnly || m_scope != ScopeFilter::All)
-            return false;
-        for (const QString &w : m_words) {
-            if (!idx.data(NameRole).toString().contains(w, Qt::CaseInsensitive)
-                && !idx.data(Qt::ToolTipRole).toString().contains(w, Qt::CaseInsensitive))
-                return false;
-        }
-        return true;
-    }
+    if (kind == NodeKind::Skipped) // shown with the problems, not among overrides or a scope's tools
+        return !m_overriddenOnly && m_scope == ScopeFilter::All && skippedMatches(idx, m_words);
     if (m_scope != ScopeFilter::All) {
         const bool user = idx.data(ScopeRole).toString() == u"user";
         if (user != (m_scope == ScopeFilter::User))

@@ -40,6 +40,13 @@ qsizetype Catalog::toolCount() const
     return n;
 }
 
+bool isSameScan(const LocationScan &a, const LocationScan &b)
+{
+    return a.scope == b.scope && a.user == b.user && a.path == b.path && a.exists == b.exists
+           && a.tools.size() == b.tools.size() && a.tools.constData() == b.tools.constData()
+           && a.skipped.size() == b.skipped.size() && a.skipped.constData() == b.skipped.constData();
+}
+
 QStringList userDirectories(const QString &dataPath)
 {
     QStringList emails;

@@ -28,6 +28,10 @@ struct Catalog
     qsizetype toolCount() const;
 };
 
+// The same lists in memory (implicitly shared copies of one scan, as a rescan keeps every
+// location it did not read again): the same content, known without comparing the records.
+bool isSameScan(const LocationScan &a, const LocationScan &b);
+
 // DESIGN.md: `<email>` is any directory name under DATA_PATH containing `@`.
 QStringList userDirectories(const QString &dataPath);
 

@@ -98,11 +98,16 @@ void CatalogScanner::onDebounced()
         m_pending = true; // once this one is done: what changed meanwhile, as it is now
         return;
     }
-    if (m_changedElsewhere || !m_catalog) {
-        rescan();
+    startChangedScan();
+}
+
+void CatalogScanner::startChangedScan()
+{
+    if (m_changedElsewhere || !m_catalog || m_changedLocations.isEmpty()) {
+        startScan(); // the whole DATA_PATH
         return;
     }
-    QStringList locations(m_changedLocations.cbegin(), m_changedLocations.cend());
+    const QStringList locations(m_changedLocations.cbegin(), m_changedLocations.cend());
     m_changedLocations.clear();
     startScan(locations);
 }
@@ -191,15 +196,8 @@ void CatalogScanner::onScanDone()
         // Posted events arrive in order: every locationScanned of this scan has been delivered.
         Q_EMIT scanFinished(m_catalog);
     }
-    if (m_pending) {
-        if (m_changedElsewhere || !m_catalog || m_changedLocations.isEmpty()) {
-            startScan();
-        } else {
-            QStringList locations(m_changedLocations.cbegin(), m_changedLocations.cend());
-            m_changedLocations.clear();
-            startScan(locations);
-        }
-    }
+    if (m_pending)
+        startChangedScan();
 }
 
 void CatalogScanner::requestBodies(const QStringList &toolDirs)

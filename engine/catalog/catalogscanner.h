@@ -54,6 +54,8 @@ public:
 private:
     void onDirectoryChanged(const QString &dir);
     void onDebounced();
+    // The scan what changed since the last one asks for: its locations, or the whole DATA_PATH.
+    void startChangedScan();
     // The location (its path) a change in `dir` is confined to; empty when the change can add
     // or remove locations (DATA_PATH, a user's directory) or lies outside the catalog.
     QString locationOf(const QString &dir) const;

@@ -442,8 +442,8 @@ void RunSession::onBundled(const BundleResult &bundle)
 
 void RunSession::sendRequestWhenReady()
 {
-    if (m_requestSent || !m_bundled || !m_sandboxStarted || m_done || m_cancelled || m_timedOut || !m_bundleError.isEmpty())
-        return;
+    if (m_requestSent || !m_bundled || !m_sandboxStarted || m_done || m_cancelled || m_timedOut)
+        return; // (a bundle that failed is never m_bundled)
     m_requestSent = true;
     m_process.write(m_request + '\n'); // stdin stays open for a cancel line
     Q_EMIT requestSent();

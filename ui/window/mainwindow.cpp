@@ -284,11 +284,8 @@ void MainWindow::buildProblemsDock()
     toggleProblems->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     connect(toggleProblems, &QAction::triggered, this, [this](bool on) { m_problemsWanted = on; }); // in any view
     connect(m_views, &QTabWidget::currentChanged, this, [this, dock](int index) {
-        if (index == OverridesViewTab && m_overridesPending) {
-            std::shared_ptr<const engine::Catalog> catalog = std::move(*m_overridesPending);
-            m_overridesPending.reset();
-            m_overrides->setCatalog(std::move(catalog));
-        }
+        if (index == OverridesViewTab && m_overridesPending)
+            setOverridesCatalog(std::move(*m_overridesPending)); // shown now: it takes it
         // The Problems panel serves the browser; the admin views need the room.
         if (index == BrowserView) {
             dock->setVisible(m_problemsWanted);
