@@ -527,6 +527,15 @@ private Q_SLOTS:
                            "const data = {};\nexport async function execute() {\n  if (Date.now() < 0) await import('" + secretFile.toUtf8()
                                + "');\n  return { content: [{ type: 'text', text: 'x' }] };\n}\n",
                            QStringLiteral("index.js"));
+        // Code at the top of a module runs as soon as the module is loaded, and a dynamic import
+        // is not linked before: loaded as written, this entry would write its marker. esbuild
+        // refuses the import (outside the tool) while the sandbox is already up; none of it may run.
+        tw::test::makeTool(userTools, QStringLiteral("early_bird"), tw::test::toolMd("early_bird"),
+                           "import { writeFileSync } from 'node:fs';\n"
+                           "writeFileSync('/officer/user/early_bird.txt', 'ran before its bundle');\n"
+                           "export async function execute() {\n  if (Date.now() < 0) await import('" + secretFile.toUtf8()
+                               + "');\n  return { content: [{ type: 'text', text: 'x' }] };\n}\n",
+                           QStringLiteral("index.js"));
         tw::test::makeTool(userTools, QStringLiteral("imports_link"), tw::test::toolMd("imports_link"),
                            "import data from './data.json';\n" + ok, QStringLiteral("index.js"));
         QVERIFY(QFile::link(secretFile, userTools + QStringLiteral("/imports_link/data.json")));
@@ -971,6 +980,20 @@ private Q_SLOTS:
             QVERIFY(std::any_of(scan.diagnostics.cbegin(), scan.diagnostics.cend(),
                                 [](const Diagnostic &d) { return d.code == u"import-outside-tool" && d.line > 0; }));
         }
+    }
+
+    // The sandbox starts while the entry is bundled (issue 25): a tool whose bundle fails has
+    // none of its code run — not its module's top level — and nothing of the run is left.
+    void aToolWhoseBundleFailsRunsNothing()
+    {
+        const RunOutcome r = runTool(QStringLiteral("early_bird"), {});
+        QCOMPARE(r.state, RunState::Failed);
+        QVERIFY2(r.message.contains(QStringLiteral("import-outside-tool")), qPrintable(r.message));
+        QVERIFY(!r.message.contains(QStringLiteral("host-secret-4711")));
+        QVERIFY(!QFile::exists(m_data + QStringLiteral("/u@x/early_bird.txt")));
+        QCOMPARE(leftoverContainers(), QStringList());
+        QCOMPARE(leftoverCgroups(), QStringList());
+        QTRY_COMPARE(leftoverRunDirs(), QStringList());
     }
 
     // Issue 19.4: the harness restarts itself through an unreadable copy of the loader, so it
