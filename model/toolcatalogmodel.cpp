@@ -27,7 +27,6 @@ struct ToolCatalogModel::Node
     // there, so the records stay where they are until that location is applied again).
     const ToolRecord *tool = nullptr;
     const SkippedDir *skipped = nullptr;
-    mutable QString searchText; // SearchTextRole, made on first use (toolSearchText())
     // A location's node (the global group, a user): its tools by dir and by name.
     QHash<QString, Node *> toolsByDir;
     QMultiHash<QString, Node *> toolsByName;
@@ -35,11 +34,30 @@ struct ToolCatalogModel::Node
     std::vector<std::unique_ptr<Node>> children;
     int row = 0;
 
-    const QString &toolSearchText() const
+    // A location's (the global group's, a user's): its tools' search texts (SearchTextRole in
+    // UTF-8) one after another, made when first searched and again once its rows changed. A
+    // search reads them in order instead of a node and a string per tool: at 101,000 tools the
+    // cache misses of those were most of a keystroke, and the strings ~80 bytes a tool more.
+    mutable QByteArray searchTexts;
+    mutable std::vector<int> searchEnds; // of each tool row's text in searchTexts
+    mutable bool searchTextsStale = true;
+
+    ToolCatalogModel::LocationTexts texts() const
     {
-        if (searchText.isEmpty())
-            searchText = model::toolSearchText(tool->manifest);
-        return searchText;
+        if (searchTextsStale) {
+            searchTexts.clear();
+            searchEnds.clear();
+            for (const auto &child : children) {
+                if (child->kind != NodeKind::Tool)
+                    break; // tools first, then the directories not loaded
+                searchTexts += model::toolSearchText(child->tool->manifest).toUtf8();
+                searchEnds.push_back(int(searchTexts.size()));
+            }
+            searchTexts.squeeze();
+            searchEnds.shrink_to_fit();
+            searchTextsStale = false;
+        }
+        return {searchTexts.constData(), searchEnds.data(), int(searchEnds.size())};
     }
 
     void renumber(size_t from = 0)
@@ -104,33 +122,10 @@ NodeKind ToolCatalogModel::kindOf(const QModelIndex &index) const
     return nodeOf(index)->kind;
 }
 
-const QString &ToolCatalogModel::searchTextOf(const QModelIndex &index) const
+ToolCatalogModel::LocationTexts ToolCatalogModel::locationTexts(const QModelIndex &location) const
 {
-    static const QString none;
-    const Node *node = nodeOf(index);
-    return node->kind == NodeKind::Tool ? node->toolSearchText() : none;
-}
-
-void ToolCatalogModel::visitSearchTexts(const std::function<bool(const QString &)> &tool,
-                                        const std::function<bool(const QModelIndex &)> &skipped) const
-{
-    const auto location = [&](const Node *l) {
-        for (const auto &n : l->children) {
-            if (n->kind == NodeKind::Tool) {
-                if (!tool(n->toolSearchText()))
-                    return false;
-            } else if (n->kind == NodeKind::Skipped && !skipped(indexOf(n.get()))) {
-                return false;
-            }
-        }
-        return true;
-    };
-    if (!location(m_global))
-        return;
-    for (const auto &user : m_users->children) {
-        if (!location(user.get()))
-            return;
-    }
+    const Node *node = nodeOf(location);
+    return node == m_global || node->kind == NodeKind::User ? node->texts() : LocationTexts();
 }
 
 void ToolCatalogModel::track(Node *node, bool add)
@@ -198,6 +193,7 @@ void ToolCatalogModel::syncChildren(Node *parent, std::vector<std::unique_ptr<No
             track(kids[size_t(k)].get(), false);
         kids.erase(kids.begin() + first, kids.begin() + i + 1);
         parent->renumber(size_t(first));
+        parent->searchTextsStale = true;
         endRemoveRows();
         i = first - 1;
     }
@@ -217,7 +213,7 @@ void ToolCatalogModel::syncChildren(Node *parent, std::vector<std::unique_ptr<No
             kept->tool = now->tool;
             kept->skipped = now->skipped;
             if (changed) {
-                kept->searchText.clear();
+                parent->searchTextsStale = true;
                 track(kept, true);
                 Q_EMIT dataChanged(indexOf(kept, 0), indexOf(kept, ColumnCount - 1));
             }
@@ -235,6 +231,7 @@ void ToolCatalogModel::syncChildren(Node *parent, std::vector<std::unique_ptr<No
             kids.insert(kids.begin() + qsizetype(i + (k - j)), std::move(fresh[k]));
         }
         parent->renumber(i);
+        parent->searchTextsStale = true;
         endInsertRows();
         i += end - j;
         j = end;
@@ -400,6 +397,17 @@ int ToolCatalogModel::columnCount(const QModelIndex &) const
     return ColumnCount;
 }
 
+Qt::ItemFlags ToolCatalogModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags flags = QAbstractItemModel::flags(index);
+    // A tool and a directory not loaded are leaves. Said, a view's expandAll() skips them: it
+    // otherwise kept a persistent index for each row it showed (101,000 while filtering), and
+    // every range of rows a filter then hid or showed visited them all.
+    if (const Node *node = nodeOf(index); index.isValid() && (node->kind == NodeKind::Tool || node->kind == NodeKind::Skipped))
+        flags |= Qt::ItemNeverHasChildren;
+    return flags;
+}
+
 QVariant ToolCatalogModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     return toolColumnHeader(section, orientation, role);
@@ -477,7 +485,7 @@ QVariant ToolCatalogModel::toolData(const Node *node, int column, int role) cons
     case NameRole: return m.name;
     case LabelRole: return m.label;
     case DescriptionRole: return m.description;
-    case SearchTextRole: return node->toolSearchText();
+    case SearchTextRole: return QString::fromUtf8(node->parent->texts().at(node->row));
     case VersionRole: return m.version;
     case ScopeRole: return engine::scopeName(t.scope);
     case UserRole: return t.user;

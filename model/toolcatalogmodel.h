@@ -9,7 +9,6 @@
 #include <QHash>
 #include <QSet>
 
-#include <functional>
 #include <memory>
 #include <vector>
 
@@ -36,15 +35,23 @@ public:
     QModelIndex usersGroupIndex() const;
     QModelIndex userIndex(const QString &email) const;
     QModelIndex toolIndex(const QString &dir) const;
-    // For a filter over the tree, without a QVariant per row (the index must be this model's):
-    // the row's kind, and a tool's search text (SearchTextRole; empty for other rows).
+    // For a filter over the tree, without a QVariant per row (the indexes must be this model's):
+    // the row's kind, and a location's tools' search texts (SearchTextRole in UTF-8), one after
+    // another — a location's rows are its tools (0 .. count - 1), then the directories it skips.
+    // Valid until the model next changes.
+    struct LocationTexts
+    {
+        const char *data = nullptr;
+        const int *ends = nullptr;
+        int count = 0; // 0 for a row that is not a location
+        QByteArrayView at(int row) const
+        {
+            const int begin = row > 0 ? ends[row - 1] : 0;
+            return {data + begin, ends[row] - begin};
+        }
+    };
     NodeKind kindOf(const QModelIndex &index) const;
-    const QString &searchTextOf(const QModelIndex &index) const;
-    // Visits every tool's search text (SearchTextRole) and every directory not loaded (its
-    // index), in tree order, while the visitors return true: for a filter that tests the whole
-    // catalog at once, without an index and a QVariant per tool.
-    void visitSearchTexts(const std::function<bool(const QString &)> &tool,
-                          const std::function<bool(const QModelIndex &)> &skipped) const;
+    LocationTexts locationTexts(const QModelIndex &location) const;
     int toolCount() const { return m_toolCount; }
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
@@ -52,6 +59,7 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 

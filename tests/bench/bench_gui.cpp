@@ -162,7 +162,19 @@ int measureOnce(int argc, char *argv[], const QString &data)
         QCoreApplication::processEvents(); // layout and paint of the view
         keys.push_back(t.elapsedMs());
         keysWall.push_back(t.wallMs());
+        if (qEnvironmentVariableIsSet("BENCH_TRACE"))
+            std::fprintf(stderr, "KEY %-12s %7.1f ms, %d rows in view\n", qPrintable(search->text()), keys.back(),
+                         window.filterModel()->rowCount(window.filterModel()->index(0, 0)));
     };
+    // BENCH_PERF_CTL: a `perf record --control fifo:…` FIFO, profiling the keystrokes alone.
+    const auto perfControl = [](const char *command) {
+        if (const QString fifo = qEnvironmentVariable("BENCH_PERF_CTL"); !fifo.isEmpty()) {
+            QFile f(fifo);
+            if (f.open(QIODevice::WriteOnly))
+                f.write(command);
+        }
+    };
+    perfControl("enable\n");
     // Twice: 36 keystrokes a round, so one preemption moves the median little.
     int shown = 0, shownAfter = 0;
     for (int pass = 0; pass < 2; ++pass) {
@@ -173,6 +185,7 @@ int measureOnce(int argc, char *argv[], const QString &data)
             key(Qt::Key_Backspace, 0);
         shownAfter = window.filterModel()->rowCount(window.filterModel()->index(0, 0));
     }
+    perfControl("disable\n");
     const Timing k = summarise(keys);
 
     // The floor: the whole window painted, with the catalog on screen (grab() paints every

@@ -1,10 +1,13 @@
 // Text, scope, "has problems" and "overridden" filters over the catalog tree.
 
 #include "catalog/catalog.h"
+#include "fixture.h"
 #include "toolcatalogmodel.h"
 #include "toolfilterproxymodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QDir>
+#include <QTemporaryDir>
 #include <functional>
 #include <QTest>
 
@@ -30,6 +33,27 @@ class TestToolFilterProxyModel final : public QObject
             out.append(visible(m, i));
         }
         return out;
+    }
+
+    // Every row, depth first, as "depth title": what a view of the model shows.
+    static QStringList tree(const QAbstractItemModel &m, const QModelIndex &parent = {}, int depth = 0)
+    {
+        QStringList out;
+        for (int r = 0; r < m.rowCount(parent); ++r) {
+            const QModelIndex i = m.index(r, 0, parent);
+            out.append(QString::number(depth) + u' ' + i.data().toString());
+            out.append(tree(m, i, depth + 1));
+        }
+        return out;
+    }
+
+    // The proxy as it followed every change, against one made afresh on the model as it is.
+    static void compareWithFresh(const ToolFilterProxyModel &followed, ToolCatalogModel &model)
+    {
+        ToolFilterProxyModel fresh;
+        fresh.setSourceModel(&model);
+        fresh.setText(followed.text());
+        QCOMPARE(tree(followed), tree(fresh));
     }
 
 private Q_SLOTS:
@@ -134,6 +158,93 @@ private Q_SLOTS:
         QCOMPARE(visible(proxy), visible(fresh));
         for (int r = 0; r < fresh.rowCount(); ++r) // the group titles' counts too
             QCOMPARE(proxy.index(r, 0).data().toString(), fresh.index(r, 0).data().toString());
+    }
+
+    // Issue 25: the proxy is our own (one layout change per filter change); while a filter is on
+    // it follows the catalog row by row — locations arriving one by one, tools added, renamed
+    // out of the filter, removed, broken into a directory not loaded, users gone and new — and
+    // shows at each step what a proxy made afresh shows, group titles included, under
+    // QAbstractItemModelTester.
+    void followsTheCatalogWhileFiltering()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path();
+        const QString global = data + QStringLiteral("/tools"), u1 = data + QStringLiteral("/u1@x/tools"),
+                      u2 = data + QStringLiteral("/u2@x/tools");
+        using tw::test::makeTool;
+        using tw::test::toolMd;
+        makeTool(global, QStringLiteral("alpha_one"), toolMd("alpha_one"));
+        makeTool(global, QStringLiteral("beta"), toolMd("beta"));
+        makeTool(u1, QStringLiteral("alpha_two"), toolMd("alpha_two"));
+        makeTool(u1, QStringLiteral("gamma"), toolMd("gamma"));
+        makeTool(u2, QStringLiteral("delta"), toolMd("delta"));
+
+        ToolCatalogModel model;
+        ToolFilterProxyModel proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        proxy.setText(QStringLiteral("alpha"));
+
+        Catalog catalog = scanDataPath(data);
+        for (const LocationScan &l : std::as_const(catalog.users))
+            model.applyLocation(l);
+        compareWithFresh(proxy, model);
+        model.applyLocation(catalog.global);
+        compareWithFresh(proxy, model);
+        QCOMPARE(visible(proxy), (QStringList{QStringLiteral("alpha_one@global"), QStringLiteral("alpha_two@u1@x")}));
+
+        const auto step = [&](const char *what, const std::function<void()> &change) {
+            change();
+            model.applyCatalog(scanDataPath(data));
+            compareWithFresh(proxy, model);
+            if (QTest::currentTestFailed())
+                qWarning("after: %s", what);
+        };
+        step("a user's first match", [&] { makeTool(u2, QStringLiteral("alpha_three"), toolMd("alpha_three")); });
+        QCOMPARE(proxy.rowCount(proxy.mapFromSource(model.usersGroupIndex())), 2);
+        step("renamed out of the filter", [&] { tw::test::writeFile(u1 + QStringLiteral("/alpha_two/TOOL.md"), toolMd("zeta")); });
+        QVERIFY(!proxy.mapFromSource(model.userIndex(QStringLiteral("u1@x"))).isValid()); // no match left
+        step("renamed into it", [&] { tw::test::writeFile(u1 + QStringLiteral("/gamma/TOOL.md"), toolMd("alpha_gamma")); });
+        step("removed", [&] { QDir(global + QStringLiteral("/alpha_one")).removeRecursively(); });
+        QVERIFY(!proxy.mapFromSource(model.globalGroupIndex()).isValid()); // its last match gone
+        step("broken: now a directory not loaded", [&] { tw::test::writeFile(u2 + QStringLiteral("/alpha_three/TOOL.md"), "no frontmatter"); });
+        step("a user gone", [&] { QDir(data + QStringLiteral("/u2@x")).removeRecursively(); });
+        step("a new user", [&] { makeTool(data + QStringLiteral("/u3@x/tools"), QStringLiteral("alpha_new"), toolMd("alpha_new")); });
+        step("a global tool added before the others", [&] { makeTool(global, QStringLiteral("aaa_alpha"), toolMd("aaa_alpha")); });
+        QCOMPARE(visible(proxy), (QStringList{QStringLiteral("aaa_alpha@global"), QStringLiteral("alpha_gamma@u1@x"),
+                                              QStringLiteral("alpha_new@u3@x")}));
+
+        // And without a filter: everything, as the model has it.
+        proxy.setText(QString());
+        QCOMPARE(tree(proxy), tree(model));
+        step("a tool added without a filter", [&] { makeTool(u1, QStringLiteral("omega"), toolMd("omega")); });
+        QCOMPARE(tree(proxy), tree(model));
+    }
+
+    // A word typed on tests only the tools shown, one erased only those hidden: a sequence of
+    // texts as a user types them gives, at each key, what a proxy made afresh gives — through
+    // keepsRowsWithText and the pass it keeps, as the browser calls them.
+    void typingGivesWhatAFreshFilterGives()
+    {
+        ToolFilterProxyModel proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&m_model);
+        const QStringList texts{QStringLiteral("g"),     QStringLiteral("gr"),      QStringLiteral("gre"),
+                                QStringLiteral("gr"),    QStringLiteral("g"),       QStringLiteral("e"),
+                                QStringLiteral("e w"),   QStringLiteral("e we"),    QStringLiteral("e w"),
+                                QStringLiteral("WEATH"), QStringLiteral("weather"), QStringLiteral("broken"),
+                                QStringLiteral("bro"),   QStringLiteral("o"),       QString(),
+                                QStringLiteral("to"),    QStringLiteral("tod"),     QStringLiteral("xyz"),
+                                QStringLiteral("xy"),    QStringLiteral("x"),       QStringLiteral("t")};
+        for (const QString &text : texts) {
+            if (proxy.keepsRowsWithText(text))
+                proxy.setTextKeepingRows(text);
+            else
+                proxy.setText(text);
+            compareWithFresh(proxy, m_model);
+            if (QTest::currentTestFailed())
+                qWarning("at: %s", qPrintable(text));
+        }
     }
 
     // Groups without a matching tool are hidden while filtering.

@@ -247,9 +247,7 @@ void BrowserPane::connectFilter()
                     m_filter->setTextKeepingRows(text);
                     return;
                 }
-                // Text taken away shows more rows, never fewer (each word matches as a part).
-                const bool widens = m_filter->text().contains(text, Qt::CaseInsensitive);
-                changeFilter([&] { m_filter->setText(text); }, !widens);
+                changeFilter([&] { m_filter->setText(text); });
             });
     connect(m_scopeCombo, &QComboBox::currentIndexChanged, this, [this] {
         changeFilter([this] {
@@ -516,40 +514,20 @@ void BrowserPane::showCurrent()
     }
 }
 
-void BrowserPane::changeFilter(const std::function<void()> &change, bool mayHideRows)
+void BrowserPane::changeFilter(const std::function<void()> &change)
 {
     const bool wasFiltering = m_filter->isFiltering();
     if (!wasFiltering)
         rememberTreeState();
-    // Many open users: the tree closed while the filter changes (it is opened whole after).
-    // Each range of rows the filter hides or shows makes Qt visit every persistent index — the
-    // view's open nodes, one per user — so a key that hid rows in 1,000 open users took 16-23 s
-    // ("tool_" → "tool_0", bench_gui at issue 25's size); closed, 0.2-0.5 s. With fewer users,
-    // or when rows can only come (text taken away), it costs more than it saves (a keystroke at
-    // 10,000 tools 11 → 30 ms).
-    const bool closed = wasFiltering && mayHideRows && openUsers() > kOpenUsersForBulkFilter;
-    if (closed)
-        m_toolView->collapseAll();
     {
         const QScopedValueRollback guard(m_filterChanging, true);
-        change();
+        change(); // one layout change, however many rows it hides or shows
     }
-    if (m_filter->isFiltering()) {
+    if (m_filter->isFiltering())
         m_toolView->expandAll(); // every match in sight
-        if (closed && m_toolView->currentIndex().isValid())
-            m_toolView->scrollTo(m_toolView->currentIndex()); // closing the tree scrolled away from it
-    } else if (wasFiltering) {
+    else if (wasFiltering)
         restoreTreeState();
-    }
     updateNoMatches();
-}
-
-int BrowserPane::openUsers() const
-{
-    if (m_filter->sourceModel() != m_catalogModel)
-        return 0;
-    const QModelIndex users = m_filter->mapFromSource(m_catalogModel->usersGroupIndex());
-    return users.isValid() && m_toolView->isExpanded(users) ? m_filter->rowCount(users) : 0;
 }
 
 void BrowserPane::rememberTreeState()

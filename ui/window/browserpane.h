@@ -99,10 +99,7 @@ private:
     void applyView();
     // Search and filters: a change runs through here, so that ending a search restores the
     // tree's expanded nodes and selection as they were (or the tool chosen while searching).
-    void changeFilter(const std::function<void()> &change, bool mayHideRows = true);
-    // Users shown under an open Users group (while a search is on, all of them are open).
-    int openUsers() const;
-    static constexpr int kOpenUsersForBulkFilter = 200;
+    void changeFilter(const std::function<void()> &change);
     void rememberTreeState();
     void restoreTreeState();
     void updateNoMatches();
