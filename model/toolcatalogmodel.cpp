@@ -289,8 +289,11 @@ void ToolCatalogModel::applyLocation(const LocationScan &location)
         m_globalVersion = versions;
         syncChildren(locationNode, std::move(fresh));
     } else {
-        QSet<QString> &old = m_userNames[location.user];
-        for (const QString &name : old) {
+        // The names the user had: those of the scan applied before (none the first time), not a
+        // set kept per user.
+        const QHash<QString, const ToolRecord *> old = engine::locationWinners(previous);
+        for (auto it = old.cbegin(); it != old.cend(); ++it) {
+            const QString &name = it.key();
             if (!winners.contains(name)) {
                 if (auto users = m_overriddenBy.find(name); users != m_overriddenBy.end()) {
                     users->removeOne(location.user);
@@ -300,16 +303,12 @@ void ToolCatalogModel::applyLocation(const LocationScan &location)
                 changedNames.insert(name);
             }
         }
-        QSet<QString> names;
-        names.reserve(winners.size());
         for (auto it = winners.cbegin(); it != winners.cend(); ++it) {
-            names.insert(it.key());
             if (!old.contains(it.key())) {
                 m_overriddenBy[it.key()].append(location.user); // not there: the name is new to this user
                 changedNames.insert(it.key());
             }
         }
-        old = std::move(names);
         syncChildren(locationNode, std::move(fresh));
     }
     refreshOverrideStates(changedNames, location.scope == Scope::Global);
@@ -328,7 +327,6 @@ void ToolCatalogModel::applyCatalog(const Catalog &catalog)
         gone.scope = Scope::User;
         gone.user = user->key;
         applyLocation(gone); // drops its tools and override marks
-        m_userNames.remove(user->key);
         m_applied.remove(user->key);
         m_userNodes.remove(user->key);
         m_locations.removeIf([user](const QHash<QString, Node *>::iterator &it) { return it.value() == user; });

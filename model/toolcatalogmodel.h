@@ -81,7 +81,6 @@ private:
     QHash<QString, Node *> m_locations;             // location path → its node (global or a user's)
     QHash<QString, Node *> m_userNodes;             // email → the user's node
     int m_toolCount = 0;
-    QHash<QString, QSet<QString>> m_userNames;      // email → tool names of that user
     // Tool name → the users with a tool of that name (overriding the global one, if there is
     // one). A list: most names have one user, and a set each cost ~600 bytes at 101,000 tools.
     QHash<QString, QStringList> m_overriddenBy;

@@ -58,7 +58,6 @@ bool serverTool(RemoteConnection &connection, const QString &name, const QString
     tool->user = json.value(QStringLiteral("user")).toString();
     tool->dir = dir;
     tool->dirName = QFileInfo(dir).fileName();
-    tool->toolMdPath = dir + u'/' + kToolMdFile;
     return true;
 }
 

@@ -187,7 +187,7 @@ Diagnostic agentBudgetDiagnostic(const ToolRecord &tool, const AgentSize &size, 
                            "over the budget of %2; every agent session pays them")
                 .arg(size.tokens)
                 .arg(budgetTokens),
-            tool.toolMdPath, 0};
+            tool.toolMdPath(), 0};
 }
 
 bool checkAgentBudget(ToolRecord &tool, int budgetTokens)

@@ -32,7 +32,7 @@ void checkVersionsSince(QList<ToolRecord> &tools, const GitRevision &git, const 
                                       .arg(since)
                                       .arg(t.manifest.version)
                                       .arg(*before),
-                                  t.toolMdPath, t.manifest.versionLine ? t.manifest.versionLine : 1});
+                                  t.toolMdPath(), t.manifest.versionLine ? t.manifest.versionLine : 1});
         }
     }
 }

@@ -122,7 +122,13 @@ ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QStri
     QStringList files;
     files.reserve(entries->size());
     for (const DirEntry &e : *entries) {
-        files.append(e.isDir ? e.name + u'/' : e.name);
+        // TOOL.md and the entry, in every tool: one copy of their names.
+        const QString *known = e.isDir ? nullptr
+            : e.name == kToolMdFile    ? &kToolMdFile
+            : e.name == kEntryTsFile   ? &kEntryTsFile
+            : e.name == kEntryJsFile   ? &kEntryJsFile
+                                       : nullptr;
+        files.append(known ? *known : e.isDir ? e.name + u'/' : e.name);
         if (e.isDir)
             continue;
         if (e.name == kToolMdFile)
@@ -183,8 +189,7 @@ ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QStri
     tool.user = user;
     tool.dir = dir;
     tool.dirName = dirName;
-    tool.toolMdPath = toolMd;
-    tool.entryPath = entryPath;
+    tool.setEntryName(entry->name);
     tool.body = std::move(parse.body);
     tool.bodyLine = parse.bodyLine;
     tool.files = std::move(files);
@@ -356,10 +361,12 @@ LocationScan scanLocation(const QString &path, Scope scope, const QString &user,
             t.diagnostics.append({QStringLiteral("duplicate-name"), Severity::Warning,
                                   QStringLiteral("name '%1' is used by %2 in this location; %3 wins (last registered)")
                                       .arg(it.key(), dirs.join(QStringLiteral(", ")), winner.dirName),
-                                  t.toolMdPath, 0});
+                                  t.toolMdPath(), 0});
         }
     }
     qCDebug(lcScan) << "scanned" << scan.path << scan.tools.size() << "tools" << scan.skipped.size() << "skipped";
+    if (cache)
+        cache->remember(scan);
     return scan;
 }
 

@@ -12,6 +12,7 @@
 #include <QMutex>
 
 #include <functional>
+#include <memory>
 
 namespace tw::engine {
 
@@ -39,8 +40,15 @@ public:
     std::optional<ToolDirScan> find(const QString &dir, const Stamps &stamps) const;
     // Racy stamps are not stored (the entry is dropped): the tool is read again next time.
     void store(const QString &dir, const Stamps &stamps, const ToolDirScan &scan);
+    // The scan of a location whose tool directories were just stored (scanLocation hands it
+    // over): their entries then keep their stamps and where their record is in it, not a copy of
+    // the record — the catalog holds the same lists, so a cached tool weighs its stamps, not a
+    // second record (~600 bytes a tool; issue 25).
+    void remember(const LocationScan &location);
     void clear();
     qsizetype size() const;
+    // Entries that hold a copy of their scan (stored, not yet in a remembered location's scan).
+    qsizetype copiesHeld() const;
 
     // Called with each directory a scan is about to read (a tool directory, a location, DATA_PATH
     // and a user's directory), on the scan's threads: the scanner watches it before the read, so
@@ -62,10 +70,13 @@ private:
     struct Entry
     {
         Stamps stamps;
-        ToolDirScan scan;
+        std::shared_ptr<const ToolDirScan> scan; // null: in its location's remembered scan
+        qsizetype index = -1;                   // there, in its tools or its skipped
+        bool skipped = false;
     };
     mutable QMutex m_mutex;
     QHash<QString, Entry> m_entries;
+    QHash<QString, LocationScan> m_locations; // location path → its scan last remembered
     std::function<void(const QString &)> m_beforeRead;
     bool m_keepBodies = true;
 };

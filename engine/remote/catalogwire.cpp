@@ -192,9 +192,7 @@ ToolRecord readTool(JsonReader &r)
             }
         }
     t.dirName = lastSegment(t.dir);
-    t.toolMdPath = t.dir + u'/' + kToolMdFile;
-    if (!entry.isEmpty())
-        t.entryPath = t.dir + u'/' + entry;
+    t.setEntryName(entry);
     return t;
 }
 

@@ -414,7 +414,7 @@ void RunSession::launch(const Prepared &prepared)
     m_hardLimit.start(std::max(m_options.hardLimitMs, m_options.timeoutMs));
     // The bundle is made while the sandbox starts: esbuild in its own sandbox on one core, the
     // sandbox and the harness's Node on the other. The harness waits for its request line.
-    m_bundleWatcher.setFuture(QtConcurrent::run([entry = m_tool.entryPath, dir = m_runDir.path(), inSandbox = m_layout.toolEntry] {
+    m_bundleWatcher.setFuture(QtConcurrent::run([entry = m_tool.entryPath(), dir = m_runDir.path(), inSandbox = m_layout.toolEntry] {
         return bundleEntry(entry, dir, inSandbox);
     }));
     m_process.start();

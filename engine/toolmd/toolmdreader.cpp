@@ -1,6 +1,7 @@
 #include "toolmd/toolmdreader.h"
 
 #include "toolmd/frontmattersplit.h"
+#include "toolmd/internedtext.h"
 #include "toolmd/platformyaml.h"
 #include "toolmd/utf8text.h"
 #include "toolmd/yamlchecks.h"
@@ -98,7 +99,7 @@ QString jsonText(const QJsonValue &v)
 InputSpec readInput(Context &ctx, const YamlNode &key, const YamlNode &value)
 {
     InputSpec spec;
-    spec.name = platformKeyText(key); // the object key the platform makes of it (`1.0` is "1")
+    spec.name = internedText(platformKeyText(key)); // the object key the platform makes of it (`1.0` is "1")
     spec.line = ctx.lineOf(key);
     const QString label = QStringLiteral("input '%1'").arg(spec.name);
 
@@ -153,7 +154,7 @@ InputSpec readInput(Context &ctx, const YamlNode &key, const YamlNode &value)
 
     // TOOLS.md: string is the "Default if type is unrecognized"; object/array are unsupported.
     const int typeLine = typeNode ? ctx.lineOf(*typeNode) : spec.line;
-    spec.declaredType = typeNode && typeNode->isScalar() ? toQString(typeNode->scalar) : QString();
+    spec.declaredType = typeNode && typeNode->isScalar() ? internedText(toQString(typeNode->scalar)) : QString();
     if (spec.declaredType == u"string") {
         spec.type = InputType::String;
     } else if (spec.declaredType == u"number") {
@@ -374,7 +375,7 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
                             ctx.lineOf(value));
                 }
             } else if (k == "language") {
-                m.language = scalarText(value).value_or(QString());
+                m.language = internedText(scalarText(value).value_or(QString()));
                 if (m.language != u"typescript" && m.language != u"bash" && m.language != u"python") {
                     ctx.add("language-unknown", Severity::Warning,
                             QStringLiteral("language '%1' is not typescript, bash or python").arg(m.language),
@@ -391,6 +392,7 @@ ToolMdParse parseToolMd(const QByteArray &bytes, const QString &file)
         }
 
         if (inputsNode && inputsNode->isMap()) {
+            m.inputs.reserve(qsizetype(inputsNode->mapSize())); // exactly: kept for every tool
             for (size_t i = 0; i < inputsNode->mapSize(); ++i)
                 m.inputs.append(readInput(ctx, inputsNode->key(i), inputsNode->value(i)));
         } else if (inputsNode && !inputsNode->isNull()) {

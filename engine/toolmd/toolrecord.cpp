@@ -1,6 +1,6 @@
 #include "toolmd/toolrecord.h"
 
-#include <QFileInfo>
+#include "toolmd/toollayout.h"
 
 namespace tw::engine {
 
@@ -9,9 +9,29 @@ QString scopeName(Scope scope)
     return scope == Scope::Global ? QStringLiteral("global") : QStringLiteral("user");
 }
 
+QString ToolRecord::toolMdPath() const
+{
+    return dir + u'/' + kToolMdFile;
+}
+
+QString ToolRecord::entryPath() const
+{
+    return entry == Entry::None ? QString() : dir + u'/' + entryName();
+}
+
 QString ToolRecord::entryName() const
 {
-    return QFileInfo(entryPath).fileName();
+    switch (entry) {
+    case Entry::Ts: return kEntryTsFile;
+    case Entry::Js: return kEntryJsFile;
+    case Entry::None: break;
+    }
+    return {};
+}
+
+void ToolRecord::setEntryName(const QString &fileName)
+{
+    entry = fileName == kEntryTsFile ? Entry::Ts : fileName == kEntryJsFile ? Entry::Js : Entry::None;
 }
 
 } // namespace tw::engine

@@ -24,8 +24,10 @@ struct ToolRecord
     QString user;        // the owning user's email for Scope::User
     QString dir;         // absolute path of the tool directory
     QString dirName;     // its name inside the location (may differ from manifest.name)
-    QString toolMdPath;  // absolute path of TOOL.md
-    QString entryPath;   // absolute path of index.ts or index.js
+    // The entry file the loader takes (index.ts over index.js). Its path and TOOL.md's are made
+    // from `dir` when asked, not kept: two strings less for each of a platform's tools.
+    enum class Entry : quint8 { None, Ts, Js };
+    Entry entry = Entry::None;
     QByteArray body;     // Markdown body, byte for byte
     int bodyLine = 0;
     // The body did not come with the catalog (a server window's, CatalogJson::DetailNoBody): a
@@ -35,7 +37,10 @@ struct ToolRecord
     Diagnostics diagnostics;
     QString shadowedBy;  // within its location: dir of the same-named tool that wins, if any
 
-    QString entryName() const;
+    QString toolMdPath() const; // dir + "/TOOL.md"
+    QString entryPath() const;  // dir + "/index.ts" or "/index.js"; empty without an entry
+    QString entryName() const;  // "index.ts", "index.js" or empty
+    void setEntryName(const QString &fileName); // index.ts or index.js; anything else is none
 
     friend bool operator==(const ToolRecord &, const ToolRecord &) = default;
 };

@@ -65,8 +65,8 @@ private slots:
                 const ToolRecord &x = a.tools[i], &y = b.tools[i];
                 QCOMPARE(x.dir, y.dir);
                 QCOMPARE(x.dirName, y.dirName);
-                QCOMPARE(x.toolMdPath, y.toolMdPath);
-                QCOMPARE(x.entryPath, y.entryPath);
+                QCOMPARE(x.toolMdPath(), y.toolMdPath());
+                QCOMPARE(x.entryPath(), y.entryPath());
                 QCOMPARE(x.body, y.body);
                 QCOMPARE(x.bodyLine, y.bodyLine);
                 QCOMPARE(x.files, y.files);
@@ -125,7 +125,7 @@ private slots:
         const ToolRecord &x = c->global.tools.first();
         QCOMPARE(x.manifest.name, QStringLiteral("x"));
         QCOMPARE(x.manifest.version, 0);
-        QCOMPARE(x.entryPath, QStringLiteral("/d/tools/x/index.ts"));
+        QCOMPARE(x.entryPath(), QStringLiteral("/d/tools/x/index.ts"));
         QCOMPARE(x.manifest.inputs.size(), 1);
         QVERIFY(!x.manifest.inputs.first().hasValues);
         // A number out of int's range reads as 0 both ways (QJsonValue::toInt()), never truncated.

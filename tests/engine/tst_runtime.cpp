@@ -21,7 +21,8 @@ ToolRecord tool(Scope scope = Scope::Global)
     ToolRecord t;
     t.scope = scope;
     t.dirName = QStringLiteral("greet");
-    t.entryPath = QStringLiteral("/somewhere/greet/index.ts");
+    t.dir = QStringLiteral("/somewhere/greet");
+    t.entry = ToolRecord::Entry::Ts;
     return t;
 }
 

@@ -161,6 +161,48 @@ private Q_SLOTS:
         QCOMPARE(scanOnce(&cache).filesRead, 0);
     }
 
+    // Issue 25: once its location is scanned, an entry holds its stamps and where its record is
+    // in that location's scan (which the catalog shares), not a copy. A scan from the cache is
+    // the scan as read: the same tools and skipped directories, the names used twice marked
+    // once (not once more per rescan), a changed tool read again.
+    void aLocationsRecordsAreHeldOnceAndGivenBackAsRead()
+    {
+        const QString loc = m_tmp.path() + QStringLiteral("/loc");
+        makeTool(loc, QStringLiteral("a"), toolMd("a"));
+        makeTool(loc, QStringLiteral("b_dup"), toolMd("dup"));
+        makeTool(loc, QStringLiteral("c_dup"), toolMd("dup"));
+        writeFile(loc + QStringLiteral("/d_broken/TOOL.md"), "no frontmatter");
+        writeFile(loc + QStringLiteral("/d_broken/index.ts"), tw::test::kGoodEntry);
+        tw::test::waitUntilFilesSettled(m_tmp.path());
+        const auto same = [](const LocationScan &x, const LocationScan &y) {
+            return x.tools == y.tools && x.skipped == y.skipped && x.exists == y.exists;
+        };
+        const LocationScan uncached = scanLocation(loc, Scope::Global, QString());
+        QCOMPARE(uncached.tools.size(), 3);
+        QCOMPARE(uncached.skipped.size(), 1);
+        QVERIFY(!uncached.tools[1].shadowedBy.isEmpty());
+
+        ScanCache cache;
+        const LocationScan first = scanLocation(loc, Scope::Global, QString(), &cache);
+        QVERIFY(same(first, uncached));
+        QCOMPARE(cache.size(), 4);
+        QCOMPARE(cache.copiesHeld(), 0);
+        for (int round = 0; round < 3; ++round) {
+            const LocationScan again = scanLocation(loc, Scope::Global, QString(), &cache);
+            QCOMPARE(again.filesRead, 0);
+            QVERIFY(same(again, uncached));
+            QCOMPARE(cache.copiesHeld(), 0);
+        }
+
+        writeFile(loc + QStringLiteral("/c_dup/TOOL.md"), toolMd("c"));
+        tw::test::waitUntilFilesSettled(m_tmp.path());
+        const LocationScan changed = scanLocation(loc, Scope::Global, QString(), &cache);
+        QCOMPARE(changed.filesRead, 2);
+        QVERIFY(same(changed, scanLocation(loc, Scope::Global, QString())));
+        QVERIFY(changed.tools[1].shadowedBy.isEmpty()); // no longer a duplicate
+        QVERIFY(same(scanLocation(loc, Scope::Global, QString(), &cache), changed));
+    }
+
     // The scan's threads share one cache; scans of one location at once agree with it.
     void concurrentScans()
     {

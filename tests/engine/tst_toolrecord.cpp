@@ -26,19 +26,26 @@ private Q_SLOTS:
 
     void entryName_data()
     {
-        QTest::addColumn<QString>("entryPath");
+        QTest::addColumn<QString>("fileName");
         QTest::addColumn<QString>("name");
-        QTest::newRow("ts") << QStringLiteral("/d/tools/t/index.ts") << QStringLiteral("index.ts");
-        QTest::newRow("js") << QStringLiteral("/d/u@x/tools/t/index.js") << QStringLiteral("index.js");
-        QTest::newRow("none") << QString() << QString();
+        QTest::addColumn<QString>("entryPath");
+        QTest::newRow("ts") << QStringLiteral("index.ts") << QStringLiteral("index.ts") << QStringLiteral("/d/tools/t/index.ts");
+        QTest::newRow("js") << QStringLiteral("index.js") << QStringLiteral("index.js") << QStringLiteral("/d/tools/t/index.js");
+        QTest::newRow("none") << QString() << QString() << QString();
+        QTest::newRow("not an entry") << QStringLiteral("main.ts") << QString() << QString();
     }
+    // The paths are made from the directory: TOOL.md's always, the entry's when there is one.
     void entryName()
     {
-        QFETCH(QString, entryPath);
+        QFETCH(QString, fileName);
         QFETCH(QString, name);
+        QFETCH(QString, entryPath);
         ToolRecord t;
-        t.entryPath = entryPath;
+        t.dir = QStringLiteral("/d/tools/t");
+        t.setEntryName(fileName);
         QCOMPARE(t.entryName(), name);
+        QCOMPARE(t.entryPath(), entryPath);
+        QCOMPARE(t.toolMdPath(), QStringLiteral("/d/tools/t/TOOL.md"));
     }
 
     // What the scanner fills in, for a user tool that loses to a later duplicate.
@@ -57,8 +64,8 @@ private Q_SLOTS:
         const QString dir = root + QStringLiteral("/b_dir");
         QCOMPARE(t.dir, dir);
         QCOMPARE(t.dirName, QStringLiteral("b_dir"));
-        QCOMPARE(t.toolMdPath, dir + QStringLiteral("/TOOL.md"));
-        QCOMPARE(t.entryPath, dir + QStringLiteral("/index.js"));
+        QCOMPARE(t.toolMdPath(), dir + QStringLiteral("/TOOL.md"));
+        QCOMPARE(t.entryPath(), dir + QStringLiteral("/index.js"));
         QCOMPARE(t.entryName(), QStringLiteral("index.js"));
         QCOMPARE(t.body, QByteArray("\n# same\n\nBody.\n")); // byte for byte, not trimmed
         QCOMPARE(t.files, (QStringList{QStringLiteral("TOOL.md"), QStringLiteral("index.js")}));
@@ -79,8 +86,7 @@ private Q_SLOTS:
             [](ToolRecord &t) { t.user = QStringLiteral("u@x"); },
             [](ToolRecord &t) { t.dir = QStringLiteral("/d/tools/u"); },
             [](ToolRecord &t) { t.dirName = QStringLiteral("t"); },
-            [](ToolRecord &t) { t.toolMdPath = QStringLiteral("/d/tools/t/TOOL.md"); },
-            [](ToolRecord &t) { t.entryPath = QStringLiteral("/d/tools/t/index.ts"); },
+            [](ToolRecord &t) { t.entry = ToolRecord::Entry::Js; },
             [](ToolRecord &t) { t.body = "# T\n"; },
             [](ToolRecord &t) { t.bodyLine = 5; },
             [](ToolRecord &t) { t.files = {QStringLiteral("bin/")}; },

@@ -42,8 +42,8 @@ Side sideOf(const QString &who, const engine::ToolRecord *tool, const QList<cons
     if (tool) {
         s.dir = tool->dir;
         s.dirName = tool->dirName;
-        s.toolMd = tool->toolMdPath;
-        s.entry = tool->entryPath;
+        s.toolMd = tool->toolMdPath();
+        s.entry = tool->entryPath();
         s.version = QStringLiteral("v%1").arg(tool->manifest.version);
     } else if (!skipped.isEmpty()) {
         const engine::SkippedDir *d = skipped.first();
