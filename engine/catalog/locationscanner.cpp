@@ -188,11 +188,13 @@ ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QStri
     tool.scope = scope;
     tool.user = user;
     tool.dir = dir;
-    tool.dirName = dirName;
+    tool.dirName = dirName == tool.manifest.name ? tool.manifest.name : dirName; // mostly the same text: one copy
     tool.setEntryName(entry->name);
     tool.body = std::move(parse.body);
     tool.bodyLine = parse.bodyLine;
-    tool.files = std::move(files);
+    // Most tools hold just their TOOL.md and entry: one list for all of them.
+    static const QStringList kTsOnly{kToolMdFile, kEntryTsFile}, kJsOnly{kToolMdFile, kEntryJsFile};
+    tool.files = files == kTsOnly ? kTsOnly : files == kJsOnly ? kJsOnly : std::move(files);
     tool.diagnostics = std::move(parse.diagnostics);
     if (depth == ScanDepth::Manifests) {
         result.tool = std::move(tool);

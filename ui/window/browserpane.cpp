@@ -524,10 +524,30 @@ void BrowserPane::changeFilter(const std::function<void()> &change)
         change(); // one layout change, however many rows it hides or shows
     }
     if (m_filter->isFiltering())
-        m_toolView->expandAll(); // every match in sight
+        expandMatches();
     else if (wasFiltering)
         restoreTreeState();
     updateNoMatches();
+}
+
+void BrowserPane::expandMatches()
+{
+    // Every match in sight: the groups and users shown, opened where they are not. The filter's
+    // layout change left the view a layout to do; an expand() then only notes the node, so the
+    // tree is laid out once (expandAll() laid every row out at once, then again: 8-14 ms a key
+    // at 101,000 tools).
+    for (int g = 0; g < m_filter->rowCount(); ++g) {
+        const QModelIndex group = m_filter->index(g, 0);
+        if (!m_filter->hasChildren(group))
+            continue;
+        if (!m_toolView->isExpanded(group))
+            m_toolView->expand(group);
+        for (int u = 0; u < m_filter->rowCount(group); ++u) {
+            const QModelIndex user = m_filter->index(u, 0, group);
+            if (m_filter->hasChildren(user) && !m_toolView->isExpanded(user))
+                m_toolView->expand(user);
+        }
+    }
 }
 
 void BrowserPane::rememberTreeState()
@@ -588,6 +608,9 @@ void BrowserPane::fitNameColumn()
         return;
     const QScopedValueRollback guard(m_fittingNameColumn, true);
     const int before = m_toolView->columnWidth(0);
+    // While searching, the rows in sight: Qt's default measures up to 1,000 rows besides, each a
+    // text laid out — a quarter of a keystroke at 101,000 tools.
+    m_toolView->header()->setResizeContentsPrecision(m_filter->isFiltering() ? 0 : 1000);
     m_toolView->resizeColumnToContents(0);
     // Room is kept for the version and a part of the status; a longer name is elided. While a
     // search narrows the list the column only grows, so that it does not jump as one types.

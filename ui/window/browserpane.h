@@ -100,6 +100,7 @@ private:
     // Search and filters: a change runs through here, so that ending a search restores the
     // tree's expanded nodes and selection as they were (or the tool chosen while searching).
     void changeFilter(const std::function<void()> &change);
+    void expandMatches();
     void rememberTreeState();
     void restoreTreeState();
     void updateNoMatches();
