@@ -7,6 +7,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QDir>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <functional>
 #include <QTest>
@@ -48,12 +49,50 @@ class TestToolFilterProxyModel final : public QObject
     }
 
     // The proxy as it followed every change, against one made afresh on the model as it is.
-    static void compareWithFresh(const ToolFilterProxyModel &followed, ToolCatalogModel &model)
+    static void compareWithFresh(const ToolFilterProxyModel &followed, ToolCatalogModel &model,
+                                 ToolFilterProxyModel::ScopeFilter scope = ToolFilterProxyModel::ScopeFilter::All,
+                                 bool problemsOnly = false, bool overriddenOnly = false)
     {
         ToolFilterProxyModel fresh;
         fresh.setSourceModel(&model);
         fresh.setText(followed.text());
+        fresh.setScopeFilter(scope);
+        fresh.setProblemsOnly(problemsOnly);
+        fresh.setOverriddenOnly(overriddenOnly);
         QCOMPARE(tree(followed), tree(fresh));
+    }
+
+    // A location made in memory: tools named from `names` (dir = name), one skipped dir when asked.
+    static LocationScan location(const QString &user, const QStringList &names, bool withSkipped, int version)
+    {
+        LocationScan l;
+        l.scope = user.isEmpty() ? Scope::Global : Scope::User;
+        l.user = user;
+        l.path = user.isEmpty() ? QStringLiteral("/d/tools") : QStringLiteral("/d/") + user + QStringLiteral("/tools");
+        l.exists = true;
+        for (const QString &n : names) {
+            ToolRecord t;
+            t.scope = l.scope;
+            t.user = user;
+            t.dir = l.path + u'/' + n;
+            t.dirName = n;
+            t.manifest.name = n;
+            t.manifest.label = n.toUpper();
+            t.manifest.description = QStringLiteral("Does %1 things, version %2.").arg(n).arg(version);
+            t.manifest.version = version;
+            if (version % 3 == 0)
+                t.diagnostics.append({QStringLiteral("body-empty"), Severity::Warning, QStringLiteral("w"), t.dir, 1});
+            l.tools.append(t);
+        }
+        if (withSkipped) {
+            SkippedDir s;
+            s.dir = l.path + QStringLiteral("/zz_broken");
+            s.dirName = QStringLiteral("zz_broken");
+            s.reason = QStringLiteral("missing-entry");
+            s.diagnostics.append({QStringLiteral("missing-entry"), Severity::Skip, QStringLiteral("no entry"), s.dir, 0});
+            l.skipped.append(s);
+        }
+        return l;
     }
 
 private Q_SLOTS:
@@ -219,6 +258,74 @@ private Q_SLOTS:
         QCOMPARE(tree(proxy), tree(model));
         step("a tool added without a filter", [&] { makeTool(u1, QStringLiteral("omega"), toolMd("omega")); });
         QCOMPARE(tree(proxy), tree(model));
+    }
+
+    // The same, at random (a fixed seed): 400 steps of locations applied, users removed, texts
+    // typed and erased and the other filters toggled, each checked against a proxy made afresh.
+    void followsRandomChangesAndFilters()
+    {
+        QRandomGenerator random(25);
+        const QStringList pool{QStringLiteral("alpha"), QStringLiteral("beta"),  QStringLiteral("gamma"),
+                               QStringLiteral("delta"), QStringLiteral("alpine"), QStringLiteral("beta_two")};
+        const QStringList texts{QString(),          QStringLiteral("a"),   QStringLiteral("al"),  QStringLiteral("alp"),
+                                QStringLiteral("b"), QStringLiteral("eta"), QStringLiteral("a t"), QStringLiteral("ALPHA"),
+                                QStringLiteral("broken"), QStringLiteral("2"), QStringLiteral("zz")};
+        ToolCatalogModel model;
+        ToolFilterProxyModel proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        auto scope = ToolFilterProxyModel::ScopeFilter::All;
+        bool problems = false, overridden = false;
+        QHash<QString, LocationScan> users;
+        for (int step = 0; step < 400; ++step) {
+            const int what = random.bounded(10);
+            if (what < 5) { // a location, new or changed
+                const QString user = random.bounded(4) == 0 ? QString() : QStringLiteral("u%1@x").arg(random.bounded(6));
+                QStringList names;
+                for (const QString &n : pool)
+                    if (random.bounded(2))
+                        names.append(n);
+                const LocationScan l = location(user, names, random.bounded(3) == 0, random.bounded(1, 7));
+                if (!user.isEmpty())
+                    users.insert(user, l);
+                model.applyLocation(l);
+            } else if (what == 5 && !users.isEmpty()) { // a user gone
+                users.remove(users.keys().at(random.bounded(int(users.size()))));
+                Catalog c;
+                c.dataPath = QStringLiteral("/d");
+                c.global = location(QString(), {}, false, 1);
+                c.global.tools.clear();
+                for (auto it = users.cbegin(); it != users.cend(); ++it)
+                    c.users.append(it.value());
+                std::sort(c.users.begin(), c.users.end(), [](const LocationScan &x, const LocationScan &y) { return x.user < y.user; });
+                model.applyCatalog(c);
+            } else if (what < 9) { // the search text, as the browser sets it
+                const QString text = texts.at(random.bounded(int(texts.size())));
+                if (proxy.keepsRowsWithText(text))
+                    proxy.setTextKeepingRows(text);
+                else
+                    proxy.setText(text);
+            } else { // another filter
+                switch (random.bounded(3)) {
+                case 0:
+                    scope = ToolFilterProxyModel::ScopeFilter(random.bounded(3));
+                    proxy.setScopeFilter(scope);
+                    break;
+                case 1:
+                    problems = !problems;
+                    proxy.setProblemsOnly(problems);
+                    break;
+                default:
+                    overridden = !overridden;
+                    proxy.setOverriddenOnly(overridden);
+                }
+            }
+            compareWithFresh(proxy, model, scope, problems, overridden);
+            if (QTest::currentTestFailed()) {
+                qWarning("at step %d", step);
+                return;
+            }
+        }
     }
 
     // A word typed on tests only the tools shown, one erased only those hidden: a sequence of
