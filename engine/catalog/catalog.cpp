@@ -4,6 +4,7 @@
 #include "catalog/scancache.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QHash>
 
 #include <algorithm>
@@ -140,6 +141,31 @@ Catalog scanForUser(const QString &dataPath, const QString &email)
     return catalog;
 }
 
+ToolRecord withDetails(const ToolRecord &tool)
+{
+    if (!tool.inputsElsewhere)
+        return tool;
+    const QString location = QFileInfo(tool.dir.left(tool.dir.lastIndexOf(u'/'))).canonicalFilePath();
+    ToolDirScan scan = scanToolDir(tool.dir, location, tool.scope, tool.user);
+    if (!scan.tool)
+        return tool;
+    // What its location says of it, which one directory cannot: a name used twice.
+    scan.tool->shadowedBy = tool.shadowedBy;
+    for (const Diagnostic &d : tool.diagnostics)
+        if (d.code == u"duplicate-name")
+            scan.tool->diagnostics.append(d);
+    return std::move(*scan.tool);
+}
+
+ToolRecord withoutDetails(ToolRecord tool)
+{
+    tool.body = QByteArray();
+    tool.bodyElsewhere = true;
+    tool.manifest.inputs = {};
+    tool.inputsElsewhere = true;
+    return tool;
+}
+
 void putToolBodies(Catalog &catalog, const QList<ToolBody> &bodies, QList<LocationScan> *changed)
 {
     QHash<QString, const ToolBody *> byDir;
@@ -150,15 +176,21 @@ void putToolBodies(Catalog &catalog, const QList<ToolBody> &bodies, QList<Locati
         return;
     const auto fill = [&](LocationScan &location) {
         // Detached only when one of its tools takes a body.
-        const auto has = [&](const ToolRecord &t) { return t.bodyElsewhere && byDir.contains(t.dir); };
+        const auto has = [&](const ToolRecord &t) { return t.detailsElsewhere() && byDir.contains(t.dir); };
         if (std::none_of(location.tools.cbegin(), location.tools.cend(), has))
             return;
-        for (ToolRecord &t : location.tools)
-            if (const ToolBody *b = t.bodyElsewhere ? byDir.value(t.dir) : nullptr) {
+        for (ToolRecord &t : location.tools) {
+            const ToolBody *b = t.detailsElsewhere() ? byDir.value(t.dir) : nullptr;
+            if (b && t.bodyElsewhere) {
                 t.body = b->body;
                 t.bodyLine = b->bodyLine;
                 t.bodyElsewhere = false;
             }
+            if (b && t.inputsElsewhere && b->inputs) {
+                t.manifest.inputs = *b->inputs;
+                t.inputsElsewhere = false;
+            }
+        }
         if (changed)
             changed->append(location);
     };

@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 
 class QThreadPool;
 
@@ -35,17 +36,29 @@ bool isSameScan(const LocationScan &a, const LocationScan &b);
 // DESIGN.md: `<email>` is any directory name under DATA_PATH containing `@`.
 QStringList userDirectories(const QString &dataPath);
 
-// A body a catalog was made without (ToolRecord::bodyElsewhere), read when a view shows it.
+// A body a catalog was made without (ToolRecord::bodyElsewhere), read when a view shows it; a
+// local one brings the tool's inputs too (ToolRecord::inputsElsewhere).
 struct ToolBody
 {
     QString dir;     // the tool's, as asked
     QByteArray body; // Markdown, byte for byte
     int bodyLine = 0;
+    std::optional<QList<InputSpec>> inputs; // read with it, for a record whose inputs are elsewhere
     QString error;   // set: not read, and why
 };
-// The bodies put into the records of `catalog` that wait for theirs (bodyElsewhere); `changed`
-// gets the locations that changed, as they are now.
+// The bodies (and inputs) put into the records of `catalog` that wait for theirs
+// (detailsElsewhere); `changed` gets the locations that changed, as they are now.
 void putToolBodies(Catalog &catalog, const QList<ToolBody> &bodies, QList<LocationScan> *changed = nullptr);
+// The record with its body and inputs, read now (its one directory, as a scan reads it), for a
+// view that cannot wait for them (the run form, the override comparison). A record that has them
+// is returned as it is; so is one whose directory no longer loads as a tool (still elsewhere:
+// nothing may run it).
+// Only a local catalog's records have their inputs elsewhere: a server's (bodies elsewhere) are
+// returned as they are, never read from this machine's disk.
+ToolRecord withDetails(const ToolRecord &tool);
+// The record as a window's local catalog keeps it: no body, no inputs (what a scan through a
+// ScanCache that keeps neither gives), for comparing a record read whole with the catalog's.
+ToolRecord withoutDetails(ToolRecord tool);
 
 // globalToolsPath() and userToolsPath(): toolmd/toollayout.h.
 

@@ -247,6 +247,7 @@ void CatalogScanner::requestBodies(const QStringList &toolDirs)
             }
             b.body = scan.tool->body;
             b.bodyLine = scan.tool->bodyLine;
+            b.inputs = scan.tool->manifest.inputs;
         }
         return bodies;
     }));

@@ -44,6 +44,7 @@ public:
     // Whether the catalog holds each tool's body (by default it does). Without, a view asks for
     // the bodies it shows (requestBodies), read on the scan's threads. Set before setDataPath.
     void setKeepBodies(bool keep) { m_cache.setKeepBodies(keep); }
+    void setKeepInputs(bool keep) { m_cache.setKeepInputs(keep); }
     // Reads them as a scan does and puts them into the catalog as a change (locationScanned,
     // then scanFinished); a body on its way is not asked for again.
     void requestBodies(const QStringList &toolDirs) override;

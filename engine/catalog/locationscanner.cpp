@@ -229,6 +229,10 @@ ToolDirScan scanToolDir(const QString &dir, const QString &locationRoot, Scope s
         scan.tool->body = QByteArray();
         scan.tool->bodyElsewhere = true;
     }
+    if (cache && !cache->keepInputs() && scan.tool) { // after the lint, which checked them
+        scan.tool->manifest.inputs = {};
+        scan.tool->inputsElsewhere = true;
+    }
     if (cache)
         cache->store(dir, stamps, scan);
     return scan;

@@ -65,6 +65,9 @@ public:
     // The records then say bodyElsewhere, in the cache and out of it. Set before the first scan.
     void setKeepBodies(bool keep) { m_keepBodies = keep; }
     bool keepBodies() const { return m_keepBodies; }
+    // The same for the inputs (ToolRecord::inputsElsewhere): a window's keep none either.
+    void setKeepInputs(bool keep) { m_keepInputs = keep; }
+    bool keepInputs() const { return m_keepInputs; }
 
 private:
     struct Entry
@@ -79,6 +82,7 @@ private:
     QHash<QString, LocationScan> m_locations; // location path → its scan last remembered
     std::function<void(const QString &)> m_beforeRead;
     bool m_keepBodies = true;
+    bool m_keepInputs = true;
 };
 
 } // namespace tw::engine

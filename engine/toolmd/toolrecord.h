@@ -33,6 +33,10 @@ struct ToolRecord
     // The body did not come with the catalog (a server window's, CatalogJson::DetailNoBody): a
     // view that shows it asks its CatalogSource for it (requestBodies), and the catalog changes.
     bool bodyElsewhere = false;
+    // The inputs did not come with the catalog either (a window's local catalog: at 101,000 tools
+    // they were a third of its memory): `manifest.inputs` is empty until a view that needs them
+    // asks (requestBodies brings them with the body) or reads the tool (withDetails).
+    bool inputsElsewhere = false;
     QStringList files;   // top-level entries of the tool dir; directories end in '/'
     Diagnostics diagnostics;
     QString shadowedBy;  // within its location: dir of the same-named tool that wins, if any
@@ -40,6 +44,7 @@ struct ToolRecord
     QString toolMdPath() const; // dir + "/TOOL.md"
     QString entryPath() const;  // dir + "/index.ts" or "/index.js"; empty without an entry
     QString entryName() const;  // "index.ts", "index.js" or empty
+    bool detailsElsewhere() const { return bodyElsewhere || inputsElsewhere; }
     void setEntryName(const QString &fileName); // index.ts or index.js; anything else is none
 
     friend bool operator==(const ToolRecord &, const ToolRecord &) = default;

@@ -2927,6 +2927,10 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
         <source>*Reading the documentation…*</source>
         <translation>*Die Dokumentation wird gelesen…*</translation>
     </message>
+    <message>
+        <source>Reading the inputs…</source>
+        <translation>Die Eingaben werden gelesen…</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ToolDiffPane</name>

@@ -6,6 +6,7 @@
 #include "fixture.h"
 
 #include <QRegularExpression>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -170,6 +171,61 @@ private Q_SLOTS:
         scanner.rescan();
         QVERIFY(finished.wait(10000));
         QVERIFY(allWaiting(*scanner.catalog()));
+    }
+
+    // Issue 25: a window's catalog holds no inputs either (a third of its memory at 101,000
+    // tools). Its records are the full scan's without body and inputs (withoutDetails); the body
+    // request brings the inputs too; withDetails reads one tool whole, as the run form and the
+    // override comparison need it — with what its location says of it (a name used twice) — and
+    // leaves alone a record that does not load any more or whose inputs are not elsewhere (a
+    // server's: nothing is read from this machine's disk for it).
+    void aWindowsCatalogHoldsNoInputs()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path() + QStringLiteral("/datapath");
+        QVERIFY(QProcess::execute(QStringLiteral("cp"), {QStringLiteral("-r"), QStringLiteral(TW_FIXTURES_DIR "/datapath"), data}) == 0);
+        const Catalog full = scanDataPath(data);
+        CatalogScanner scanner;
+        scanner.setKeepBodies(false);
+        scanner.setKeepInputs(false);
+        QSignalSpy finished(&scanner, &CatalogScanner::scanFinished);
+        scanner.setDataPath(data);
+        QVERIFY(finished.wait(10000));
+        const Catalog &window = *scanner.catalog();
+        int withInputs = 0;
+        for (const auto &[got, want] : {std::pair{&window.global, &full.global}, std::pair{&window.users[0], &full.users[0]},
+                                        std::pair{&window.users[1], &full.users[1]}}) {
+            QCOMPARE(got->tools.size(), want->tools.size());
+            for (qsizetype i = 0; i < got->tools.size(); ++i) {
+                const ToolRecord &t = got->tools[i];
+                QVERIFY(t.inputsElsewhere && t.manifest.inputs.isEmpty());
+                QCOMPARE(t, withoutDetails(want->tools[i]));
+                QCOMPARE(withDetails(t), want->tools[i]); // read whole, duplicates marked as their location has them
+                withInputs += !want->tools[i].manifest.inputs.isEmpty();
+            }
+        }
+        QVERIFY(withInputs >= 2);
+        QVERIFY(!full.users[1].tools.first().shadowedBy.isEmpty()); // bob's dup_a: checked above with its marks
+
+        const ToolRecord &weather = full.global.tools[1];
+        QCOMPARE(weather.manifest.inputs.size(), 3);
+        finished.clear();
+        scanner.requestBodies({weather.dir});
+        QVERIFY(finished.wait(10000));
+        const ToolRecord &got = scanner.catalog()->global.tools[1];
+        QVERIFY(!got.inputsElsewhere && !got.bodyElsewhere);
+        QCOMPARE(got, weather);
+
+        // Gone from disk: left as it was (nothing may run it). A server's record: as it is.
+        const ToolRecord greet = window.global.tools[0];
+        QVERIFY(QDir(greet.dir).removeRecursively());
+        QCOMPARE(withDetails(greet), greet);
+        QVERIFY(withDetails(greet).inputsElsewhere);
+        ToolRecord remote = weather;
+        remote.dir = QStringLiteral("/srv/platform/tools/weather");
+        remote.body.clear();
+        remote.bodyElsewhere = true;
+        QCOMPARE(withDetails(remote), remote);
     }
 
     // An edit that lands after the scan read the tool but before the scan is over: the watch was

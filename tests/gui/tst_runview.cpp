@@ -6,6 +6,7 @@
 // container (real rootful podman).
 
 #include "catalog/catalog.h"
+#include "catalog/scancache.h"
 #include "diffmodel.h"
 #include "fixture.h"
 #include "run/runhistory.h"
@@ -249,6 +250,34 @@ private Q_SLOTS:
     }
 
     void cleanupTestCase() { m_view.reset(); }
+
+    // Issue 25: a window's catalog holds no inputs (ToolRecord::inputsElsewhere); the form reads
+    // the tool's as it opens. A tool that no longer loads by then is shown as such and never run:
+    // its inputs, sensitive or not, are unknown.
+    void aToolsInputsAreReadAsTheFormOpens()
+    {
+        engine::ScanCache cache;
+        cache.setKeepBodies(false);
+        cache.setKeepInputs(false);
+        const engine::Catalog windowCatalog = engine::scanDataPath(m_data, &cache);
+        const engine::ToolRecord record = windowCatalog.global.tools.first();
+        QCOMPARE(record.manifest.name, QStringLiteral("all_types"));
+        QVERIFY(record.inputsElsewhere && record.manifest.inputs.isEmpty());
+        ui::RunView view(m_secrets, historyPath());
+        view.setCatalog(std::make_shared<const engine::Catalog>(windowCatalog));
+        QVERIFY(view.showTool(QStringLiteral("all_types"), kUser));
+        QVERIFY(view.form()->editor(QStringLiteral("text"))); // the inputs, read from the tool
+        QVERIFY(view.runButton()->isEnabled());
+
+        // The same record once its directory is gone: not a form without fields that runs.
+        QTemporaryDir gone;
+        engine::ToolRecord moved = record;
+        moved.dir = gone.path() + QStringLiteral("/all_types");
+        view.setTool(moved, kUser);
+        QVERIFY(!view.form()->editor(QStringLiteral("text")));
+        QVERIFY(!view.runButton()->isEnabled());
+        QVERIFY(!view.run());
+    }
 
     // Issue 20.13: with no tool chosen the view says what to do (with the real shortcuts), not a
     // form of disabled spin boxes at their minimums.

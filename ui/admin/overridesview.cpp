@@ -1,6 +1,7 @@
 #include "admin/overridesview.h"
 
 #include "browsing/tooldiffpane.h"
+#include "catalog/catalog.h"
 #include "catalog/manifestdiff.h"
 #include "catalog/toolexplanation.h"
 #include "diffmodel.h"
@@ -270,7 +271,9 @@ void OverridesView::showCell(const QModelIndex &proxyIndex)
     } else if (!global) {
         summary = tr("User-only tool: there is no global tool named %1 (left side empty).").arg(name);
     } else {
-        const QStringList changes = engine::summarizeManifestChanges(global->manifest, user->manifest);
+        // A window's catalog holds no inputs: both read whole (two directories) to compare them.
+        const QStringList changes =
+            engine::summarizeManifestChanges(engine::withDetails(*global).manifest, engine::withDetails(*user).manifest);
         summary = changes.isEmpty() ? tr("Frontmatter identical to the global tool (v%1).").arg(global->manifest.version)
                                     : tr("Global → %1: %2").arg(email, changes.join(QStringLiteral("; ")));
     }

@@ -60,7 +60,7 @@ AgentTab::AgentTab(QWidget *parent) : QWidget(parent)
 void AgentTab::showTool(const engine::ToolRecord &tool, int budgetTokens, const engine::ToolRecord *overriddenGlobal)
 {
     // A body on its way (from disk or a server): nothing is said about the registration until it is here.
-    if (tool.bodyElsewhere || (overriddenGlobal && overriddenGlobal->bodyElsewhere)) {
+    if (tool.detailsElsewhere() || (overriddenGlobal && overriddenGlobal->detailsElsewhere())) {
         m_override->setVisible(false);
         m_warning->setVisible(false);
         m_summary->setText(tr("Reading the tool's body…"));

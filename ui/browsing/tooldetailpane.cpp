@@ -167,7 +167,14 @@ void ToolDetailPane::showTool(const engine::ToolRecord &tool, const QStringList 
     m_description->setText(m.description);
     m_doc->setMarkdown(tool.bodyElsewhere ? tr("*Reading the documentation…*").toUtf8() : tool.body);
 
-    m_inputs->setRowCount(int(m.inputs.size()));
+    if (tool.inputsElsewhere) { // asked for with the body, shown when they come
+        m_inputs->setRowCount(1);
+        m_inputs->setItem(0, 0, new QTableWidgetItem(tr("Reading the inputs…")));
+        for (int c = 1; c < m_inputs->columnCount(); ++c)
+            m_inputs->setItem(0, c, new QTableWidgetItem());
+    } else {
+        m_inputs->setRowCount(int(m.inputs.size()));
+    }
     for (int r = 0; r < m.inputs.size(); ++r) {
         const engine::InputSpec &in = m.inputs[r];
         const QStringList cells = {in.name,

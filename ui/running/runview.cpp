@@ -1,5 +1,6 @@
 #include "running/runview.h"
 
+#include "catalog/catalog.h"
 #include "catalog/overrideresolver.h"
 #include "remote/remoterunexecution.h"
 #include "run/runinputs.h"
@@ -260,7 +261,10 @@ void RunView::reloadToolFromCatalog()
             if (d.dir == m_tool.dir)
                 skipped = &d;
     }
-    if (now && *now == m_tool && !m_toolBroken)
+    // The catalog's record holds no inputs where the form's was read whole: compared as the
+    // catalog keeps it.
+    const bool same = now && (now->inputsElsewhere ? *now == engine::withoutDetails(m_tool) : *now == m_tool);
+    if (same && !m_toolBroken)
         return; // nothing changed for this tool
     if (toolIsRunning()) {
         m_reloadPending = true;
@@ -276,7 +280,11 @@ void RunView::reloadToolFromCatalog()
     }
     // Reload, keeping what the tester typed where the inputs still take it.
     const QJsonObject typed = m_inputs->typedParams();
-    m_tool = *now;
+    m_tool = engine::withDetails(*now);
+    if (m_tool.inputsElsewhere) { // gone between the scan and this read
+        showToolBroken(nullptr);
+        return;
+    }
     m_toolBroken = false;
     showToolTitle();
     m_inputs->setTool(m_tool.manifest);
@@ -339,7 +347,8 @@ void RunView::showToolTitle()
 
 void RunView::setTool(const engine::ToolRecord &tool, const QString &user)
 {
-    m_tool = tool;
+    // A window's catalog holds no inputs: the form reads the tool's (one directory) as it opens.
+    m_tool = engine::withDetails(tool);
     if (!user.isEmpty())
         m_user = user; // a global tool with no user chosen keeps the last one picked here
     fillUserPicker();
@@ -351,14 +360,16 @@ void RunView::setTool(const engine::ToolRecord &tool, const QString &user)
     m_reloadPending = false;
     m_notice->hide();
     showToolTitle();
-    m_inputs->setTool(tool.manifest);
-    m_inputs->setValues(engine::RunPresets(user, tool.manifest).lastUsed()); // the new tool's values, never the last tool's text
-    m_presetBar->setTool(m_user, tool.manifest);
+    m_inputs->setTool(m_tool.manifest);
+    m_inputs->setValues(engine::RunPresets(user, m_tool.manifest).lastUsed()); // the new tool's values, never the last tool's text
+    m_presetBar->setTool(m_user, m_tool.manifest);
     m_message->clear();
     m_runButton->setEnabled(true);
     m_settings->load(m_user, m_tool.manifest.name);
     refreshStoredSecrets();
     reloadHistory();
+    if (m_tool.inputsElsewhere)
+        showToolBroken(nullptr); // it no longer loads: no inputs to fill, nothing to run
 }
 
 void RunView::say(const QString &text, model::Tone tone)
@@ -440,8 +451,10 @@ void RunView::refreshStoredSecrets()
 
 RunPane *RunView::run()
 {
-    if (!m_hasTool || m_toolBroken)
-        return nullptr; // a tool that does not load is not run (its error is in view)
+    // A tool that does not load is not run (its error is in view), nor one whose inputs were
+    // never read: its parameters and sensitive inputs would be unknown.
+    if (!m_hasTool || m_toolBroken || m_tool.inputsElsewhere)
+        return nullptr;
     if (m_user.isEmpty()) {
         say(tr("Choose the user to run as: a tool always runs for one user and sees only that user's data."), model::Tone::Error);
         m_userPicker->setFocus();

@@ -495,9 +495,9 @@ void BrowserPane::showCurrent()
         // A window's catalog comes without the bodies: the one shown is read (from disk or the
         // server), and shown when the catalog has it (the row's dataChanged brings us here again).
         QStringList missing;
-        if (tool.bodyElsewhere)
+        if (tool.detailsElsewhere())
             missing << tool.dir;
-        if (global && global->bodyElsewhere)
+        if (global && global->detailsElsewhere())
             missing << global->dir;
         if (!missing.isEmpty())
             m_scanner->requestBodies(missing);
@@ -640,7 +640,7 @@ void BrowserPane::fillAgentView(AgentSetDialog *dialog)
     QStringList missing;
     const auto collect = [&missing](const engine::LocationScan &location) {
         for (const engine::ToolRecord &t : location.tools)
-            if (t.bodyElsewhere)
+            if (t.detailsElsewhere())
                 missing << t.dir;
     };
     collect(m_catalog->global);

@@ -86,6 +86,7 @@ MainWindow::MainWindow(const QString &dataPath, const QString &preferredUser, QW
     m_scanner = new engine::CatalogScanner(this);
     // The catalog holds no bodies: a view reads those it shows (most of what a tool weighs).
     m_scanner->setKeepBodies(false);
+    m_scanner->setKeepInputs(false);
     m_source = m_scanner;
     init();
     openDataPath(dataPath);
