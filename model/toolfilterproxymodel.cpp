@@ -373,21 +373,19 @@ void ToolFilterProxyModel::setSourceModel(QAbstractItemModel *model)
             connect(model, &M::rowsInserted, this, &ToolFilterProxyModel::sourceRowsInserted),
             connect(model, &M::dataChanged, this, &ToolFilterProxyModel::sourceDataChanged),
             connect(model, &M::headerDataChanged, this, &M::headerDataChanged),
-            connect(model, &M::modelAboutToBeReset, this, [this] { beginResetModel(); }),
-            connect(model, &M::modelReset, this, &ToolFilterProxyModel::sourceReset),
-            // Neither tool model moves rows, lays itself out again or changes its columns: were
-            // one to, the proxy starts over.
-            connect(model, &M::layoutAboutToBeChanged, this, [this] { beginResetModel(); }),
-            connect(model, &M::layoutChanged, this, &ToolFilterProxyModel::sourceReset),
-            connect(model, &M::rowsAboutToBeMoved, this, [this] { beginResetModel(); }),
-            connect(model, &M::rowsMoved, this, &ToolFilterProxyModel::sourceReset),
-            connect(model, &M::columnsAboutToBeInserted, this, [this] { beginResetModel(); }),
-            connect(model, &M::columnsInserted, this, &ToolFilterProxyModel::sourceReset),
-            connect(model, &M::columnsAboutToBeRemoved, this, [this] { beginResetModel(); }),
-            connect(model, &M::columnsRemoved, this, &ToolFilterProxyModel::sourceReset),
-            connect(model, &M::columnsAboutToBeMoved, this, [this] { beginResetModel(); }),
-            connect(model, &M::columnsMoved, this, &ToolFilterProxyModel::sourceReset),
         };
+        // A reset starts over; so would a move, a layout change or new columns, which neither
+        // tool model makes.
+        const auto startsOver = [&](auto about, auto done) {
+            m_sourceConnections.append(connect(model, about, this, [this] { beginResetModel(); }));
+            m_sourceConnections.append(connect(model, done, this, &ToolFilterProxyModel::sourceReset));
+        };
+        startsOver(&M::modelAboutToBeReset, &M::modelReset);
+        startsOver(&M::layoutAboutToBeChanged, &M::layoutChanged);
+        startsOver(&M::rowsAboutToBeMoved, &M::rowsMoved);
+        startsOver(&M::columnsAboutToBeInserted, &M::columnsInserted);
+        startsOver(&M::columnsAboutToBeRemoved, &M::columnsRemoved);
+        startsOver(&M::columnsAboutToBeMoved, &M::columnsMoved);
         buildAll();
     }
     endResetModel();
