@@ -179,12 +179,22 @@ class TestServerWindow : public QObject
             .arg(m_pidFile, m_data, kServerPath, program);
     }
 
-    static MainWindow *serverWindow()
+    // A server window on screen, other than those in `before` (a case that failed half-way
+    // leaves its own open: the next one must not take it for the one it opened).
+    static MainWindow *serverWindow(const QList<MainWindow *> &before = {})
     {
         for (QWidget *w : QApplication::topLevelWidgets())
-            if (auto *m = qobject_cast<MainWindow *>(w); m && m->isRemote() && m->isVisible())
+            if (auto *m = qobject_cast<MainWindow *>(w); m && m->isRemote() && m->isVisible() && !before.contains(m))
                 return m;
         return nullptr;
+    }
+    static QList<MainWindow *> serverWindows()
+    {
+        QList<MainWindow *> all;
+        for (QWidget *w : QApplication::topLevelWidgets())
+            if (auto *m = qobject_cast<MainWindow *>(w); m && m->isRemote())
+                all.append(m);
+        return all;
     }
 
     // File → Connect to Server… filled in and accepted; the server window it opened. `port`
@@ -199,8 +209,9 @@ class TestServerWindow : public QObject
         QPushButton *connectButton = dialog->buttons()->button(QDialogButtonBox::Ok);
         if (!connectButton->isEnabled())
             return nullptr;
+        const QList<MainWindow *> before = serverWindows();
         QTest::mouseClick(connectButton, Qt::LeftButton);
-        return QTest::qWaitFor([] { return serverWindow() != nullptr; }, 5000) ? serverWindow() : nullptr;
+        return QTest::qWaitFor([&] { return serverWindow(before) != nullptr; }, 5000) ? serverWindow(before) : nullptr;
     }
 
     static bool hasTool(const MainWindow *w, const QString &name)
@@ -263,6 +274,15 @@ private slots:
         };
         QTRY_VERIFY_WITH_TIMEOUT(unseen(), 10000);
         QVERIFY(unseen()->bodyElsewhere);
+        // ...and in the browser's catalog, which the Agent View reads (the catalog's consumers
+        // get it an event-loop slice after the source: opened in between, the view had no
+        // "unseen" and every body it needed — a flaky start under ASan).
+        const auto browserHasUnseen = [&] {
+            const engine::Catalog *c = server->browser()->catalog();
+            const engine::LocationScan *ada = c ? c->userLocation(QStringLiteral("ada@example.com")) : nullptr;
+            return ada && std::any_of(ada->tools.cbegin(), ada->tools.cend(), [](const engine::ToolRecord &t) { return t.manifest.name == u"unseen"; });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(browserHasUnseen(), 10000);
         AgentSetDialog *agent = server->browser()->openAgentView();
         QVERIFY(agent);
         QCOMPARE(agent->user(), QStringLiteral("ada@example.com"));

@@ -52,6 +52,8 @@ public:
     Q_DISABLE_COPY_MOVE(BrowserPane)
 
     model::ToolCatalogModel *catalogModel() const { return m_catalogModel; }
+    // The last whole scan it was given (what the Agent View reads); null before the first.
+    const engine::Catalog *catalog() const { return m_catalog.get(); }
     model::ToolFilterProxyModel *filterModel() const { return m_filter; }
     QTreeView *toolView() const { return m_toolView; }
     QLineEdit *searchField() const { return m_search; }
