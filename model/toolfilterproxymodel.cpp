@@ -71,6 +71,16 @@ ToolFilterProxyModel::~ToolFilterProxyModel() = default;
 
 // ---- the filter ------------------------------------------------------------------------------
 
+NodeKind ToolFilterProxyModel::kindOf(const QModelIndex &source) const
+{
+    return m_catalog ? m_catalog->kindOf(source) : NodeKind::Tool;
+}
+
+bool ToolFilterProxyModel::hasRowsBelow(const QModelIndex &source, NodeKind kind) const
+{
+    return m_catalog ? kind == NodeKind::Group || kind == NodeKind::User : sourceModel()->hasChildren(source);
+}
+
 bool ToolFilterProxyModel::acceptsLeaf(const QModelIndex &idx, const Filter &filter) const
 {
     if (!filter.active())
@@ -152,8 +162,8 @@ bool ToolFilterProxyModel::collect(const QModelIndex &sourceParent, const Filter
     }
     for (int r = first; r < count; ++r) {
         const QModelIndex idx = source->index(r, 0, sourceParent);
-        const NodeKind kind = m_catalog ? m_catalog->kindOf(idx) : NodeKind::Tool;
-        if (m_catalog ? (kind == NodeKind::Group || kind == NodeKind::User) : source->hasChildren(idx)) {
+        const NodeKind kind = kindOf(idx);
+        if (hasRowsBelow(idx, kind)) {
             if (collect(idx, filter, change, out) && filter.active())
                 rows.push_back(r);
             continue;
@@ -187,21 +197,23 @@ ToolFilterProxyModel::Rows ToolFilterProxyModel::rowsFor(const Filter &filter, C
     return rows;
 }
 
-void ToolFilterProxyModel::install(Rows rows)
+void ToolFilterProxyModel::adopt(Rows rows)
 {
-    m_mappings.clear();
+    // A parent's mapping stays where it is (the proxy's indexes point to it); its rows change.
     for (auto it = rows.begin(); it != rows.end(); ++it) {
-        auto mapping = std::make_unique<Mapping>();
+        std::unique_ptr<Mapping> &mapping = m_mappings[it.key()];
+        if (!mapping)
+            mapping = std::make_unique<Mapping>();
         mapping->sourceParent = it->sourceParent;
         mapping->rows = std::move(it->rows);
-        m_mappings.emplace(it.key(), std::move(mapping));
     }
 }
 
 void ToolFilterProxyModel::buildAll()
 {
     m_pendingRows.reset();
-    install(rowsFor(m_filter, Change::Any));
+    m_mappings.clear();
+    adopt(rowsFor(m_filter, Change::Any));
 }
 
 void ToolFilterProxyModel::apply(Rows rows)
@@ -215,17 +227,7 @@ void ToolFilterProxyModel::apply(Rows rows)
     sources.reserve(from.size());
     for (const QModelIndex &i : from)
         sources.append(mapToSource(i));
-    // The mappings stay (the proxy's indexes point to them); their rows change.
-    for (auto it = rows.begin(); it != rows.end(); ++it) {
-        if (const auto m = m_mappings.find(it.key()); m != m_mappings.end()) {
-            m->second->rows = std::move(it->rows);
-        } else {
-            auto mapping = std::make_unique<Mapping>();
-            mapping->sourceParent = it->sourceParent;
-            mapping->rows = std::move(it->rows);
-            m_mappings.emplace(it.key(), std::move(mapping));
-        }
-    }
+    adopt(std::move(rows));
     QModelIndexList to;
     to.reserve(sources.size());
     for (const QModelIndex &s : std::as_const(sources))
@@ -393,7 +395,6 @@ void ToolFilterProxyModel::setSourceModel(QAbstractItemModel *model)
 
 void ToolFilterProxyModel::sourceReset()
 {
-    m_mappings.clear();
     buildAll();
     endResetModel();
 }
@@ -524,18 +525,6 @@ void ToolFilterProxyModel::titlesChanged(const QModelIndex &sourceParent)
     // group its users.
     if (!isFiltering())
         return;
-    if (!sourceParent.isValid()) {
-        for (int r = 0; r < rowCount(); ++r) {
-            const QModelIndex group = index(r, 0);
-            Q_EMIT dataChanged(group, group, {Qt::DisplayRole, Qt::ToolTipRole});
-            for (int u = 0; u < rowCount(group); ++u) {
-                const QModelIndex user = index(u, 0, group);
-                if (hasChildren(user))
-                    Q_EMIT dataChanged(user, user, {Qt::DisplayRole, Qt::ToolTipRole});
-            }
-        }
-        return;
-    }
     for (QModelIndex s = sourceParent; s.isValid(); s = s.parent()) {
         if (const QModelIndex p = mapFromSource(s.siblingAtColumn(0)); p.isValid())
             Q_EMIT dataChanged(p, p, {Qt::DisplayRole, Qt::ToolTipRole});
@@ -644,18 +633,11 @@ void ToolFilterProxyModel::sourceRowsInserted(const QModelIndex &parent, int fir
     std::vector<int> shown;
     for (int r = first; r <= last; ++r) {
         const QModelIndex idx = sourceModel()->index(r, 0, parent);
-        const bool hasRows = m_catalog ? m_catalog->kindOf(idx) == NodeKind::Group || m_catalog->kindOf(idx) == NodeKind::User
-                                       : sourceModel()->hasChildren(idx);
         bool accepted;
-        if (hasRows) {
+        if (hasRowsBelow(idx, kindOf(idx))) {
             Rows below;
             accepted = collect(idx, m_filter, Change::Any, below) || !isFiltering();
-            for (auto it = below.begin(); it != below.end(); ++it) {
-                auto mapping = std::make_unique<Mapping>();
-                mapping->sourceParent = it->sourceParent;
-                mapping->rows = std::move(it->rows);
-                m_mappings[it.key()] = std::move(mapping);
-            }
+            adopt(std::move(below));
         } else {
             accepted = acceptsLeaf(idx, m_filter);
         }

@@ -12,6 +12,8 @@
 // The source's rows that have children must carry a stable internalPointer() (ToolCatalogModel's
 // nodes; a flat list has none but the root): a parent's rows are kept under it.
 
+#include "toolroles.h"
+
 #include <QAbstractProxyModel>
 #include <QHash>
 #include <QPersistentModelIndex>
@@ -93,6 +95,9 @@ private:
         return m_catalog && !filter.words.isEmpty() && filter.scope == ScopeFilter::All && !filter.problemsOnly
                && !filter.overriddenOnly;
     }
+    NodeKind kindOf(const QModelIndex &source) const; // every row of a model but the catalog: a tool
+    // Whether a source row is a parent of rows: a group or a user in the catalog.
+    bool hasRowsBelow(const QModelIndex &source, NodeKind kind) const;
     bool acceptsLeaf(const QModelIndex &source, const Filter &filter) const;
     // The rows shown under `sourceParent` and every parent below it, into `out`; whether any is.
     bool collect(const QModelIndex &sourceParent, const Filter &filter, Change change, Rows &out) const;
@@ -100,7 +105,7 @@ private:
     void apply(Rows rows);
     void refilter(Change change = Change::Any);
     void takeText(const QString &text);
-    void install(Rows rows);
+    void adopt(Rows rows);
     void buildAll();
     void forget(const QModelIndex &sourceParent, int first, int last);
     void setShown(Mapping *mapping, int sourceRow, bool shown);

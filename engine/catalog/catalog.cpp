@@ -145,7 +145,7 @@ ToolRecord withDetails(const ToolRecord &tool)
 {
     if (!tool.inputsElsewhere)
         return tool;
-    const QString location = QFileInfo(tool.dir.left(tool.dir.lastIndexOf(u'/'))).canonicalFilePath();
+    const QString location = QFileInfo(locationOfToolDir(tool.dir)).canonicalFilePath();
     ToolDirScan scan = scanToolDir(tool.dir, location, tool.scope, tool.user);
     if (!scan.tool)
         return tool;

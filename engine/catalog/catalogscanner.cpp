@@ -72,7 +72,7 @@ QString CatalogScanner::locationOf(const QString &dir) const
     };
     if (isLocation(dir))
         return dir; // a tool added, removed or renamed
-    const QString parent = dir.left(dir.lastIndexOf(u'/'));
+    const QString parent = locationOfToolDir(dir);
     if (isLocation(parent))
         return parent; // a tool's own files
     return {};
@@ -216,7 +216,7 @@ void CatalogScanner::requestBodies(const QStringList &toolDirs)
         locations.insert(l.path, &l);
     QList<Wanted> wanted;
     for (const QString &dir : toolDirs) {
-        const QString root = dir.left(dir.lastIndexOf(u'/'));
+        const QString root = locationOfToolDir(dir);
         const LocationScan *location = locations.value(root);
         if (!location || m_bodyRequests.contains(dir))
             continue;

@@ -28,7 +28,7 @@ std::optional<ToolDirScan> ScanCache::find(const QString &dir, const Stamps &sta
     if (it->scan) {
         hit = *it->scan;
     } else {
-        const auto location = m_locations.constFind(dir.left(dir.lastIndexOf(u'/')));
+        const auto location = m_locations.constFind(locationOfToolDir(dir));
         if (location == m_locations.cend())
             return std::nullopt;
         if (it->skipped) {

@@ -1,7 +1,6 @@
 #pragma once
 // One copy of the short texts a platform's tools repeat — input names ("query", "limit"), their
-// types, the language, the file names of a tool directory — shared by every record that has
-// them (QString is implicitly shared). At 101,000 tools each was a string of its own per tool
+// types, the language — shared by every record that has them (QString is implicitly shared). At 101,000 tools each was a string of its own per tool
 // (issue 25). Thread-safe: the scan's threads intern as they parse.
 
 #include <QString>

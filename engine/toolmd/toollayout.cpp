@@ -25,6 +25,11 @@ QString userToolsPath(const QString &dataPath, const QString &email)
     return QDir::cleanPath(dataPath + u'/' + email + u'/' + kToolsDirName);
 }
 
+QString locationOfToolDir(const QString &toolDir)
+{
+    return toolDir.left(toolDir.lastIndexOf(u'/'));
+}
+
 QString toolMdPath(const QString &toolDir)
 {
     return toolDir + u'/' + kToolMdFile;

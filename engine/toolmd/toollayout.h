@@ -31,6 +31,8 @@ QString userToolsPath(const QString &dataPath, const QString &email);
 
 // <toolDir>/TOOL.md.
 QString toolMdPath(const QString &toolDir);
+// The location a tool directory is in: its parent path, as a scan joined it (<location>/<name>).
+QString locationOfToolDir(const QString &toolDir);
 // The entry file of a tool directory: index.ts if it exists, else index.js if it exists, else
 // (a tool still to be written) where index.ts would be.
 QString entryFilePath(const QString &toolDir);
