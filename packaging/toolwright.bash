@@ -70,7 +70,7 @@ _toolwright()
         # --data ssh://… runs list, show, lint, overrides, sync, bump and agent on a server.
         list) options="--data --user --json --remote-command" ;;
         show) options="--data --user --json --remote-command" ;;
-        lint) options="--since --budget --json --data --remote-command" ;;
+        lint) options="--since --budget --types --json --data --remote-command" ;;
         overrides) options="--data --json --remote-command" ;;
         sync) options="--seed --data --dry-run --json --remote-command" ;;
         bump) options="--to --data --remote-command" ;;

@@ -60,7 +60,7 @@ QString usageText()
         "  toolwright [--data DIR] [--user EMAIL] [--seed DIR] [--view NAME] [--color-scheme light|dark]   start the GUI\n"
         "  toolwright list  [--data DIR] [--user EMAIL] [--json]\n"
         "  toolwright show  NAME [--data DIR] [--user EMAIL] [--json]\n"
-        "  toolwright lint  PATH... [--since REV] [--budget TOKENS] [--json]\n"
+        "  toolwright lint  PATH... [--since REV] [--budget TOKENS] [--types] [--json]\n"
         "  toolwright overrides [--data DIR] [--json]\n"
         "  toolwright sync  --seed DIR [--data DIR] [--dry-run] [--json]\n"
         "  toolwright bump  DIR [--to N]\n"

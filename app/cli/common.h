@@ -51,6 +51,8 @@ struct Options
     QCommandLineOption dryRun{QStringLiteral("dry-run"), QStringLiteral("Only show the plan.")};
     QCommandLineOption since{QStringLiteral("since"), QStringLiteral("Git revision to check version bumps against."),
                              QStringLiteral("REV")};
+    QCommandLineOption types{QStringLiteral("types"),
+                             QStringLiteral("Also check each entry with TypeScript against its TOOL.md, and bash/Python scripts' syntax.")};
     QCommandLineOption to{QStringLiteral("to"), QStringLiteral("The new version."), QStringLiteral("N")};
     QCommandLineOption params{QStringLiteral("params"), QStringLiteral("Input values: a JSON object or @file."),
                               QStringLiteral("JSON")};

@@ -6,6 +6,7 @@
 #include "agent/agentview.h"
 #include "catalog/catalogjson.h"
 #include "catalog/lint.h"
+#include "types/typechecker.h"
 
 namespace tw::app::cli {
 
@@ -15,7 +16,7 @@ int cmdLint(const QStringList &args)
 {
     Options o;
     QString error;
-    if (!o.parse(args, {o.json, o.since, o.budget}, &error))
+    if (!o.parse(args, {o.json, o.since, o.budget, o.types}, &error))
         return usageError(error);
     const QStringList paths = o.parser.positionalArguments();
     if (paths.isEmpty())
@@ -23,6 +24,14 @@ int cmdLint(const QStringList &args)
     int budget = 0;
     if (!agentBudget(o, &budget, &error))
         return usageError(error);
+    // --types: TypeScript (and bash, python3) started once for the whole lint; without it the
+    // lint is told, not skipped silently.
+    std::optional<TypeChecker> types;
+    if (o.parser.isSet(o.types)) {
+        types.emplace();
+        if (!types->start(&error))
+            return usageError(QStringLiteral("lint --types: ") + error);
+    }
     // Printed as found (memory flat however many tools: issue 25); the skipped directories,
     // which JSON puts after the tools, are the few kept.
     const bool json = o.parser.isSet(o.json);
@@ -40,6 +49,8 @@ int cmdLint(const QStringList &args)
         paths, o.parser.value(o.since), &error,
         [&](ToolRecord &tool) {
             checkAgentBudget(tool, budget);
+            if (types)
+                tool.diagnostics += types->check(tool);
             if (stream)
                 stream->tool(tool);
             else

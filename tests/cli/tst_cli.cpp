@@ -142,6 +142,40 @@ private Q_SLOTS:
         QCOMPARE(o[QStringLiteral("tools")].toArray().size(), 2);
     }
 
+    void lintTypes()
+    {
+        // --types: the entry checked by the real tsserver against TOOL.md, scripts by their parsers.
+        QTemporaryDir dir;
+        tw::test::makeTool(dir.path(), QStringLiteral("t"),
+                           "---\nname: t\ndescription: d\nversion: 1\ninputs:\n  n:\n    type: number\n"
+                           "    description: A number.\n---\n# T\n",
+                           "export async function execute(_id: string, params: { n: string }) {\n"
+                           "  return { content: [{ type: 'text', text: params.n }] };\n}\n");
+        tw::test::writeFile(dir.filePath(QStringLiteral("t/bin/x.py")), "def f(:\n");
+        const QString tool = dir.filePath(QStringLiteral("t"));
+        QCOMPARE(run({QStringLiteral("lint"), tool}).code, 0); // plain lint does not start TypeScript
+        const Run text = run({QStringLiteral("lint"), QStringLiteral("--types"), tool});
+        QCOMPARE(text.code, 1);
+        QVERIFY2(text.out.contains("index.ts:1: error: execute's params type does not accept the inputs TOOL.md declares"),
+                 text.out.constData());
+        QVERIFY(text.out.contains("[params-type-mismatch]"));
+        QVERIFY(text.out.contains("bin/x.py:1: error: Python cannot compile this script"));
+        const Run json = run({QStringLiteral("lint"), QStringLiteral("--types"), QStringLiteral("--json"), tool});
+        QCOMPARE(json.code, 1);
+        QStringList codes;
+        for (const QJsonValue d : json.json().object()[QStringLiteral("tools")].toArray()[0].toObject()[QStringLiteral("diagnostics")].toArray())
+            codes.append(d.toObject()[QStringLiteral("code")].toString());
+        QCOMPARE(codes, (QStringList{QStringLiteral("params-type-mismatch"), QStringLiteral("syntax-error")}));
+        QCOMPARE(run({QStringLiteral("lint"), QStringLiteral("--types"), kSeed}).code, 0); // the bundled tools check clean
+        // No TypeScript: said, with the package to install (exit 2), never a silent pass.
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("TOOLWRIGHT_TSSERVER"), QStringLiteral("/nonexistent/tsserver.js"));
+        const Run missing = run({QStringLiteral("lint"), QStringLiteral("--types"), tool}, env);
+        QCOMPARE(missing.code, 2);
+        QVERIFY2(missing.err.contains("lint --types: TypeScript is not installed") && missing.err.contains("node-typescript"),
+                 missing.err.constData());
+    }
+
     void agentJsonTextAndBudget()
     {
         // What the agent is given (tests/cli/tst_agentview.cpp compares it with pi itself).

@@ -44,5 +44,6 @@ expect "toolwright a" "agent"
 expect "toolwright agent --" "--budget --data --json --remote-command --user"
 expect "toolwright agent --budget 500 --data $data " "greet weather"
 expect "toolwright lint --b" "--budget"
+expect "toolwright lint --t" "--types"
 ((failures == 0)) || { echo "$failures completion case(s) failed"; exit 1; }
 echo "PASS: bash completion"

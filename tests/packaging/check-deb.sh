@@ -41,7 +41,10 @@ server_root=$work/server-root
 dpkg-deb -x "$server_deb" "$server_root"
 [[ -z $(find "$server_root" -name 'toolwright-gui.so' -o -name '*.desktop') ]] || fail "toolwright-server holds the GUI's files"
 for f in usr/bin/toolwright usr/share/toolwright/resources/runner/harness.mjs usr/share/man/man1/toolwright.1.gz \
-         usr/share/doc/toolwright-server/copyright; do
+         usr/share/doc/toolwright-server/copyright \
+         usr/share/toolwright/resources/typescript/node_modules/@types/node/index.d.ts \
+         usr/share/toolwright/resources/typescript/node_modules/@types/node/LICENSE \
+         usr/share/toolwright/resources/typescript/node_modules/undici-types/LICENSE; do
     [[ -e $server_root/$f ]] || fail "toolwright-server lacks $f"
 done
 (
@@ -96,6 +99,17 @@ grep -q '^hello ' "$work/list.txt" || { cat "$work/list.txt"; fail "list shows n
 
 "$tw" list --data "$source/tests/fixtures/datapath" --json >"$work/list.json"
 grep -q '"name":"greet"' "$work/list.json" || fail "list --json on the fixture"
+
+# lint --types with the installed Node types (a tool that uses fs and fetch checks clean; one
+# that returns a string is caught), so the package carries what TypeScript needs.
+mkdir -p "$work/typed/t"
+printf -- '---\nname: t\ndescription: d\nversion: 1\n---\n# T\n' >"$work/typed/t/TOOL.md"
+printf "import { readFileSync } from 'node:fs';\nexport async function execute() {\n  const r = await fetch('http://x.invalid');\n  return { content: [{ type: 'text', text: String(r.status) + typeof readFileSync }] };\n}\n" \
+    >"$work/typed/t/index.ts"
+"$tw" lint --types "$work/typed/t" >"$work/typed.txt" || { cat "$work/typed.txt"; fail "lint --types with the installed Node types"; }
+printf "export async function execute() {\n  return 'done';\n}\n" >"$work/typed/t/index.ts"
+! "$tw" lint --types "$work/typed/t" >"$work/typed.txt" && grep -q 'result-type-mismatch' "$work/typed.txt" \
+    || { cat "$work/typed.txt"; fail "lint --types did not catch a string returned"; }
 
 # A run in bubblewrap: the installed harness and esbuild bundling.
 "$tw" run hello --runtime bwrap --params '{"name":"Ada"}' >"$work/run.txt" 2>"$work/run.err" \

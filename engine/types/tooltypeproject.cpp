@@ -1,0 +1,398 @@
+#include "types/tooltypeproject.h"
+
+#include "sync/datapaths.h"
+#include "types/tsserver.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QRegularExpression>
+
+#include <memory>
+
+namespace tw::engine {
+
+namespace {
+
+QString nodeTypesRoot()
+{
+    const QString share = sharedDataDir();
+    const QString root = share + QStringLiteral("/resources/typescript/node_modules/@types");
+    return !share.isEmpty() && QFileInfo(root + QStringLiteral("/node/index.d.ts")).isFile() ? root : QString();
+}
+
+// What the checker assumes of the runtime: Node's ES2022 with Node's types, ES modules as the
+// bundler reads them, strict null and function checks (where `params.max_results` may be
+// undefined), no demand for annotations (plain JavaScript-style code is not an error).
+QJsonObject compilerOptions(const QString &virtualDir, const QString &toolDir)
+{
+    QJsonObject o{{QStringLiteral("strict"), true},
+                  {QStringLiteral("noImplicitAny"), false},
+                  {QStringLiteral("useUnknownInCatchVariables"), false},
+                  {QStringLiteral("target"), QStringLiteral("ES2022")},
+                  {QStringLiteral("module"), QStringLiteral("ESNext")},
+                  {QStringLiteral("moduleResolution"), QStringLiteral("Node")},
+                  {QStringLiteral("lib"), QJsonArray{QStringLiteral("lib.es2022.d.ts")}},
+                  {QStringLiteral("allowJs"), true},
+                  {QStringLiteral("checkJs"), false},
+                  {QStringLiteral("noEmit"), true},
+                  {QStringLiteral("esModuleInterop"), true},
+                  {QStringLiteral("allowSyntheticDefaultImports"), true},
+                  {QStringLiteral("resolveJsonModule"), true},
+                  {QStringLiteral("skipLibCheck"), true},
+                  {QStringLiteral("forceConsistentCasingInFileNames"), true}};
+    const QString types = nodeTypesRoot();
+    o.insert(QStringLiteral("typeRoots"), types.isEmpty() ? QJsonArray{} : QJsonArray{types});
+    o.insert(QStringLiteral("types"), types.isEmpty() ? QJsonArray{} : QJsonArray{QStringLiteral("node")});
+    QJsonArray roots{virtualDir};
+    if (!toolDir.isEmpty())
+        roots.append(toolDir);
+    o.insert(QStringLiteral("rootDirs"), roots);
+    return o;
+}
+
+QJsonObject at(const QString &file, TextPosition p)
+{
+    return {{QStringLiteral("file"), file}, {QStringLiteral("line"), p.line}, {QStringLiteral("offset"), p.offset}};
+}
+
+bool succeeded(const QJsonObject &reply)
+{
+    return reply.value(QStringLiteral("success")).toBool();
+}
+
+TextPosition positionOf(const QJsonObject &location)
+{
+    return {location.value(QStringLiteral("line")).toInt(), location.value(QStringLiteral("offset")).toInt()};
+}
+
+} // namespace
+
+TextPosition textPosition(const QString &text, qsizetype index)
+{
+    index = std::clamp<qsizetype>(index, 0, text.size());
+    int line = 1;
+    qsizetype lineStart = 0;
+    for (qsizetype i = 0; i < index; ++i) {
+        if (text[i] == u'\n') {
+            ++line;
+            lineStart = i + 1;
+        }
+    }
+    return {line, int(index - lineStart) + 1};
+}
+
+qsizetype textIndex(const QString &text, TextPosition position)
+{
+    qsizetype i = 0;
+    for (int line = 1; line < position.line && i < text.size(); ++i)
+        if (text[i] == u'\n')
+            ++line;
+    return std::min(text.size(), i + std::max(0, position.offset - 1));
+}
+
+ToolTypeProject::ToolTypeProject(TsServer &server, QString virtualDir)
+    : m_server(server)
+    , m_dir(std::move(virtualDir))
+{
+}
+
+ToolTypeProject::~ToolTypeProject()
+{
+    if (!m_opened)
+        return;
+    for (const QString &file : {virtualEntry(), virtualPath(kTypesDeclarationFile)})
+        m_server.send(QStringLiteral("close"), {{QStringLiteral("file"), file}});
+}
+
+QString ToolTypeProject::virtualPath(QLatin1StringView name) const
+{
+    return m_dir + u'/' + name;
+}
+
+QString ToolTypeProject::virtualEntry() const
+{
+    // index.ts for a JavaScript entry too: parsed as TypeScript (JavaScript's syntax is its) so
+    // that the appended checks can be typed; its type errors are not reported (checkJs is off
+    // on the platform, and so here).
+    return m_dir + QStringLiteral("/index.ts");
+}
+
+int ToolTypeProject::entryLines(const QString &entry)
+{
+    return int(entry.count(u'\n')) + 1;
+}
+
+QString ToolTypeProject::checkedText(const QString &entry)
+{
+    return entry + u'\n' + QString::fromUtf8(entryChecks());
+}
+
+void ToolTypeProject::setSource(const ToolTypeSource &source)
+{
+    ToolDeclarations declarations = toolDeclarations(source.manifest);
+    const QString dts = QString::fromUtf8(declarations.text);
+    if (m_opened && source.toolDir != m_source.toolDir) {
+        // Another directory (a tool renamed): its compiler options change, open afresh.
+        for (const QString &file : {virtualEntry(), virtualPath(kTypesDeclarationFile)})
+            m_server.send(QStringLiteral("close"), {{QStringLiteral("file"), file}});
+        m_opened = false;
+    }
+    if (!m_opened) {
+        m_server.send(QStringLiteral("compilerOptionsForInferredProjects"),
+                      {{QStringLiteral("options"), compilerOptions(m_dir, source.toolDir)},
+                       {QStringLiteral("projectRootPath"), m_dir}});
+        const auto open = [this](const QString &file, const QString &text) {
+            m_server.send(QStringLiteral("open"), {{QStringLiteral("file"), file},
+                                                   {QStringLiteral("fileContent"), text},
+                                                   {QStringLiteral("projectRootPath"), m_dir},
+                                                   {QStringLiteral("scriptKindName"), QStringLiteral("TS")}});
+        };
+        open(virtualPath(kTypesDeclarationFile), dts);
+        open(virtualEntry(), checkedText(source.entry));
+        m_opened = true;
+    } else {
+        sendText(virtualPath(kTypesDeclarationFile), m_declarations, dts);
+        sendText(virtualEntry(), checkedText(m_source.entry), checkedText(source.entry));
+    }
+    m_source = source;
+    m_javaScript = QFileInfo(source.entryPath).fileName() == u"index.js";
+    m_declarations = dts;
+    m_inputAtLine = std::move(declarations.inputAtLine);
+}
+
+void ToolTypeProject::sendText(const QString &file, const QString &before, const QString &after)
+{
+    if (before == after)
+        return;
+    qsizetype head = 0;
+    const qsizetype common = std::min(before.size(), after.size());
+    while (head < common && before[head] == after[head])
+        ++head;
+    qsizetype tail = 0;
+    while (tail < common - head && before[before.size() - 1 - tail] == after[after.size() - 1 - tail])
+        ++tail;
+    const TextPosition from = textPosition(before, head);
+    const TextPosition to = textPosition(before, before.size() - tail);
+    m_server.send(QStringLiteral("change"), {{QStringLiteral("file"), file},
+                                             {QStringLiteral("line"), from.line},
+                                             {QStringLiteral("offset"), from.offset},
+                                             {QStringLiteral("endLine"), to.line},
+                                             {QStringLiteral("endOffset"), to.offset},
+                                             {QStringLiteral("insertString"), after.mid(head, after.size() - head - tail)}});
+}
+
+void ToolTypeProject::check(QObject *context, DiagnosticsCallback done)
+{
+    struct Pending
+    {
+        Diagnostics syntax, types;
+        QJsonArray semantic;
+        int executeLine = 0;
+        QString error;
+        int left = 3;
+    };
+    auto pending = std::make_shared<Pending>();
+    const QPointer<QObject> guard(context);
+    const QString entryPath = m_source.entryPath;
+    const int lastLine = entryLines(m_source.entry);
+    const bool javaScript = m_javaScript;
+    const auto finish = [pending, guard, done, entryPath, lastLine, javaScript] {
+        if (--pending->left > 0 || !guard)
+            return;
+        Diagnostics all = pending->syntax;
+        if (!javaScript)
+            all += typeScriptDiagnostics(pending->semantic, QStringLiteral("type-error"), entryPath, lastLine);
+        // With the entry unparsable, what its checks say is noise.
+        if (pending->syntax.isEmpty())
+            all += executeCheckDiagnostics(pending->semantic, lastLine + 1, entryPath, pending->executeLine);
+        done(all, pending->error);
+    };
+    const auto failed = [pending](const QJsonObject &reply) {
+        if (!succeeded(reply) && pending->error.isEmpty())
+            pending->error = reply.value(QStringLiteral("message")).toString();
+        return !succeeded(reply);
+    };
+    const QString entry = virtualEntry();
+    const QJsonObject file{{QStringLiteral("file"), entry}};
+    m_server.send(QStringLiteral("syntacticDiagnosticsSync"), file, [=](const QJsonObject &reply) {
+        if (!failed(reply))
+            pending->syntax = typeScriptDiagnostics(reply.value(QStringLiteral("body")).toArray(),
+                                                    QStringLiteral("syntax-error"), entryPath, lastLine);
+        finish();
+    });
+    m_server.send(QStringLiteral("semanticDiagnosticsSync"), file, [=](const QJsonObject &reply) {
+        if (!failed(reply))
+            pending->semantic = reply.value(QStringLiteral("body")).toArray();
+        finish();
+    });
+    // Where execute is declared (the checks' findings are put there): an exported name of the
+    // entry's called execute. (TypeScript 4.8's definition of an imported name is the import.)
+    m_server.send(QStringLiteral("navto"),
+                  {{QStringLiteral("file"), entry}, {QStringLiteral("searchValue"), QStringLiteral("execute")},
+                   {QStringLiteral("currentFileOnly"), true}},
+                  [=](const QJsonObject &reply) {
+                      for (const QJsonValue &v : reply.value(QStringLiteral("body")).toArray()) {
+                          const QJsonObject item = v.toObject();
+                          if (item.value(QStringLiteral("name")).toString() == u"execute"
+                              && item.value(QStringLiteral("file")).toString() == entry
+                              && item.value(QStringLiteral("kindModifiers")).toString().contains(QLatin1StringView("export"))) {
+                              pending->executeLine = positionOf(item.value(QStringLiteral("start")).toObject()).line;
+                              break;
+                          }
+                      }
+                      finish();
+                  });
+}
+
+void ToolTypeProject::complete(TextPosition position, QObject *context,
+                               std::function<void(const QList<TypeCompletion> &)> done)
+{
+    const QPointer<QObject> guard(context);
+    QHash<QString, QString> descriptions;
+    for (const InputSpec &in : m_source.manifest.inputs)
+        descriptions.insert(in.name, in.description);
+    QJsonObject args = at(virtualEntry(), position);
+    args.insert(QStringLiteral("includeExternalModuleExports"), false);
+    m_server.send(QStringLiteral("completionInfo"), args, [guard, done, descriptions](const QJsonObject &reply) {
+        if (!guard)
+            return;
+        QList<TypeCompletion> out;
+        const QJsonObject body = reply.value(QStringLiteral("body")).toObject();
+        const bool member = body.value(QStringLiteral("isMemberCompletion")).toBool();
+        QList<std::pair<QString, TypeCompletion>> sorted;
+        for (const QJsonValue &v : body.value(QStringLiteral("entries")).toArray()) {
+            const QJsonObject e = v.toObject();
+            const QString kind = e.value(QStringLiteral("kind")).toString();
+            if (kind == u"warning")
+                continue; // JavaScript's "every identifier in the file": noise, not completions
+            TypeCompletion c;
+            c.name = e.value(QStringLiteral("name")).toString();
+            c.kind = kind;
+            c.optional = e.value(QStringLiteral("kindModifiers")).toString().contains(QLatin1StringView("optional"));
+            if (member && kind == u"property")
+                c.description = descriptions.value(c.name);
+            sorted.append({e.value(QStringLiteral("sortText")).toString(), c});
+        }
+        std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) {
+            return a.first != b.first ? a.first < b.first : a.second.name < b.second.name;
+        });
+        for (auto &s : sorted)
+            out.append(std::move(s.second));
+        done(out);
+    });
+}
+
+void ToolTypeProject::quickInfo(TextPosition position, QObject *context, std::function<void(const QString &)> done)
+{
+    const QPointer<QObject> guard(context);
+    m_server.send(QStringLiteral("quickinfo"), at(virtualEntry(), position), [guard, done](const QJsonObject &reply) {
+        if (!guard)
+            return;
+        const QJsonObject body = reply.value(QStringLiteral("body")).toObject();
+        QString text = body.value(QStringLiteral("displayString")).toString();
+        const QJsonValue doc = body.value(QStringLiteral("documentation"));
+        QString documentation = doc.toString();
+        if (doc.isArray())
+            for (const QJsonValue &part : doc.toArray())
+                documentation += part.toObject().value(QStringLiteral("text")).toString();
+        if (!documentation.isEmpty())
+            text += QStringLiteral("\n\n") + documentation;
+        done(succeeded(reply) ? text : QString());
+    });
+}
+
+void ToolTypeProject::definition(TextPosition position, QObject *context,
+                                 std::function<void(const TypeDefinition &)> done)
+{
+    const QPointer<QObject> guard(context);
+    const QString entry = virtualEntry(), declarations = virtualPath(kTypesDeclarationFile);
+    const QString virtualDir = m_dir, toolDir = m_source.toolDir, entryPath = m_source.entryPath;
+    const QHash<int, QString> inputAtLine = m_inputAtLine;
+    QHash<QString, int> inputLines;
+    for (const InputSpec &in : m_source.manifest.inputs)
+        inputLines.insert(in.name, in.line);
+    m_server.send(QStringLiteral("definition"), at(entry, position), [=](const QJsonObject &reply) {
+        if (!guard)
+            return;
+        TypeDefinition d;
+        const QJsonArray body = reply.value(QStringLiteral("body")).toArray();
+        if (!body.isEmpty()) {
+            const QJsonObject first = body.first().toObject();
+            const QString file = first.value(QStringLiteral("file")).toString();
+            const int line = positionOf(first.value(QStringLiteral("start")).toObject()).line;
+            if (file == entry) {
+                d = {TypeDefinition::Entry, entryPath, line, {}};
+            } else if (file == declarations) {
+                if (const QString input = inputAtLine.value(line); !input.isEmpty())
+                    d = {TypeDefinition::Input, {}, inputLines.value(input), input};
+            } else if (!toolDir.isEmpty() && file.startsWith(toolDir + u'/')) {
+                d = {TypeDefinition::ToolFile, file, line, {}};
+            } else if (file.startsWith(virtualDir + u'/')) {
+                // A file of the tool's reached through rootDirs under the virtual name.
+                if (!toolDir.isEmpty())
+                    d = {TypeDefinition::ToolFile, toolDir + file.mid(virtualDir.size()), line, {}};
+            } else {
+                d = {TypeDefinition::Library, file, line, {}};
+            }
+        }
+        done(d);
+    });
+}
+
+void ToolTypeProject::fixes(TextPosition from, TextPosition to, int code, QObject *context,
+                            std::function<void(const QList<TypeFix> &)> done)
+{
+    const QPointer<QObject> guard(context);
+    const QString entry = virtualEntry();
+    const QString text = checkedText(m_source.entry);
+    const qsizetype entryLength = m_source.entry.size();
+    m_server.send(QStringLiteral("getCodeFixes"),
+                  {{QStringLiteral("file"), entry},
+                   {QStringLiteral("startLine"), from.line},
+                   {QStringLiteral("startOffset"), from.offset},
+                   {QStringLiteral("endLine"), to.line},
+                   {QStringLiteral("endOffset"), to.offset},
+                   {QStringLiteral("errorCodes"), QJsonArray{code}}},
+                  [guard, done, entry, text, entryLength](const QJsonObject &reply) {
+                      if (!guard)
+                          return;
+                      QList<TypeFix> out;
+                      for (const QJsonValue &v : reply.value(QStringLiteral("body")).toArray()) {
+                          const QJsonObject fix = v.toObject();
+                          // Edits in the entry alone (a fix that reaches another file is not offered).
+                          QList<std::tuple<qsizetype, qsizetype, QString>> edits;
+                          bool elsewhere = false;
+                          for (const QJsonValue &c : fix.value(QStringLiteral("changes")).toArray()) {
+                              const QJsonObject change = c.toObject();
+                              if (change.value(QStringLiteral("fileName")).toString() != entry) {
+                                  elsewhere = true;
+                                  continue;
+                              }
+                              for (const QJsonValue &t : change.value(QStringLiteral("textChanges")).toArray()) {
+                                  const QJsonObject e = t.toObject();
+                                  edits.append({textIndex(text, positionOf(e.value(QStringLiteral("start")).toObject())),
+                                                textIndex(text, positionOf(e.value(QStringLiteral("end")).toObject())),
+                                                e.value(QStringLiteral("newText")).toString()});
+                              }
+                          }
+                          if (elsewhere || edits.isEmpty())
+                              continue;
+                          std::sort(edits.begin(), edits.end(),
+                                    [](const auto &a, const auto &b) { return std::get<0>(a) > std::get<0>(b); });
+                          QString fixed = text;
+                          qsizetype length = entryLength;
+                          bool inChecks = false;
+                          for (const auto &[start, end, newText] : edits) {
+                              inChecks = inChecks || end > length;
+                              fixed.replace(start, end - start, newText);
+                              length += newText.size() - (end - start);
+                          }
+                          if (!inChecks) // the checks Toolwright appended are not the author's to fix
+                              out.append({fix.value(QStringLiteral("description")).toString(), fixed.left(length)});
+                      }
+                      done(out);
+                  });
+}
+
+} // namespace tw::engine
