@@ -88,6 +88,14 @@ QList<ParamsMember> paramsMembers(const ToolManifest &manifest)
 
 } // namespace
 
+QString inputTypeText(const ToolManifest &manifest, const QString &name)
+{
+    for (const ParamsMember &m : paramsMembers(manifest))
+        if (m.name == name)
+            return m.type;
+    return {};
+}
+
 QString paramsTypeText(const ToolManifest &manifest)
 {
     QStringList parts;

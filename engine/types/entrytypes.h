@@ -31,6 +31,10 @@ struct ToolDeclarations
 // doc comment), ToolResult, OnUpdate.
 ToolDeclarations toolDeclarations(const ToolManifest &manifest);
 
+// The TypeScript type of one input as Params declares it (`number`, `'a' | 'b'`); empty when
+// TOOL.md does not declare it.
+QString inputTypeText(const ToolManifest &manifest, const QString &name);
+
 // The TypeScript type of Params alone (`{ query: string; max_results?: number }`), as shown.
 QString paramsTypeText(const ToolManifest &manifest);
 

@@ -626,6 +626,52 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::EntryTypeAssist</name>
+    <message>
+        <source>TypeScript: off for this view</source>
+        <translation>TypeScript: in dieser Ansicht aus</translation>
+    </message>
+    <message>
+        <source>TypeScript: not installed — %1; lint&apos;s other checks still run</source>
+        <translation>TypeScript: nicht installiert — %1; die übrigen Prüfungen laufen weiter</translation>
+    </message>
+    <message>
+        <source>TypeScript stopped (%1); it starts again with the next change</source>
+        <translation>TypeScript wurde beendet (%1); es startet mit der nächsten Änderung neu</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>Vervollständigen</translation>
+    </message>
+    <message>
+        <source>Go to Definition</source>
+        <translation>Zur Definition</translation>
+    </message>
+    <message>
+        <source>TypeScript: checking…</source>
+        <translation>TypeScript: prüft…</translation>
+    </message>
+    <message>
+        <source>TypeScript: %1</source>
+        <translation>TypeScript: %1</translation>
+    </message>
+    <message>
+        <source>TypeScript: no problems</source>
+        <translation>TypeScript: keine Probleme</translation>
+    </message>
+    <message numerus="yes">
+        <source>TypeScript: %n problems</source>
+        <translation>
+            <numerusform>TypeScript: %n Problem</numerusform>
+            <numerusform>TypeScript: %n Probleme</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (optional)</source>
+        <translation> (optional)</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::MainWindow</name>
     <message>
         <source>shadows global v%1</source>
@@ -3292,6 +3338,22 @@ Die Version des Servers neu laden (Ihre Änderungen werden verworfen), sie mit I
     <message>
         <source>On the server</source>
         <translation>Auf dem Server</translation>
+    </message>
+    <message>
+        <source>Right-click (or Ctrl+. on its line) for a quick fix</source>
+        <translation>Rechtsklick (oder Strg+. in seiner Zeile) für eine Schnellkorrektur</translation>
+    </message>
+    <message>
+        <source>Defined in %1, line %2</source>
+        <translation>Definiert in %1, Zeile %2</translation>
+    </message>
+    <message>
+        <source>Quick Fix</source>
+        <translation>Schnellkorrektur</translation>
+    </message>
+    <message>
+        <source>No quick fix here</source>
+        <translation>Hier gibt es keine Schnellkorrektur</translation>
     </message>
 </context>
 </TS>

@@ -80,6 +80,16 @@
     </message>
 </context>
 <context>
+    <name>tw::ui::EntryTypeAssist</name>
+    <message numerus="yes">
+        <source>TypeScript: %n problems</source>
+        <translation>
+            <numerusform>TypeScript: %n problem</numerusform>
+            <numerusform>TypeScript: %n problems</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::MainWindow</name>
     <message numerus="yes">
         <source> and %n more</source>

@@ -5,6 +5,7 @@
 
 #include "../common/fixture.h"
 
+#include "authoring/typefixes.h"
 #include "toolmd/toolmdreader.h"
 #include "types/entrytypes.h"
 #include "types/scriptsyntax.h"
@@ -401,6 +402,48 @@ private Q_SLOTS:
         for (const Diagnostic &d : found)
             qInfo().noquote() << formatDiagnostic(d);
         QCOMPARE(codes(found), (QStringList{QStringLiteral("result-type-mismatch"), QStringLiteral("syntax-error")}));
+    }
+
+    void quickFixSuggestions()
+    {
+        const ToolManifest m = manifestOf(kToolMd);
+        const auto typeError = [](const QString &message) {
+            return Diagnostic{QStringLiteral("type-error"), Severity::Error, message, QStringLiteral("/t/index.ts"), 3};
+        };
+        // Read through TOOL.md's Params but not declared there: add it to TOOL.md.
+        QCOMPARE(typeFixSuggestions(typeError(QStringLiteral("Property 'limit' does not exist on type 'ToolMdParams'. (TS2339)")), m),
+                 (QList<TypeFixSuggestion>{{TypeFixSuggestion::AddInput, QStringLiteral("limit"),
+                                            QStringLiteral("Add input `limit` to TOOL.md"), 0}}));
+        // Declared in TOOL.md, missing from the entry's own type: declare it there.
+        QCOMPARE(typeFixSuggestions(typeError(QStringLiteral("Property 'mode' does not exist on type 'Params'. (TS2339)")), m),
+                 (QList<TypeFixSuggestion>{{TypeFixSuggestion::DeclareInParams, QStringLiteral("mode"),
+                                            QStringLiteral("Declare `mode` in Params"), 2339}}));
+        // The entry's Params requires what TOOL.md lacks.
+        const Diagnostic mismatch{QStringLiteral("params-type-mismatch"), Severity::Error,
+                                  QStringLiteral("execute's params type does not accept the inputs TOOL.md declares: Property "
+                                                 "'extra' is missing in type 'ToolMdParams' but required in type 'Params'. (TS2741)"),
+                                  QStringLiteral("/t/index.ts"), 2};
+        QCOMPARE(typeFixSuggestions(mismatch, m).value(0).input, QStringLiteral("extra"));
+        // Other findings offer nothing.
+        QVERIFY(typeFixSuggestions(typeError(QStringLiteral("Type 'string' is not assignable to type 'number'. (TS2322)")), m).isEmpty());
+        QVERIFY(typeFixSuggestions(typeError(QStringLiteral("Property 'x' does not exist on type 'Date'. (TS2339)")), m).isEmpty());
+
+        // Through the lossless editor: only the new input's lines are added.
+        auto doc = FrontmatterDocument::fromBytes(kToolMd);
+        QVERIFY(doc);
+        QVERIFY(addInputToToolMd(*doc, QStringLiteral("limit")));
+        const QByteArray bytes = doc->bytes();
+        const qsizetype fence = kToolMd.indexOf("---\n# Search");
+        QCOMPARE(bytes.left(fence), kToolMd.left(fence));
+        QCOMPARE(bytes.mid(bytes.indexOf("---\n# Search")), kToolMd.mid(fence));
+        QVERIFY(bytes.contains("  limit:\n    type: string\n"));
+        QVERIFY(!addInputToToolMd(*doc, QStringLiteral("limit"))); // declared now
+
+        // TypeScript's guess replaced by TOOL.md's type, only where the fix wrote.
+        const QString entry = QStringLiteral("type P = { query: string };\nconst o = { max_results: 1 };\n");
+        const QString fixed = QStringLiteral("type P = { query: string; max_results: any };\nconst o = { max_results: 1 };\n");
+        QCOMPARE(withDeclaredType(entry, fixed, QStringLiteral("max_results"), m),
+                 QStringLiteral("type P = { query: string; max_results?: number };\nconst o = { max_results: 1 };\n"));
     }
 
     void missingTypeScriptIsSaid()

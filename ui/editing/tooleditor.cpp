@@ -3,6 +3,9 @@
 #include "browsing/markdownview.h"
 #include "catalog/catalogjson.h"
 #include "editing/comparedialog.h"
+#include "editing/entrytypeassist.h"
+#include "types/scriptsyntax.h"
+#include "types/typeservice.h"
 #include "toolmd/toollayout.h"
 #include "toolmd/toolmdreader.h"
 #include "widgets/messagebox.h"
@@ -19,7 +22,10 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QFutureWatcher>
 #include <QLineEdit>
+#include <QMenu>
+#include <QtConcurrent>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -27,6 +33,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTextBlock>
 #include <QTimer>
 #include <QPointer>
 #include <QUndoStack>
@@ -490,7 +497,11 @@ void ToolEditor::updateProblems()
 {
     // The engine's lint of the bytes being edited: what `toolwright lint` and the Problems panel
     // will report once they are saved (computed once per change, by the session).
+    sendTypeSource();
     engine::Diagnostics diagnostics = m_session.problems();
+    if (m_types)
+        diagnostics += m_types->diagnostics(); // TypeScript's, of what was checked last
+    diagnostics += m_scriptProblems;
     if (m_session.isModified() && !m_session.isBumped()) {
         diagnostics.append({QStringLiteral("version-not-bumped"), engine::Severity::Error,
                             tr("The version on disk is %1: saving this change needs version %2 or higher "
@@ -514,9 +525,159 @@ void ToolEditor::updateProblems()
                                                            d.message, d.code),
                                          m_problems);
         item->setData(Qt::UserRole, d.code);
+        if (!typeFixSuggestions(d, m_session.document().manifest()).isEmpty())
+            item->setToolTip(tr("Right-click (or Ctrl+. on its line) for a quick fix"));
         if (d.file == m_session.entryPath() && d.line > 0)
             m_entry->annotate(d.line - 1, engine::severityName(d.severity) + QStringLiteral(": ") + d.message, 0);
     }
+}
+
+void ToolEditor::setTypeService(engine::TypeService *service)
+{
+    if (m_types)
+        return;
+    m_types = new EntryTypeAssist(m_entry, service, this);
+    connect(m_types, &EntryTypeAssist::diagnosticsChanged, this, &ToolEditor::updateProblems);
+    connect(m_types, &EntryTypeAssist::stateChanged, this, &ToolEditor::updateStatus);
+    connect(m_types, &EntryTypeAssist::entryFixed, this, [this](const QString &entry) {
+        if (!m_editable)
+            return;
+        const Snapshot before = snapshot();
+        m_session.setEntrySource(entry.toUtf8());
+        refresh(Source::None);
+        record(NoMerge, before);
+    });
+    connect(m_types, &EntryTypeAssist::inputDefinitionRequested, this, [this](const QString &, int toolMdLine) {
+        // TOOL.md's line N is the YAML view's line N - 1 (the view starts after the opening ---).
+        if (auto *tabs = findChild<QTabWidget *>(QStringLiteral("editTabs")))
+            tabs->setCurrentIndex(0);
+        QTextCursor cursor(m_yaml->document()->findBlockByNumber(std::max(0, toolMdLine - 2)));
+        m_yaml->setTextCursor(cursor);
+        m_yaml->centerCursor();
+        m_yaml->setFocus();
+    });
+    connect(m_types, &EntryTypeAssist::fileDefinitionRequested, this, [this](const QString &file, int line) {
+        m_status->setText(tr("Defined in %1, line %2").arg(file).arg(line));
+    });
+    auto *fix = new QAction(tr("Quick Fix"), m_entry);
+    fix->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    fix->setShortcutContext(Qt::WidgetShortcut);
+    connect(fix, &QAction::triggered, this, [this] {
+        int line = 0, index = 0;
+        m_entry->getCursorPosition(&line, &index);
+        QList<std::pair<engine::TypeFixSuggestion, int>> fixes;
+        for (const engine::TypeFixSuggestion &s : fixesForLine(line + 1))
+            fixes.append({s, line + 1});
+        const QPoint at = m_entry->mapToGlobal(
+            QPoint(int(m_entry->SendScintilla(QsciScintillaBase::SCI_POINTXFROMPOSITION, 0UL,
+                                              m_entry->SendScintilla(QsciScintillaBase::SCI_GETCURRENTPOS))),
+                   int(m_entry->SendScintilla(QsciScintillaBase::SCI_POINTYFROMPOSITION, 0UL,
+                                              m_entry->SendScintilla(QsciScintillaBase::SCI_GETCURRENTPOS)))
+                       + m_entry->textHeight(line)));
+        showFixMenu(fixes, at);
+    });
+    m_entry->addAction(fix);
+    m_problems->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_problems, &QListWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const int row = m_problems->row(m_problems->itemAt(pos));
+        if (row < 0 || row >= m_shownProblems.size())
+            return;
+        const engine::Diagnostic &d = m_shownProblems.at(row);
+        QList<std::pair<engine::TypeFixSuggestion, int>> fixes;
+        for (const engine::TypeFixSuggestion &s : engine::typeFixSuggestions(d, m_session.document().manifest()))
+            fixes.append({s, d.line});
+        showFixMenu(fixes, m_problems->viewport()->mapToGlobal(pos));
+    });
+    connect(m_problems, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) { goToProblem(m_problems->row(item)); });
+    sendTypeSource();
+    checkScripts();
+    updateStatus();
+}
+
+QList<engine::TypeFixSuggestion> ToolEditor::fixesForLine(int line) const
+{
+    QList<engine::TypeFixSuggestion> out;
+    for (const engine::Diagnostic &d : m_shownProblems)
+        if (d.file == m_session.entryPath() && d.line == line)
+            for (const engine::TypeFixSuggestion &s : engine::typeFixSuggestions(d, m_session.document().manifest()))
+                if (!out.contains(s))
+                    out.append(s);
+    return out;
+}
+
+void ToolEditor::applyFix(const engine::TypeFixSuggestion &fix, int line)
+{
+    if (!m_editable)
+        return;
+    if (fix.kind == engine::TypeFixSuggestion::DeclareInParams) {
+        m_types->declareInParams(fix.input, line); // TypeScript's edit comes back as entryFixed
+        return;
+    }
+    const Snapshot before = snapshot();
+    if (engine::addInputToToolMd(m_session.document(), fix.input)) {
+        refresh(Source::None);
+        record(NoMerge, before);
+    }
+}
+
+void ToolEditor::showFixMenu(const QList<std::pair<engine::TypeFixSuggestion, int>> &fixes, const QPoint &globalPos)
+{
+    m_entry->SendScintilla(QsciScintillaBase::SCI_CALLTIPCANCEL); // a hover tip would sit over the menu
+    QMenu menu(this);
+    menu.setObjectName(QStringLiteral("quickFixMenu"));
+    for (const auto &[fix, line] : fixes) {
+        QAction *a = menu.addAction(fix.title);
+        a->setEnabled(m_editable);
+        connect(a, &QAction::triggered, this, [this, fix = fix, line = line] { applyFix(fix, line); });
+    }
+    if (fixes.isEmpty())
+        menu.addAction(tr("No quick fix here"))->setEnabled(false);
+    menu.exec(globalPos);
+}
+
+void ToolEditor::goToProblem(int row)
+{
+    if (row < 0 || row >= m_shownProblems.size())
+        return;
+    const engine::Diagnostic &d = m_shownProblems.at(row);
+    auto *tabs = findChild<QTabWidget *>(QStringLiteral("editTabs"));
+    if (d.file == m_session.entryPath() && d.line > 0 && tabs) {
+        tabs->setCurrentWidget(m_entry);
+        m_entry->setCursorPosition(d.line - 1, 0);
+        m_entry->ensureLineVisible(d.line - 1);
+        m_entry->setFocus();
+    } else if (d.file == m_session.toolMdPath() && d.line > 1 && tabs) {
+        tabs->setCurrentIndex(0);
+        QTextCursor cursor(m_yaml->document()->findBlockByNumber(d.line - 2));
+        m_yaml->setTextCursor(cursor);
+        m_yaml->setFocus();
+    }
+}
+
+void ToolEditor::sendTypeSource()
+{
+    if (!m_types)
+        return;
+    engine::ToolTypeSource source{m_session.document().manifest(), isRemote() ? QString() : dir(),
+                                  m_session.entryPath(), QString::fromUtf8(m_session.entrySource())};
+    const engine::ToolTypeSource &sent = m_types->sourceSent();
+    if (source.entry == sent.entry && source.manifest == sent.manifest && source.toolDir == sent.toolDir
+        && source.entryPath == sent.entryPath)
+        return;
+    m_types->setSource(source);
+}
+
+void ToolEditor::checkScripts()
+{
+    if (isRemote())
+        return; // a server's scripts are not on this disk
+    auto *watcher = new QFutureWatcher<engine::Diagnostics>(this);
+    connect(watcher, &QFutureWatcher<engine::Diagnostics>::finished, this, [this, watcher] {
+        m_scriptProblems = watcher->result();
+        watcher->deleteLater();
+        updateProblems();
+    });
+    watcher->setFuture(QtConcurrent::run([dir = dir()] { return engine::checkToolScripts(dir); }));
 }
 
 void ToolEditor::updateStatus()
@@ -538,6 +699,8 @@ void ToolEditor::updateStatus()
     }
     if (!m_yamlValid)
         parts.append(tr("YAML error: saving blocked"));
+    if (m_types && !m_types->state().isEmpty())
+        parts.append(m_types->state());
     m_status->setText(parts.join(QStringLiteral(" · ")));
 }
 

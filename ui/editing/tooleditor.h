@@ -9,6 +9,7 @@
 // lines) is one job: the views of one tool kept in step, its undo, and its save flow.
 
 #include "authoring/tooleditsession.h"
+#include "authoring/typefixes.h"
 #include "editing/inputstable.h"
 #include "remote/remotetooledit.h"
 
@@ -28,8 +29,13 @@ class QUndoStack;
 class QsciLexerJavaScript;
 class QsciScintilla;
 
+namespace tw::engine {
+class TypeService;
+}
+
 namespace tw::ui {
 
+class EntryTypeAssist;
 class MarkdownView;
 
 class ToolEditor final : public QWidget
@@ -75,6 +81,14 @@ public:
     }
     bool isRemote() const { return bool(m_remote.save); }
     bool isSaving() const { return m_saving; }
+
+    // TypeScript for the entry (the window's; null: none). Also starts the bash/Python syntax
+    // check of the tool's scripts (a local tool's).
+    void setTypeService(engine::TypeService *service);
+    EntryTypeAssist *typeAssist() const { return m_types; }
+    // The fixes offered for the problems on a line of the entry (Ctrl+.), or for one problem.
+    QList<engine::TypeFixSuggestion> fixesForLine(int line) const;
+    void applyFix(const engine::TypeFixSuggestion &fix, int line);
 
     QUndoStack *undoStack() const { return m_undo; }
     const engine::ToolEditSession &session() const { return m_session; }
@@ -125,6 +139,10 @@ private:
     Snapshot snapshot() const;
     void restore(const Snapshot &s);
     void updateProblems();
+    void sendTypeSource();
+    void checkScripts();
+    void showFixMenu(const QList<std::pair<engine::TypeFixSuggestion, int>> &fixes, const QPoint &globalPos);
+    void goToProblem(int row);
     void updateStatus();
     void setYamlError(const engine::Diagnostic *error); // null: the YAML parses
     void moveInput(int from, int to);
@@ -148,6 +166,8 @@ private:
     QByteArray m_previewBody;
     quint64 m_shownEntryRevision = ~quint64(0); // none yet: the first refresh compares the text
     engine::Diagnostics m_shownProblems;
+    EntryTypeAssist *m_types = nullptr;
+    engine::Diagnostics m_scriptProblems; // bash -n / Python's compile of the tool's scripts
 
     QLineEdit *m_name = nullptr;
     QLineEdit *m_label = nullptr;

@@ -17,6 +17,7 @@
 #include "secrets/secretstore.h"
 #include "sync/datapaths.h"
 #include "tones.h"
+#include "types/typeservice.h"
 #include "toolroles.h"
 #include "widgets/messagebox.h"
 #include "widgets/theme.h"
@@ -232,6 +233,13 @@ void MainWindow::buildLayout()
             [this] { setCurrentUser(m_browser->userCombo()->currentData().toString()); });
     WindowMenus::build(*this, {m_browser, m_authoring, m_run, m_editors, m_rescan, m_problemsDock->toggleViewAction()});
     buildStatusBar();
+}
+
+engine::TypeService *MainWindow::typeService()
+{
+    if (!m_types)
+        m_types = new engine::TypeService(this);
+    return m_types;
 }
 
 void MainWindow::buildViews()

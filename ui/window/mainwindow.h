@@ -28,6 +28,7 @@ class QTreeView;
 
 namespace tw::engine {
 class CatalogScanner;
+class TypeService;
 class CatalogSource;
 class RemoteSession;
 struct Catalog;
@@ -137,6 +138,8 @@ public:
     bool exportTool(const QString &toolDir, const QString &zipPath);
     void setAdminMode(bool on);
     void setAutoBump(bool on);
+    // The window's TypeScript (one tsserver for all its editors), made on first call.
+    engine::TypeService *typeService();
 
 Q_SIGNALS:
     void catalogShown(); // a scan's result is on screen
@@ -170,6 +173,7 @@ private:
     QString m_preferredUser; // from the command line
     QString m_currentUser;
     std::unique_ptr<engine::SecretStore> m_secrets;
+    engine::TypeService *m_types = nullptr; // made with the first editor: TypeScript starts on first use
     engine::CatalogScanner *m_scanner = nullptr; // a local window's
     engine::RemoteSession *m_session = nullptr;  // a server window's
     engine::CatalogSource *m_source = nullptr;   // either's catalog
