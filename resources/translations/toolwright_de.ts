@@ -672,6 +672,104 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::FileViewer</name>
+    <message>
+        <source>%1 (read-only)</source>
+        <translation>%1 (schreibgeschützt)</translation>
+    </message>
+    <message>
+        <source>File contents</source>
+        <translation>Dateiinhalt</translation>
+    </message>
+    <message>
+        <source>(%1 is over 4 MiB: not shown)</source>
+        <translation>(%1 ist größer als 4 MiB: nicht angezeigt)</translation>
+    </message>
+    <message>
+        <source>(cannot read %1: %2)</source>
+        <translation>(%1 kann nicht gelesen werden: %2)</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::FindInToolsPane</name>
+    <message>
+        <source>Find in tools</source>
+        <translation>In Werkzeugen suchen</translation>
+    </message>
+    <message>
+        <source>Find in every file of the tools (Enter)</source>
+        <translation>In jeder Datei der Werkzeuge suchen (Eingabe)</translation>
+    </message>
+    <message>
+        <source>Match &amp;case</source>
+        <translation>&amp;Groß-/Kleinschreibung</translation>
+    </message>
+    <message>
+        <source>&amp;Whole words</source>
+        <translation>&amp;Ganze Wörter</translation>
+    </message>
+    <message>
+        <source>Regular e&amp;xpression</source>
+        <translation>Regulärer &amp;Ausdruck</translation>
+    </message>
+    <message>
+        <source>Where to search</source>
+        <translation>Wo gesucht wird</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Zeile</translation>
+    </message>
+    <message numerus="yes">
+        <source>Searching %n tools…</source>
+        <translation>
+            <numerusform>Durchsucht %n Werkzeug…</numerusform>
+            <numerusform>Durchsucht %n Werkzeuge…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n matches so far…</source>
+        <translation>
+            <numerusform>%n Treffer bisher…</numerusform>
+            <numerusform>%n Treffer bisher…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n matches</source>
+        <translation>
+            <numerusform>%n Treffer</numerusform>
+            <numerusform>%n Treffer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n files</source>
+        <translation>
+            <numerusform>%n Datei</numerusform>
+            <numerusform>%n Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stopped at %1 matches: narrow the search</source>
+        <translation>bei %1 Treffern angehalten: Suche eingrenzen</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::MainWindow</name>
     <message>
         <source>shadows global v%1</source>
@@ -1246,6 +1344,30 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>Exported %1 from the server to %2.</source>
         <translation>%1 vom Server nach %2 exportiert.</translation>
+    </message>
+    <message>
+        <source>Find in Tools</source>
+        <translation>In Werkzeugen suchen</translation>
+    </message>
+    <message>
+        <source>All tools</source>
+        <translation>Alle Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Global tools</source>
+        <translation>Globale Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Tools of %1</source>
+        <translation>Werkzeuge von %1</translation>
+    </message>
+    <message>
+        <source>&amp;Find in Tools</source>
+        <translation>In &amp;Werkzeugen suchen</translation>
+    </message>
+    <message>
+        <source>Find in Tools searches this computer&apos;s files: a server&apos;s tools are on the server</source>
+        <translation>Die Suche in Werkzeugen durchsucht die Dateien dieses Rechners: die Werkzeuge eines Servers liegen auf dem Server</translation>
     </message>
 </context>
 <context>
@@ -3342,10 +3464,6 @@ Die Version des Servers neu laden (Ihre Änderungen werden verworfen), sie mit I
     <message>
         <source>Right-click (or Ctrl+. on its line) for a quick fix</source>
         <translation>Rechtsklick (oder Strg+. in seiner Zeile) für eine Schnellkorrektur</translation>
-    </message>
-    <message>
-        <source>Defined in %1, line %2</source>
-        <translation>Definiert in %1, Zeile %2</translation>
     </message>
     <message>
         <source>Quick Fix</source>

@@ -90,6 +90,37 @@
     </message>
 </context>
 <context>
+    <name>tw::ui::FindInToolsPane</name>
+    <message numerus="yes">
+        <source>Searching %n tools…</source>
+        <translation>
+            <numerusform>Searching %n tool…</numerusform>
+            <numerusform>Searching %n tools…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n matches so far…</source>
+        <translation>
+            <numerusform>%n match so far…</numerusform>
+            <numerusform>%n matches so far…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n matches</source>
+        <translation>
+            <numerusform>%n match</numerusform>
+            <numerusform>%n matches</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n files</source>
+        <translation>
+            <numerusform>%n file</numerusform>
+            <numerusform>%n files</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::MainWindow</name>
     <message numerus="yes">
         <source> and %n more</source>

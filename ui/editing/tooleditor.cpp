@@ -557,7 +557,8 @@ void ToolEditor::setTypeService(engine::TypeService *service)
         m_yaml->setFocus();
     });
     connect(m_types, &EntryTypeAssist::fileDefinitionRequested, this, [this](const QString &file, int line) {
-        m_status->setText(tr("Defined in %1, line %2").arg(file).arg(line));
+        if (!showFileLine(file, line))
+            Q_EMIT fileOpenRequested(file, line);
     });
     auto *fix = new QAction(tr("Quick Fix"), m_entry);
     fix->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
@@ -633,6 +634,38 @@ void ToolEditor::showFixMenu(const QList<std::pair<engine::TypeFixSuggestion, in
     if (fixes.isEmpty())
         menu.addAction(tr("No quick fix here"))->setEnabled(false);
     menu.exec(globalPos);
+}
+
+bool ToolEditor::showFileLine(const QString &file, int line)
+{
+    auto *tabs = findChild<QTabWidget *>(QStringLiteral("editTabs"));
+    if (!tabs)
+        return false;
+    if (file == m_session.entryPath()) {
+        tabs->setCurrentWidget(m_entry);
+        m_entry->setCursorPosition(std::max(0, line - 1), 0);
+        m_entry->ensureLineVisible(std::max(0, line - 1));
+        m_entry->setFocus();
+        return true;
+    }
+    if (file != m_session.toolMdPath())
+        return false;
+    // TOOL.md: line 1 is the opening ---, then the YAML's lines, the closing ---, the body.
+    const int yamlLines = int(m_session.document().yamlText().count(u'\n'));
+    if (line <= yamlLines + 2) {
+        tabs->setCurrentIndex(0);
+        QTextCursor cursor(m_yaml->document()->findBlockByNumber(std::clamp(line - 2, 0, std::max(0, yamlLines - 1))));
+        m_yaml->setTextCursor(cursor);
+        m_yaml->centerCursor();
+        m_yaml->setFocus();
+    } else {
+        tabs->setCurrentIndex(1);
+        QTextCursor cursor(m_body->document()->findBlockByNumber(line - yamlLines - 3));
+        m_body->setTextCursor(cursor);
+        m_body->centerCursor();
+        m_body->setFocus();
+    }
+    return true;
 }
 
 void ToolEditor::goToProblem(int row)

@@ -90,6 +90,10 @@ public:
     QList<engine::TypeFixSuggestion> fixesForLine(int line) const;
     void applyFix(const engine::TypeFixSuggestion &fix, int line);
 
+    // Shows `file` (TOOL.md or the entry) at `line`: the entry's tab, the YAML tab for a line of
+    // the frontmatter, the Body tab for one of the body. False for any other file.
+    bool showFileLine(const QString &file, int line);
+
     QUndoStack *undoStack() const { return m_undo; }
     const engine::ToolEditSession &session() const { return m_session; }
 
@@ -117,6 +121,7 @@ Q_SIGNALS:
     void customizeRequested(const QString &dir);
     void saveFinished(bool saved);   // a server's save ended, saved or not
     void closeRequested();           // "Save" when closing a server's tool: saved now, close it
+    void fileOpenRequested(const QString &file, int line); // go to definition: a file the editor has no tab for
 
 private:
     enum class Source { None, Form, Yaml, Body, Entry };

@@ -172,6 +172,7 @@ ToolEditor *AuthoringActions::addEditor(engine::ToolEditSession session)
     auto *editor = new ToolEditor(std::move(session), editable, m_editors);
     editor->setAutoBump(m_autoBump->isChecked());
     editor->setTypeService(m_window->typeService());
+    connect(editor, &ToolEditor::fileOpenRequested, m_window, &MainWindow::openFileAtLine);
     const QString name = editor->toolName();
     const int index = m_editors->addTab(editor, editable ? name : tr("%1 (read-only)").arg(name));
     m_editors->setTabToolTip(index, dir);

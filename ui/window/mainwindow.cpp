@@ -23,7 +23,9 @@
 #include "widgets/theme.h"
 #include "window/authoringactions.h"
 #include "window/browserpane.h"
+#include "widgets/fileviewer.h"
 #include "window/connectdialog.h"
+#include "window/findintoolspane.h"
 #include "window/connectionstatus.h"
 #include "window/settingsdialog.h"
 #include "window/windowmenus.h"
@@ -225,13 +227,15 @@ void MainWindow::buildLayout()
     m_browser = new BrowserPane(m_source, m_rescan, m_currentUser, this);
     buildViews();
     buildProblemsDock();
+    buildFindDock();
     m_authoring = new AuthoringActions(this, m_source, m_browser, m_views, m_editors,
                                        [this](const QString &text, model::Tone tone) { showStatusMessage(text, tone); });
     connect(m_editors, &QTabWidget::tabCloseRequested, m_authoring, [this](int index) { m_authoring->closeEditor(index); });
     connect(m_browser->toolView(), &QTreeView::activated, m_authoring, &AuthoringActions::editCurrent);
     connect(m_browser->userCombo(), &QComboBox::currentIndexChanged, this,
             [this] { setCurrentUser(m_browser->userCombo()->currentData().toString()); });
-    WindowMenus::build(*this, {m_browser, m_authoring, m_run, m_editors, m_rescan, m_problemsDock->toggleViewAction()});
+    WindowMenus::build(*this, {m_browser, m_authoring, m_run, m_editors, m_rescan, m_problemsDock->toggleViewAction(),
+                               m_findDock->toggleViewAction()});
     buildStatusBar();
 }
 
@@ -268,6 +272,75 @@ void MainWindow::buildViews()
     m_views->addTab(m_run, tr("Run"));
     setCentralWidget(m_views);
     connect(m_sync, &SyncView::applied, m_source, &engine::CatalogSource::rescan);
+}
+
+void MainWindow::buildFindDock()
+{
+    m_findDock = new QDockWidget(tr("Find in Tools"), this);
+    m_findDock->setObjectName(QStringLiteral("findDock"));
+    m_find = new FindInToolsPane(
+        [this] {
+            QList<FindInToolsPane::Scope> scopes;
+            const engine::Catalog *catalog = m_browser->catalog();
+            if (!catalog || isRemote())
+                return scopes; // a server's files are not on this disk
+            QStringList all, global, mine;
+            for (const engine::ToolRecord &t : catalog->global.tools)
+                global.append(t.dir);
+            all = global;
+            for (const engine::LocationScan &user : catalog->users) {
+                for (const engine::ToolRecord &t : user.tools) {
+                    all.append(t.dir);
+                    if (user.user == currentUser())
+                        mine.append(t.dir);
+                }
+            }
+            scopes.append({tr("All tools"), all});
+            scopes.append({tr("Global tools"), global});
+            if (!currentUser().isEmpty())
+                scopes.append({tr("Tools of %1").arg(currentUser()), mine});
+            return scopes;
+        },
+        m_findDock);
+    m_findDock->setWidget(m_find);
+    addDockWidget(Qt::BottomDockWidgetArea, m_findDock);
+    tabifyDockWidget(m_problemsDock, m_findDock);
+    m_findDock->hide();
+    QAction *toggle = m_findDock->toggleViewAction(); // in the View menu
+    toggle->setText(tr("&Find in Tools"));
+    toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    connect(toggle, &QAction::triggered, this, [this](bool on) {
+        if (on)
+            showFindInTools();
+    });
+    connect(m_find, &FindInToolsPane::openRequested, this, &MainWindow::openFileAtLine);
+}
+
+void MainWindow::showFindInTools()
+{
+    m_findDock->show();
+    m_findDock->raise();
+    m_find->focusQuery();
+    if (isRemote())
+        showStatusMessage(tr("Find in Tools searches this computer's files: a server's tools are on the server"),
+                          model::Tone::Warning);
+}
+
+void MainWindow::openFileAtLine(const QString &file, int line)
+{
+    // The tool a file belongs to: the nearest folder above it that holds a TOOL.md.
+    QString toolDir = QFileInfo(file).absolutePath();
+    while (!toolDir.isEmpty() && toolDir != u"/" && !QFileInfo::exists(toolDir + u'/' + engine::kToolMdFile))
+        toolDir = QFileInfo(toolDir).path();
+    const QString name = QFileInfo(file).fileName();
+    const bool editorFile = QFileInfo(file).absolutePath() == toolDir
+                            && (name == engine::kToolMdFile || name == u"index.ts" || name == u"index.js");
+    if (editorFile) {
+        if (ToolEditor *editor = m_authoring->editTool(toolDir); editor && editor->showFileLine(file, line))
+            return;
+    }
+    auto *viewer = new FileViewer(file, line, this);
+    viewer->show();
 }
 
 void MainWindow::buildProblemsDock()

@@ -48,6 +48,7 @@ class BrowserPane;
 class ConnectDialog;
 class ConnectionStatus;
 class EditorTabs;
+class FindInToolsPane;
 class OverridesView;
 class RunView;
 class SyncView;
@@ -140,6 +141,11 @@ public:
     void setAutoBump(bool on);
     // The window's TypeScript (one tsserver for all its editors), made on first call.
     engine::TypeService *typeService();
+    // A tool's file at a line: TOOL.md and the entry in the tool's editor, any other file in a
+    // read-only viewer (Find in Tools, go to definition).
+    void openFileAtLine(const QString &file, int line);
+    FindInToolsPane *findPane() const { return m_find; }
+    void showFindInTools(); // Ctrl+Shift+F
 
 Q_SIGNALS:
     void catalogShown(); // a scan's result is on screen
@@ -158,6 +164,7 @@ private:
     void buildLayout();
     void buildViews();
     void buildProblemsDock();
+    void buildFindDock();
     void buildStatusBar();
     void applyPendingLocations();
     void onScanFinished(const std::shared_ptr<const engine::Catalog> &catalog);
@@ -193,6 +200,8 @@ private:
     EditorTabs *m_editors = nullptr;
     RunView *m_run = nullptr;
     QDockWidget *m_problemsDock = nullptr;
+    QDockWidget *m_findDock = nullptr;
+    FindInToolsPane *m_find = nullptr;
     QTableView *m_problems = nullptr;
     QLabel *m_statusMessage = nullptr; // the last action's outcome, in its tone
     QTimer m_statusMessageTimer;

@@ -73,6 +73,7 @@ void WindowMenus::buildView()
     inOverrides->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     view->addSeparator();
     view->addAction(m_parts.toggleProblems);
+    view->addAction(m_parts.toggleFind);
     QAction *focusTools = view->addAction(tr("Focus &Tool List"), window, [window] {
         window->viewTabs()->setCurrentIndex(MainWindow::BrowserView);
         window->toolView()->setFocus();

@@ -28,6 +28,7 @@ public:
         EditorTabs *editors = nullptr;  // holds Undo and Redo, and names Edit and New Tool
         QAction *rescan = nullptr;      // File → Rescan, also on the Browser's bar
         QAction *toggleProblems = nullptr; // the Problems panel's
+        QAction *toggleFind = nullptr;     // Find in Tools' (Ctrl+Shift+F)
     };
 
     static void build(MainWindow &window, const Parts &parts);
