@@ -24,20 +24,47 @@ void DiagnosticListModel::setCatalog(const engine::Catalog &catalog)
     for (const engine::LocationScan &loc : catalog.users)
         addLocation(loc);
     // The list is rebuilt whole: it is a flat report, and a scan result is one consistent snapshot.
+    // The editors' rows stay (they are of text not saved yet, which no scan has read).
     beginResetModel();
     m_rows = std::move(rows);
     endResetModel();
 }
 
+void DiagnosticListModel::setEditorDiagnostics(const QString &toolDir, const QString &tool, const QString &scope,
+                                               const engine::Diagnostics &diagnostics)
+{
+    const auto first = std::find_if(m_editorRows.cbegin(), m_editorRows.cend(), [&](const Row &r) { return r.toolDir == toolDir; });
+    if (first != m_editorRows.cend()) {
+        const auto end = std::find_if(first, m_editorRows.cend(), [&](const Row &r) { return r.toolDir != toolDir; });
+        const int from = int(m_rows.size() + (first - m_editorRows.cbegin()));
+        const int count = int(end - first);
+        beginRemoveRows({}, from, from + count - 1);
+        m_editorRows.remove(first - m_editorRows.cbegin(), count);
+        endRemoveRows();
+    }
+    if (diagnostics.isEmpty())
+        return;
+    const int at = int(m_rows.size() + m_editorRows.size());
+    beginInsertRows({}, at, at + int(diagnostics.size()) - 1);
+    for (const engine::Diagnostic &d : diagnostics)
+        m_editorRows.append({d, tool, toolDir, scope});
+    endInsertRows();
+}
+
+const DiagnosticListModel::Row &DiagnosticListModel::rowAt(int row) const
+{
+    return row < m_rows.size() ? m_rows[row] : m_editorRows[row - m_rows.size()];
+}
+
 int DiagnosticListModel::count(Severity severity) const
 {
-    return int(std::count_if(m_rows.cbegin(), m_rows.cend(),
-                             [severity](const Row &r) { return r.diagnostic.severity == severity; }));
+    const auto of = [severity](const Row &r) { return r.diagnostic.severity == severity; };
+    return int(std::count_if(m_rows.cbegin(), m_rows.cend(), of) + std::count_if(m_editorRows.cbegin(), m_editorRows.cend(), of));
 }
 
 int DiagnosticListModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_rows.size());
+    return parent.isValid() ? 0 : int(m_rows.size() + m_editorRows.size());
 }
 
 int DiagnosticListModel::columnCount(const QModelIndex &parent) const
@@ -63,7 +90,7 @@ QVariant DiagnosticListModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Row &r = m_rows[index.row()];
+    const Row &r = rowAt(index.row());
     const engine::Diagnostic &d = r.diagnostic;
     switch (role) {
     case Qt::DisplayRole:

@@ -53,6 +53,35 @@ private Q_SLOTS:
         const int log = int(codes.indexOf(QStringLiteral("console-output")));
         QCOMPARE(model.index(log, DiagnosticListModel::ToolColumn).data().toString(), QStringLiteral("todo (alice@example.com)"));
     }
+
+    void editorFindingsFollowTheCatalog()
+    {
+        // An open editor's TypeScript findings: after the catalog's rows, replaced per tool, kept
+        // across a rescan, gone when the editor closes.
+        DiagnosticListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const Catalog catalog = scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+        model.setCatalog(catalog);
+        const int scanned = model.rowCount();
+        const auto finding = [](const QString &code, int line) {
+            return Diagnostic{code, Severity::Error, QStringLiteral("m"), QStringLiteral("/d/a/index.ts"), line};
+        };
+        model.setEditorDiagnostics(QStringLiteral("/d/a"), QStringLiteral("a"), QStringLiteral("global"),
+                                   {finding(QStringLiteral("type-error"), 1), finding(QStringLiteral("syntax-error"), 2)});
+        model.setEditorDiagnostics(QStringLiteral("/d/b"), QStringLiteral("b"), QStringLiteral("u@x"),
+                                   {finding(QStringLiteral("result-type-mismatch"), 3)});
+        QCOMPARE(model.rowCount(), scanned + 3);
+        QCOMPARE(model.count(Severity::Error), 3);
+        model.setEditorDiagnostics(QStringLiteral("/d/a"), QStringLiteral("a"), QStringLiteral("global"),
+                                   {finding(QStringLiteral("params-type-mismatch"), 4)});
+        QCOMPARE(codes(model).mid(scanned), (QStringList{QStringLiteral("result-type-mismatch"), QStringLiteral("params-type-mismatch")}));
+        QCOMPARE(model.index(scanned, DiagnosticListModel::ToolColumn).data().toString(), QStringLiteral("b (u@x)"));
+        model.setCatalog(catalog);
+        QCOMPARE(model.rowCount(), scanned + 2);
+        model.setEditorDiagnostics(QStringLiteral("/d/b"), {}, {}, {});
+        model.setEditorDiagnostics(QStringLiteral("/d/a"), {}, {}, {});
+        QCOMPARE(model.rowCount(), scanned);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDiagnosticListModel)

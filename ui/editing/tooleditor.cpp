@@ -498,10 +498,14 @@ void ToolEditor::updateProblems()
     // The engine's lint of the bytes being edited: what `toolwright lint` and the Problems panel
     // will report once they are saved (computed once per change, by the session).
     sendTypeSource();
+    engine::Diagnostics checked = m_types ? m_types->diagnostics() : engine::Diagnostics{}; // of what was checked last
+    checked += m_scriptProblems;
+    if (checked != m_checkedProblems) {
+        m_checkedProblems = checked;
+        Q_EMIT checkedProblemsChanged(checked);
+    }
     engine::Diagnostics diagnostics = m_session.problems();
-    if (m_types)
-        diagnostics += m_types->diagnostics(); // TypeScript's, of what was checked last
-    diagnostics += m_scriptProblems;
+    diagnostics += checked;
     if (m_session.isModified() && !m_session.isBumped()) {
         diagnostics.append({QStringLiteral("version-not-bumped"), engine::Severity::Error,
                             tr("The version on disk is %1: saving this change needs version %2 or higher "

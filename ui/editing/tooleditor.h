@@ -122,6 +122,9 @@ Q_SIGNALS:
     void saveFinished(bool saved);   // a server's save ended, saved or not
     void closeRequested();           // "Save" when closing a server's tool: saved now, close it
     void fileOpenRequested(const QString &file, int line); // go to definition: a file the editor has no tab for
+    // What the editor checked beyond lint (TypeScript, scripts' syntax) changed: for the window's
+    // Problems panel.
+    void checkedProblemsChanged(const engine::Diagnostics &problems);
 
 private:
     enum class Source { None, Form, Yaml, Body, Entry };
@@ -173,6 +176,7 @@ private:
     engine::Diagnostics m_shownProblems;
     EntryTypeAssist *m_types = nullptr;
     engine::Diagnostics m_scriptProblems; // bash -n / Python's compile of the tool's scripts
+    engine::Diagnostics m_checkedProblems; // TypeScript's and the scripts', as last told
 
     QLineEdit *m_name = nullptr;
     QLineEdit *m_label = nullptr;

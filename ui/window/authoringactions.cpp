@@ -173,6 +173,10 @@ ToolEditor *AuthoringActions::addEditor(engine::ToolEditSession session)
     editor->setAutoBump(m_autoBump->isChecked());
     editor->setTypeService(m_window->typeService());
     connect(editor, &ToolEditor::fileOpenRequested, m_window, &MainWindow::openFileAtLine);
+    connect(editor, &ToolEditor::checkedProblemsChanged, m_window, [this, editor](const engine::Diagnostics &problems) {
+        if (m_editors->indexOf(editor) >= 0) // a closed editor's late answer is not shown
+            m_window->setEditorProblems(editor->dir(), editor->toolName(), problems);
+    });
     const QString name = editor->toolName();
     const int index = m_editors->addTab(editor, editable ? name : tr("%1 (read-only)").arg(name));
     m_editors->setTabToolTip(index, dir);
@@ -201,6 +205,7 @@ bool AuthoringActions::closeEditor(int index)
     if (!e->maybeClose())
         return false;
     m_editors->removeTab(index);
+    m_window->setEditorProblems(e->dir(), {}, {}); // its unsaved text's findings go with it
     e->deleteLater();
     return true;
 }
@@ -294,6 +299,7 @@ bool AuthoringActions::revertToGlobal(const QString &userDir)
     for (int i = m_editors->count() - 1; i >= 0; --i) {
         if (auto *e = qobject_cast<ToolEditor *>(m_editors->widget(i)); e && e->dir() == userDir) {
             m_editors->removeTab(i);
+            m_window->setEditorProblems(e->dir(), {}, {});
             e->deleteLater();
         }
     }

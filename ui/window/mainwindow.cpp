@@ -316,6 +316,14 @@ void MainWindow::buildFindDock()
     connect(m_find, &FindInToolsPane::openRequested, this, &MainWindow::openFileAtLine);
 }
 
+void MainWindow::setEditorProblems(const QString &toolDir, const QString &tool, const engine::Diagnostics &problems)
+{
+    const QString location = QFileInfo(toolDir).path();
+    const QString scope = location == engine::globalToolsPath(dataPath()) ? QStringLiteral("global")
+                                                                          : QFileInfo(QFileInfo(location).path()).fileName();
+    m_diagnosticModel->setEditorDiagnostics(toolDir, tool, scope, problems);
+}
+
 void MainWindow::showFindInTools()
 {
     m_findDock->show();

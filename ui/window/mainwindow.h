@@ -146,6 +146,8 @@ public:
     void openFileAtLine(const QString &file, int line);
     FindInToolsPane *findPane() const { return m_find; }
     void showFindInTools(); // Ctrl+Shift+F
+    // An open editor's own findings for the Problems panel (empty: the editor closed).
+    void setEditorProblems(const QString &toolDir, const QString &tool, const engine::Diagnostics &problems);
 
 Q_SIGNALS:
     void catalogShown(); // a scan's result is on screen
