@@ -130,8 +130,10 @@ QString ToolTypeProject::checkedText(const QString &entry)
 
 void ToolTypeProject::setSource(const ToolTypeSource &source)
 {
-    ToolDeclarations declarations = toolDeclarations(source.manifest);
-    const QString dts = QString::fromUtf8(declarations.text);
+    // A keystroke in the entry leaves TOOL.md as it was: its declarations are not made again.
+    const bool sameManifest = m_opened && source.manifest == m_source.manifest;
+    ToolDeclarations declarations = sameManifest ? ToolDeclarations{} : toolDeclarations(source.manifest);
+    const QString dts = sameManifest ? m_declarations : QString::fromUtf8(declarations.text);
     if (m_opened && source.toolDir != m_source.toolDir) {
         // Another directory (a tool renamed): its compiler options change, open afresh.
         for (const QString &file : {virtualEntry(), virtualPath(kTypesDeclarationFile)})
@@ -157,8 +159,10 @@ void ToolTypeProject::setSource(const ToolTypeSource &source)
     }
     m_source = source;
     m_javaScript = QFileInfo(source.entryPath).fileName() == u"index.js";
-    m_declarations = dts;
-    m_inputAtLine = std::move(declarations.inputAtLine);
+    if (!sameManifest) {
+        m_declarations = dts;
+        m_inputAtLine = std::move(declarations.inputAtLine);
+    }
 }
 
 void ToolTypeProject::sendText(const QString &file, const QString &before, const QString &after)
