@@ -1,5 +1,6 @@
 #include "authoring/typefixes.h"
 
+#include "toolmd/changedspan.h"
 #include "types/entrytypes.h"
 
 #include <QRegularExpression>
@@ -60,13 +61,7 @@ QString withDeclaredType(const QString &entry, const QString &fixedEntry, const 
     const InputSpec *in = manifest.input(name);
     if (!in)
         return fixedEntry;
-    qsizetype head = 0;
-    const qsizetype common = std::min(entry.size(), fixedEntry.size());
-    while (head < common && entry[head] == fixedEntry[head])
-        ++head;
-    qsizetype tail = 0;
-    while (tail < common - head && entry[entry.size() - 1 - tail] == fixedEntry[fixedEntry.size() - 1 - tail])
-        ++tail;
+    const auto [head, tail] = changedSpan(entry, fixedEntry);
     const QString inserted = fixedEntry.mid(head, fixedEntry.size() - head - tail);
     const QRegularExpression member(QStringLiteral("\\b%1\\??\\s*:\\s*[^;,\\n}]+").arg(QRegularExpression::escape(name)));
     const QRegularExpressionMatch m = member.match(inserted);

@@ -1,6 +1,7 @@
 #include "types/tooltypeproject.h"
 
 #include "sync/datapaths.h"
+#include "toolmd/changedspan.h"
 #include "types/tsserver.h"
 
 #include <QDir>
@@ -169,13 +170,7 @@ void ToolTypeProject::sendText(const QString &file, const QString &before, const
 {
     if (before == after)
         return;
-    qsizetype head = 0;
-    const qsizetype common = std::min(before.size(), after.size());
-    while (head < common && before[head] == after[head])
-        ++head;
-    qsizetype tail = 0;
-    while (tail < common - head && before[before.size() - 1 - tail] == after[after.size() - 1 - tail])
-        ++tail;
+    const auto [head, tail] = changedSpan(before, after);
     const TextPosition from = textPosition(before, head);
     const TextPosition to = textPosition(before, before.size() - tail);
     m_server.send(QStringLiteral("change"), {{QStringLiteral("file"), file},
@@ -201,12 +196,21 @@ void ToolTypeProject::check(QObject *context, DiagnosticsCallback done)
     const QString entryPath = m_source.entryPath;
     const int lastLine = entryLines(m_source.entry);
     const bool javaScript = m_javaScript;
-    const auto finish = [pending, guard, done, entryPath, lastLine, javaScript] {
+    const bool remote = m_source.toolDir.isEmpty();
+    const auto finish = [pending, guard, done, entryPath, lastLine, javaScript, remote] {
         if (--pending->left > 0 || !guard)
             return;
         Diagnostics all = pending->syntax;
-        if (!javaScript)
-            all += typeScriptDiagnostics(pending->semantic, QStringLiteral("type-error"), entryPath, lastLine);
+        if (!javaScript) {
+            for (const Diagnostic &d : typeScriptDiagnostics(pending->semantic, QStringLiteral("type-error"), entryPath, lastLine)) {
+                // A server's tool has no directory here: its other files cannot be read, which
+                // says nothing about the tool.
+                if (remote && d.message.endsWith(QLatin1StringView("(TS2307)"))
+                    && (d.message.contains(QLatin1StringView("'./")) || d.message.contains(QLatin1StringView("'../"))))
+                    continue;
+                all.append(d);
+            }
+        }
         // With the entry unparsable, what its checks say is noise.
         if (pending->syntax.isEmpty())
             all += executeCheckDiagnostics(pending->semantic, lastLine + 1, entryPath, pending->executeLine);

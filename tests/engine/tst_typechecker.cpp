@@ -243,6 +243,22 @@ private Q_SLOTS:
         QVERIFY(findings().isEmpty());
     }
 
+    void aServersToolHasNoDirectoryToImportFrom()
+    {
+        // No local directory (a server's tool): its relative imports cannot resolve here, and are
+        // not reported; a package that does not exist still is.
+        ToolTypeProject project(*m_server, typeProjectRoot() + QStringLiteral("/test/remote"));
+        project.setSource({manifestOf(kToolMd), QString(), QStringLiteral("/srv/data/tools/t/index.ts"),
+                           QStringLiteral("import { shout } from './helper';\nimport x from 'no-such-package';\n"
+                                          "export async function execute(_id: string, params: Params) {\n"
+                                          "  return { content: [{ type: 'text', text: shout(params.query) + x }] };\n}\n")});
+        std::optional<Diagnostics> found;
+        project.check(this, [&](const Diagnostics &d, const QString &) { found = d; });
+        QTRY_VERIFY_WITH_TIMEOUT(found.has_value(), 60000);
+        QCOMPARE(codes(*found), QStringList{QStringLiteral("type-error")});
+        QVERIFY(found->first().message.contains(QLatin1StringView("'no-such-package'")));
+    }
+
     void completionListsTheDeclaredInputs()
     {
         const QString dir = m_tools.filePath(QStringLiteral("complete"));

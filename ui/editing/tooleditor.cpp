@@ -6,6 +6,7 @@
 #include "editing/entrytypeassist.h"
 #include "types/scriptsyntax.h"
 #include "types/typeservice.h"
+#include "toolmd/changedspan.h"
 #include "toolmd/toollayout.h"
 #include "toolmd/toolmdreader.h"
 #include "widgets/messagebox.h"
@@ -478,13 +479,7 @@ void ToolEditor::replaceChangedText(QPlainTextEdit *edit, const QString &text)
     const QString shown = edit->toPlainText();
     if (shown == text)
         return;
-    qsizetype head = 0;
-    const qsizetype common = std::min(shown.size(), text.size());
-    while (head < common && shown[head] == text[head])
-        ++head;
-    qsizetype tail = 0;
-    while (tail < common - head && shown[shown.size() - 1 - tail] == text[text.size() - 1 - tail])
-        ++tail;
+    const auto [head, tail] = engine::changedSpan(shown, text);
     QTextCursor cursor(edit->document());
     cursor.setPosition(int(head));
     cursor.setPosition(int(shown.size() - tail), QTextCursor::KeepAnchor);
