@@ -1,7 +1,6 @@
 #include "catalog/toolsearch.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 
@@ -35,25 +34,39 @@ std::optional<QRegularExpression> searchPattern(const SearchQuery &query, QStrin
     return pattern;
 }
 
-QStringList searchableFiles(const QString &toolDir)
+namespace {
+
+void collectToolFiles(const QString &dir, int depthLeft, qint64 maxSize, const std::atomic_bool *stop, QStringList &out)
+{
+    const QFileInfoList entries = QDir(dir).entryInfoList(QDir::Files | QDir::Dirs | QDir::Hidden | QDir::System
+                                                          | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QFileInfo &info : entries) {
+        if (stop && stop->load())
+            return;
+        if (info.isSymLink())
+            continue; // a link may lead out of the tool
+        if (info.isDir()) {
+            if (depthLeft > 0 && !info.fileName().startsWith(u'.') && info.fileName() != u"node_modules")
+                collectToolFiles(info.filePath(), depthLeft - 1, maxSize, stop, out);
+        } else if (info.isFile() && info.size() <= maxSize) {
+            out.append(info.filePath());
+        }
+    }
+}
+
+} // namespace
+
+QStringList toolOwnFiles(const QString &toolDir, int maxDepth, qint64 maxSize, const std::atomic_bool *stop)
 {
     QStringList out;
-    const QString root = QDir(toolDir).absolutePath();
-    QDirIterator it(root, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot | QDir::System, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        const QString relative = path.mid(root.size() + 1);
-        if (relative.count(u'/') > 3 || relative.startsWith(QLatin1StringView("node_modules/"))
-            || relative.contains(QLatin1StringView("/node_modules/")) || relative.contains(QLatin1StringView("/."))
-            || (relative.startsWith(u'.') && relative.contains(u'/')))
-            continue;
-        const QFileInfo info = it.fileInfo();
-        if (info.isSymLink() || !info.isFile() || info.size() > kMaxSearchedFile)
-            continue;
-        out.append(path);
-    }
+    collectToolFiles(QDir(toolDir).absolutePath(), maxDepth, maxSize, stop, out);
     out.sort();
     return out;
+}
+
+QStringList searchableFiles(const QString &toolDir)
+{
+    return toolOwnFiles(toolDir, 3, kMaxSearchedFile);
 }
 
 QList<SearchHit> searchText(const QString &file, const QByteArray &bytes, const QRegularExpression &pattern, int maxHits)
@@ -83,10 +96,13 @@ QList<SearchHit> searchText(const QString &file, const QByteArray &bytes, const 
     return out;
 }
 
-QList<SearchHit> searchToolDir(const QString &toolDir, const QRegularExpression &pattern, int maxHits)
+QList<SearchHit> searchToolDir(const QString &toolDir, const QRegularExpression &pattern, int maxHits,
+                               const std::atomic_bool *stop)
 {
     QList<SearchHit> out;
-    for (const QString &path : searchableFiles(toolDir)) {
+    for (const QString &path : toolOwnFiles(toolDir, 3, kMaxSearchedFile, stop)) {
+        if (stop && stop->load())
+            break;
         QFile f(path);
         if (!f.open(QIODevice::ReadOnly))
             continue;

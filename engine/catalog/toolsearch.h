@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <optional>
 
 namespace tw::engine {
@@ -35,9 +36,12 @@ struct SearchHit
 // The query as a pattern; nullopt with `error` for an empty text or an invalid expression.
 std::optional<QRegularExpression> searchPattern(const SearchQuery &query, QString *error = nullptr);
 
-// A tool directory's files to search, in path order: every regular file up to four levels
-// down, not in node_modules or a hidden directory, not a symlink (a link may lead out of the
-// tool), at most 1 MiB each.
+// A tool's own files, in path order: regular files up to `maxDepth` directories down, not in
+// node_modules or a hidden directory (neither is walked), not a symlink (a link may lead out of
+// the tool), at most `maxSize` bytes each. `stop`, when set, ends the walk early.
+QStringList toolOwnFiles(const QString &toolDir, int maxDepth, qint64 maxSize, const std::atomic_bool *stop = nullptr);
+
+// A tool directory's files to search: toolOwnFiles() four levels down, at most 1 MiB each.
 QStringList searchableFiles(const QString &toolDir);
 
 // Every line of `bytes` that matches (its first match on the line); none for binary text (a
@@ -45,7 +49,8 @@ QStringList searchableFiles(const QString &toolDir);
 QList<SearchHit> searchText(const QString &file, const QByteArray &bytes, const QRegularExpression &pattern,
                             int maxHits = 1000);
 
-// searchableFiles() of `toolDir`, each read and searched.
-QList<SearchHit> searchToolDir(const QString &toolDir, const QRegularExpression &pattern, int maxHits = 1000);
+// searchableFiles() of `toolDir`, each read and searched; `stop`, when set, ends it between files.
+QList<SearchHit> searchToolDir(const QString &toolDir, const QRegularExpression &pattern, int maxHits = 1000,
+                               const std::atomic_bool *stop = nullptr);
 
 } // namespace tw::engine

@@ -56,6 +56,14 @@ QString docComment(const QString &description, const QString &indent)
 {
     QString text = description;
     text.replace(QLatin1StringView("*/"), QLatin1StringView("*\\/"));
+    // Every line break TypeScript counts is one we count (inputAtLine stays true).
+    text.replace(QLatin1StringView("\r\n"), QLatin1StringView("\n"));
+    for (QChar &c : text) {
+        if (c == u'\r')
+            c = u'\n';
+        else if (c.unicode() == 0x2028 || c.unicode() == 0x2029)
+            c = u' ';
+    }
     QString out = indent + QStringLiteral("/**\n");
     for (const QString &line : text.split(u'\n'))
         out += indent + QStringLiteral(" * ") + line + u'\n';

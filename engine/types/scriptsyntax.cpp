@@ -1,9 +1,9 @@
 #include "types/scriptsyntax.h"
 
+#include "catalog/toolsearch.h"
 #include "run/runtime.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -60,24 +60,13 @@ ScriptLanguage scriptLanguage(const QString &fileName, const QByteArray &head)
 QStringList toolScripts(const QString &toolDir)
 {
     QStringList out;
-    const QString root = QDir(toolDir).absolutePath();
-    QDirIterator it(root, QDir::Files | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-    while (it.hasNext() && out.size() < kMaxScripts) {
-        const QString path = it.next();
-        const QString relative = path.mid(root.size() + 1);
-        if (relative.count(u'/') > 2 || relative.startsWith(QLatin1StringView("node_modules/"))
-            || relative.contains(QLatin1StringView("/.")) || relative.startsWith(u'.'))
-            continue;
-        const QFileInfo info = it.fileInfo();
-        if (info.isSymLink() || info.size() > kMaxScript)
-            continue; // a link may point anywhere: what the tool runs is its own files
+    for (const QString &path : toolOwnFiles(toolDir, 2, kMaxScript)) {
+        if (out.size() == kMaxScripts)
+            break;
         QFile f(path);
-        if (!f.open(QIODevice::ReadOnly))
-            continue;
-        if (scriptLanguage(info.fileName(), f.read(256)) != ScriptLanguage::None)
+        if (f.open(QIODevice::ReadOnly) && scriptLanguage(QFileInfo(path).fileName(), f.read(256)) != ScriptLanguage::None)
             out.append(path);
     }
-    out.sort();
     return out;
 }
 
@@ -136,10 +125,12 @@ Diagnostics checkScriptSyntax(const QString &path, const QByteArray &text, Scrip
     return out;
 }
 
-Diagnostics checkToolScripts(const QString &toolDir)
+Diagnostics checkToolScripts(const QString &toolDir, const std::atomic_bool *stop)
 {
     Diagnostics out;
     for (const QString &path : toolScripts(toolDir)) {
+        if (stop && stop->load())
+            break;
         QFile f(path);
         if (!f.open(QIODevice::ReadOnly))
             continue;

@@ -10,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
+
 namespace tw::engine {
 
 enum class ScriptLanguage { None, Bash, Python };
@@ -24,7 +26,8 @@ QStringList toolScripts(const QString &toolDir);
 // `syntax-error` diagnostics for one script (empty when it parses or its checker is missing).
 Diagnostics checkScriptSyntax(const QString &path, const QByteArray &text, ScriptLanguage language);
 
-// Every script of the tool directory, checked.
-Diagnostics checkToolScripts(const QString &toolDir);
+// Every script of the tool directory, checked; `stop`, when set, ends it between scripts (an
+// editor closed meanwhile).
+Diagnostics checkToolScripts(const QString &toolDir, const std::atomic_bool *stop = nullptr);
 
 } // namespace tw::engine

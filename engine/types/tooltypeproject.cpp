@@ -121,12 +121,27 @@ QString ToolTypeProject::virtualEntry() const
 
 int ToolTypeProject::entryLines(const QString &entry)
 {
-    return int(entry.count(u'\n')) + 1;
+    return int(typeScriptText(entry).count(u'\n')) + 1;
 }
 
 QString ToolTypeProject::checkedText(const QString &entry)
 {
-    return entry + u'\n' + QString::fromUtf8(entryChecks());
+    return typeScriptText(entry) + u'\n' + QString::fromUtf8(entryChecks());
+}
+
+QString typeScriptText(const QString &text)
+{
+    // TypeScript ends a line at a lone CR and at U+2028/U+2029 too; Scintilla and our line
+    // counting end them at LF (and CR). The same length, so every index stays where it was.
+    QString out = text;
+    for (qsizetype i = 0; i < out.size(); ++i) {
+        const char16_t c = out[i].unicode();
+        if (c == u'\r' && (i + 1 == out.size() || out[i + 1] != u'\n'))
+            out[i] = u'\n';
+        else if (c == 0x2028 || c == 0x2029)
+            out[i] = u' ';
+    }
+    return out;
 }
 
 void ToolTypeProject::setSource(const ToolTypeSource &source)
@@ -353,7 +368,10 @@ void ToolTypeProject::fixes(TextPosition from, TextPosition to, int code, QObjec
 {
     const QPointer<QObject> guard(context);
     const QString entry = virtualEntry();
+    // Positions are read in the text as TypeScript has it; edits applied to the text as it is
+    // (the same length: typeScriptText()).
     const QString text = checkedText(m_source.entry);
+    const QString original = m_source.entry + text.mid(m_source.entry.size());
     const qsizetype entryLength = m_source.entry.size();
     m_server.send(QStringLiteral("getCodeFixes"),
                   {{QStringLiteral("file"), entry},
@@ -362,7 +380,7 @@ void ToolTypeProject::fixes(TextPosition from, TextPosition to, int code, QObjec
                    {QStringLiteral("endLine"), to.line},
                    {QStringLiteral("endOffset"), to.offset},
                    {QStringLiteral("errorCodes"), QJsonArray{code}}},
-                  [guard, done, entry, text, entryLength](const QJsonObject &reply) {
+                  [guard, done, entry, text, original, entryLength](const QJsonObject &reply) {
                       if (!guard)
                           return;
                       QList<TypeFix> out;
@@ -384,15 +402,19 @@ void ToolTypeProject::fixes(TextPosition from, TextPosition to, int code, QObjec
                                                 e.value(QStringLiteral("newText")).toString()});
                               }
                           }
-                          if (elsewhere || edits.isEmpty())
+                          const bool valid = std::all_of(edits.cbegin(), edits.cend(), [&](const auto &e) {
+                              return std::get<0>(e) <= std::get<1>(e) && std::get<1>(e) <= text.size();
+                          });
+                          if (elsewhere || edits.isEmpty() || !valid)
                               continue;
-                          std::sort(edits.begin(), edits.end(),
-                                    [](const auto &a, const auto &b) { return std::get<0>(a) > std::get<0>(b); });
-                          QString fixed = text;
+                          // TypeScript sends a file's edits in order, none overlapping: applied from
+                          // the last, each index still means what it meant.
+                          QString fixed = original;
                           qsizetype length = entryLength;
                           bool inChecks = false;
-                          for (const auto &[start, end, newText] : edits) {
-                              inChecks = inChecks || end > length;
+                          for (auto e = edits.crbegin(); e != edits.crend(); ++e) {
+                              const auto &[start, end, newText] = *e;
+                              inChecks = inChecks || end > entryLength;
                               fixed.replace(start, end - start, newText);
                               length += newText.size() - (end - start);
                           }

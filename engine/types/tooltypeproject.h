@@ -100,6 +100,10 @@ private:
     bool m_opened = false;
 };
 
+// `text` as TypeScript counts its lines, in ours: a lone CR made LF, U+2028/U+2029 spaces (the
+// same length, so indices agree).
+QString typeScriptText(const QString &text);
+
 // The 1-based line and UTF-16 column of `index` in `text`, and back.
 TextPosition textPosition(const QString &text, qsizetype index);
 qsizetype textIndex(const QString &text, TextPosition position);

@@ -102,7 +102,11 @@ bool TsServer::start()
     const QString script = serverScript(&m_error);
     if (script.isEmpty())
         return false;
+    // A server started again begins clean: nothing of the last one's output or unsent requests.
     m_error.clear();
+    m_buffer.clear();
+    m_unsent.clear();
+    m_stopping = false;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     // Nothing from the user's environment changes what node loads or where tsserver logs.
     for (const char *name : {"NODE_OPTIONS", "NODE_PATH", "TSS_LOG", "TSS_DEBUG", "TSS_DEBUG_BRK"})
@@ -175,8 +179,11 @@ void TsServer::readReplies()
         // A frame: "Content-Length: N\r\n\r\n" and N bytes of JSON (its newline counted).
         const qsizetype headerEnd = m_buffer.indexOf("\r\n\r\n");
         if (headerEnd < 0) {
-            if (m_buffer.size() > 4096) { // no header in sight: not tsserver's framing
-                m_buffer.clear();
+            if (m_buffer.size() > 4096) {
+                // No header's end in sight: not tsserver's framing. Keep a header that may be
+                // arriving in pieces, drop what came before it.
+                const qsizetype header = m_buffer.lastIndexOf(kLengthHeader);
+                m_buffer.remove(0, header < 0 ? m_buffer.size() : header);
                 qCWarning(lcTypes) << "tsserver sent unframed output; dropped";
             }
             return;
@@ -185,9 +192,18 @@ void TsServer::readReplies()
         const qsizetype at = header.lastIndexOf(kLengthHeader);
         bool ok = false;
         const qsizetype length = at < 0 ? -1 : header.mid(at + kLengthHeader.size()).trimmed().toLongLong(&ok);
-        if (!ok || length < 0 || length > kMaxFrame) {
+        if (!ok || length < 0) {
             m_buffer.remove(0, headerEnd + 4); // a header we cannot use: skip it, resync on the next
             continue;
+        }
+        if (length > kMaxFrame) {
+            // A reply this large answers nothing we asked; skipping it would leave its request
+            // waiting for ever. The server is stopped: what is pending fails, with the reason.
+            m_error = QStringLiteral("the TypeScript server sent a reply of %1 MB; stopped").arg(length / 1000000);
+            m_stopping = true;
+            m_buffer.clear();
+            m_process.kill();
+            return;
         }
         if (m_buffer.size() < headerEnd + 4 + length)
             return;

@@ -1,5 +1,6 @@
 #include "types/typechecker.h"
 
+#include "toolmd/entryscanner.h"
 #include "types/scriptsyntax.h"
 #include "types/tooltypeproject.h"
 #include "types/tsserver.h"
@@ -7,6 +8,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QStandardPaths>
 
 namespace tw::engine {
@@ -45,7 +47,13 @@ Diagnostics TypeChecker::check(const ToolRecord &tool)
     QFile f(entryPath);
     if (m_server && !m_server->isRunning())
         m_server->start(); // it died on an earlier tool: each tool gets a server that runs
-    if (m_server && f.open(QIODevice::ReadOnly)) {
+    const QFileInfo info(entryPath);
+    if (!info.isFile() || info.size() > kMaxEntryScanBytes) {
+        // As the scan reads entries: a regular file of at most 4 MiB (no device, no FIFO).
+        out.append({QStringLiteral("types-unchecked"), Severity::Error,
+                    QStringLiteral("the entry's types were not checked: it is not a regular file of at most 4 MiB"),
+                    entryPath, 0});
+    } else if (m_server && f.open(QIODevice::ReadOnly)) {
         ToolTypeProject project(*m_server, m_root + u'/' + QString::number(++m_next));
         project.setSource({tool.manifest, tool.dir, entryPath, QString::fromUtf8(f.readAll())});
         QString failure;
@@ -56,9 +64,13 @@ Diagnostics TypeChecker::check(const ToolRecord &tool)
             failure = error;
             done = true;
         });
-        if (!m_server->waitForReplies(kToolTimeoutMs) || !done)
+        if (!m_server->waitForReplies(kToolTimeoutMs) || !done) {
             failure = m_server->isRunning() ? QStringLiteral("TypeScript took over two minutes")
                                             : m_server->errorString();
+            // A server still busy with this tool would hold up every tool after it: a new one.
+            m_server = std::make_unique<TsServer>();
+            m_server->start();
+        }
         if (!failure.isEmpty())
             out.append({QStringLiteral("types-unchecked"), Severity::Error,
                         QStringLiteral("the entry's types were not checked: %1").arg(failure), entryPath, 0});

@@ -138,12 +138,20 @@ void TypeService::check(int project, QObject *context, ToolTypeProject::Diagnost
 void TypeService::complete(int project, TextPosition at, QObject *context,
                            std::function<void(const QList<TypeCompletion> &)> done)
 {
+    if (!available()) {
+        done(QList<TypeCompletion>{}); // nothing found: there is no TypeScript to ask
+        return;
+    }
     auto deliver = back<QList<TypeCompletion>>(context, std::move(done));
     post([project, at, deliver](TypeServiceWorker &w) { w.project(project)->complete(at, &w, deliver); });
 }
 
 void TypeService::quickInfo(int project, TextPosition at, QObject *context, std::function<void(const QString &)> done)
 {
+    if (!available()) {
+        done(QString()); // nothing found: there is no TypeScript to ask
+        return;
+    }
     auto deliver = back<QString>(context, std::move(done));
     post([project, at, deliver](TypeServiceWorker &w) { w.project(project)->quickInfo(at, &w, deliver); });
 }
@@ -151,6 +159,10 @@ void TypeService::quickInfo(int project, TextPosition at, QObject *context, std:
 void TypeService::definition(int project, TextPosition at, QObject *context,
                              std::function<void(const TypeDefinition &)> done)
 {
+    if (!available()) {
+        done(TypeDefinition{}); // nothing found: there is no TypeScript to ask
+        return;
+    }
     auto deliver = back<TypeDefinition>(context, std::move(done));
     post([project, at, deliver](TypeServiceWorker &w) { w.project(project)->definition(at, &w, deliver); });
 }
@@ -158,12 +170,20 @@ void TypeService::definition(int project, TextPosition at, QObject *context,
 void TypeService::fixes(int project, TextPosition from, TextPosition to, int code, QObject *context,
                         std::function<void(const QList<TypeFix> &)> done)
 {
+    if (!available()) {
+        done(QList<TypeFix>{}); // nothing found: there is no TypeScript to ask
+        return;
+    }
     auto deliver = back<QList<TypeFix>>(context, std::move(done));
     post([project, from, to, code, deliver](TypeServiceWorker &w) { w.project(project)->fixes(from, to, code, &w, deliver); });
 }
 
 void TypeService::residentBytes(QObject *context, std::function<void(qint64)> done)
 {
+    if (!available()) {
+        done(0); // nothing found: there is no TypeScript to ask
+        return;
+    }
     auto deliver = back<qint64>(context, std::move(done));
     post([deliver](TypeServiceWorker &w) { deliver(w.residentBytes()); });
 }

@@ -77,10 +77,11 @@ private:
         const QString dir = m_tools.filePath(QStringLiteral("t%1").arg(++m_next));
         QDir().mkpath(dir);
         ToolTypeProject project(*m_server, typeProjectRoot() + QStringLiteral("/test/%1").arg(m_next));
+        QObject context; // dies with this function: a late answer finds no one
         project.setSource({manifestOf(toolMd), dir, dir + u'/' + entryName, QString::fromUtf8(entry)});
         Diagnostics out;
         QString failure = QStringLiteral("no reply");
-        project.check(this, [&](const Diagnostics &d, const QString &error) {
+        project.check(&context, [&](const Diagnostics &d, const QString &error) {
             out = d;
             failure = error;
         });
@@ -204,6 +205,27 @@ private Q_SLOTS:
         QVERIFY2(found.first().message.contains(QLatin1StringView("(TS")), qPrintable(found.first().message));
     }
 
+    void lineBreaksAsTypeScriptCountsThem()
+    {
+        // An old-Mac entry (lone CRs) and a U+2028 inside a string: TypeScript ends lines at both,
+        // the checker counts as it does, so findings keep their lines and codes.
+        const QByteArray cr = "type P = { query: number };\r"
+                              "export async function execute(_id: string, params: P) {\r"
+                              "  const n: string = 1;\r"
+                              "  return { content: 'x' + params.query + n };\r}\r";
+        const Diagnostics oldMac = check(cr);
+        QCOMPARE(codes(oldMac), (QStringList{QStringLiteral("type-error"), QStringLiteral("params-type-mismatch"),
+                                             QStringLiteral("result-type-mismatch")}));
+        QCOMPARE(oldMac.at(0).line, 3);
+        QCOMPARE(oldMac.at(1).line, 2);
+        const QByteArray separator = "const s = 'a" "\xe2\x80\xa8" "b';\n"
+                                     "export async function execute(_id: string, params: { query: number }) {\n"
+                                     "  return { content: [{ type: 'text', text: s + params.query }] };\n}\n";
+        const Diagnostics found = check(separator);
+        QCOMPARE(codes(found), QStringList{QStringLiteral("params-type-mismatch")});
+        QCOMPARE(found.first().line, 2);
+    }
+
     void javaScriptEntries()
     {
         // No annotations to check, but the result's shape is inferred and held to ToolResult.
@@ -219,13 +241,14 @@ private Q_SLOTS:
         const QString dir = m_tools.filePath(QStringLiteral("edited"));
         QDir().mkpath(dir);
         ToolTypeProject project(*m_server, typeProjectRoot() + QStringLiteral("/test/edited"));
+        QObject context; // dies with this function: a late answer finds no one
         const QString good = QStringLiteral("export async function execute(_id: string, params: Params) {\n"
                                             "  return { content: [{ type: 'text', text: params.query }] };\n}\n");
         ToolTypeSource source{manifestOf(kToolMd), dir, dir + QStringLiteral("/index.ts"), good};
         project.setSource(source);
         const auto findings = [&] {
             std::optional<Diagnostics> out;
-            project.check(this, [&](const Diagnostics &d, const QString &) { out = d; });
+            project.check(&context, [&](const Diagnostics &d, const QString &) { out = d; });
             [&] { QTRY_VERIFY_WITH_TIMEOUT(out.has_value(), 60000); }();
             return out.value_or(Diagnostics{});
         };
@@ -248,12 +271,13 @@ private Q_SLOTS:
         // No local directory (a server's tool): its relative imports cannot resolve here, and are
         // not reported; a package that does not exist still is.
         ToolTypeProject project(*m_server, typeProjectRoot() + QStringLiteral("/test/remote"));
+        QObject context; // dies with this function: a late answer finds no one
         project.setSource({manifestOf(kToolMd), QString(), QStringLiteral("/srv/data/tools/t/index.ts"),
                            QStringLiteral("import { shout } from './helper';\nimport x from 'no-such-package';\n"
                                           "export async function execute(_id: string, params: Params) {\n"
                                           "  return { content: [{ type: 'text', text: shout(params.query) + x }] };\n}\n")});
         std::optional<Diagnostics> found;
-        project.check(this, [&](const Diagnostics &d, const QString &) { found = d; });
+        project.check(&context, [&](const Diagnostics &d, const QString &) { found = d; });
         QTRY_VERIFY_WITH_TIMEOUT(found.has_value(), 60000);
         QCOMPARE(codes(*found), QStringList{QStringLiteral("type-error")});
         QVERIFY(found->first().message.contains(QLatin1StringView("'no-such-package'")));
@@ -264,12 +288,13 @@ private Q_SLOTS:
         const QString dir = m_tools.filePath(QStringLiteral("complete"));
         QDir().mkpath(dir);
         ToolTypeProject project(*m_server, typeProjectRoot() + QStringLiteral("/test/complete"));
+        QObject context; // dies with this function: a late answer finds no one
         const QString entry = QStringLiteral("export async function execute(_id: string, params: Params) {\n"
                                              "  params.\n"
                                              "  return { content: [] };\n}\n");
         project.setSource({manifestOf(kToolMd), dir, dir + QStringLiteral("/index.ts"), entry});
         std::optional<QList<TypeCompletion>> list;
-        project.complete({2, 10}, this, [&](const QList<TypeCompletion> &l) { list = l; });
+        project.complete({2, 10}, &context, [&](const QList<TypeCompletion> &l) { list = l; });
         QTRY_VERIFY_WITH_TIMEOUT(list.has_value(), 60000);
         QStringList names;
         for (const TypeCompletion &c : *list)
@@ -285,7 +310,7 @@ private Q_SLOTS:
         project.setSource({manifestOf(kToolMd), dir, dir + QStringLiteral("/index.ts"),
                            QStringLiteral("import * as fs from 'node:fs';\nfs.readF\n")});
         list.reset();
-        project.complete({2, 9}, this, [&](const QList<TypeCompletion> &l) { list = l; });
+        project.complete({2, 9}, &context, [&](const QList<TypeCompletion> &l) { list = l; });
         QTRY_VERIFY_WITH_TIMEOUT(list.has_value(), 60000);
         QVERIFY(std::any_of(list->cbegin(), list->cend(), [](const TypeCompletion &c) { return c.name == u"readFileSync"; }));
     }
@@ -296,6 +321,7 @@ private Q_SLOTS:
         QDir().mkpath(dir);
         writeFileTo(dir + QStringLiteral("/helper.ts"), "export function shout(s: string): string {\n  return s.toUpperCase();\n}\n");
         ToolTypeProject project(*m_server, typeProjectRoot() + QStringLiteral("/test/navigate"));
+        QObject context; // dies with this function: a late answer finds no one
         const QString entry = QStringLiteral("import { shout } from './helper';\n"
                                              "function twice(s: string) { return s + s; }\n"
                                              "export async function execute(_id: string, params: Params) {\n"
@@ -307,14 +333,14 @@ private Q_SLOTS:
         const auto column = [&](const QString &word) { return int(text4.indexOf(word)) + 2; };
 
         std::optional<QString> hover;
-        project.quickInfo({line4, column(QStringLiteral("mode"))}, this, [&](const QString &t) { hover = t; });
+        project.quickInfo({line4, column(QStringLiteral("mode"))}, &context, [&](const QString &t) { hover = t; });
         QTRY_VERIFY_WITH_TIMEOUT(hover.has_value(), 60000);
         QVERIFY2(hover->contains(QStringLiteral("mode: \"single\" | \"batch\"")), qPrintable(*hover));
         QVERIFY2(hover->contains(QStringLiteral("One or many.")), qPrintable(*hover));
 
         const auto definitionAt = [&](const QString &word) {
             std::optional<TypeDefinition> d;
-            project.definition({line4, column(word)}, this, [&](const TypeDefinition &def) { d = def; });
+            project.definition({line4, column(word)}, &context, [&](const TypeDefinition &def) { d = def; });
             [&] { QTRY_VERIFY_WITH_TIMEOUT(d.has_value(), 60000); }();
             return d.value_or(TypeDefinition{});
         };
@@ -337,6 +363,7 @@ private Q_SLOTS:
         const QString dir = m_tools.filePath(QStringLiteral("fix"));
         QDir().mkpath(dir);
         ToolTypeProject project(*m_server, typeProjectRoot() + QStringLiteral("/test/fix"));
+        QObject context; // dies with this function: a late answer finds no one
         const QString entry = QStringLiteral("type P = { query: string };\n"
                                              "export async function execute(_id: string, params: P) {\n"
                                              "  return { content: [{ type: 'text', text: params.mode }] };\n}\n");
@@ -344,7 +371,7 @@ private Q_SLOTS:
         const QString line3 = entry.split(u'\n').at(2);
         const int from = int(line3.indexOf(QStringLiteral("mode"))) + 1;
         std::optional<QList<TypeFix>> fixes;
-        project.fixes({3, from}, {3, from + 4}, 2339, this, [&](const QList<TypeFix> &f) { fixes = f; });
+        project.fixes({3, from}, {3, from + 4}, 2339, &context, [&](const QList<TypeFix> &f) { fixes = f; });
         QTRY_VERIFY_WITH_TIMEOUT(fixes.has_value(), 60000);
         const auto declare = std::find_if(fixes->cbegin(), fixes->cend(), [](const TypeFix &f) {
             return f.description.contains(QLatin1StringView("Declare property 'mode'"));
@@ -460,6 +487,52 @@ private Q_SLOTS:
         const QString fixed = QStringLiteral("type P = { query: string; max_results: any };\nconst o = { max_results: 1 };\n");
         QCOMPARE(withDeclaredType(entry, fixed, QStringLiteral("max_results"), m),
                  QStringLiteral("type P = { query: string; max_results?: number };\nconst o = { max_results: 1 };\n"));
+    }
+
+    void aServerThatDiesLeavesTheToolUnchecked()
+    {
+        // types-unchecked on a tool whose check got no answer (a "tsserver" that exits at once),
+        // and not on the same tool checked by a real one (theCheckerForLint).
+        QTemporaryDir dir;
+        tw::test::makeTool(dir.path(), QStringLiteral("t"), kToolMd,
+                           "export async function execute(_id: string, params: Params) {\n"
+                           "  return { content: [{ type: 'text', text: params.query }] };\n}\n");
+        writeFileTo(dir.filePath(QStringLiteral("dies.js")), "process.exit(3);\n");
+        ToolRecord tool;
+        tool.manifest = manifestOf(kToolMd);
+        tool.dir = dir.filePath(QStringLiteral("t"));
+        tool.entry = ToolRecord::Entry::Ts;
+        qputenv("TOOLWRIGHT_TSSERVER", dir.filePath(QStringLiteral("dies.js")).toUtf8());
+        TypeChecker dying;
+        QString error;
+        QVERIFY2(dying.start(&error), qPrintable(error));
+        const Diagnostics found = dying.check(tool);
+        qunsetenv("TOOLWRIGHT_TSSERVER");
+        QCOMPARE(codes(found), QStringList{QStringLiteral("types-unchecked")});
+        QVERIFY2(found.first().message.contains(QLatin1StringView("exited (3)")), qPrintable(found.first().message));
+        TypeChecker real;
+        QVERIFY(real.start(&error));
+        QVERIFY(real.check(tool).isEmpty());
+    }
+
+    void aReplyTooLargeFailsWhatIsPending()
+    {
+        // A "tsserver" that answers anything with a frame announced at a gigabyte: the request
+        // fails with the reason instead of waiting for ever.
+        QTemporaryDir dir;
+        writeFileTo(dir.filePath(QStringLiteral("huge.js")),
+                    "process.stdin.on('data', () => process.stdout.write('Content-Length: 999999999\\r\\n\\r\\n{'));\n");
+        qputenv("TOOLWRIGHT_TSSERVER", dir.filePath(QStringLiteral("huge.js")).toUtf8());
+        TsServer server;
+        QVERIFY(server.start());
+        qunsetenv("TOOLWRIGHT_TSSERVER");
+        std::optional<QJsonObject> reply;
+        server.send(QStringLiteral("open"), {}, [&](const QJsonObject &r) { reply = r; });
+        QVERIFY(server.waitForReplies(30000));
+        QVERIFY(reply.has_value());
+        QCOMPARE(reply->value(QStringLiteral("success")).toBool(), false);
+        QVERIFY2(reply->value(QStringLiteral("message")).toString().contains(QLatin1StringView("sent a reply of 999 MB")),
+                 qPrintable(reply->value(QStringLiteral("message")).toString()));
     }
 
     void missingTypeScriptIsSaid()

@@ -99,7 +99,7 @@ void EntryTypeAssist::setSource(const ToolTypeSource &source)
 void EntryTypeAssist::checkNow()
 {
     m_checkTimer->stop();
-    if (!m_project || !m_pendingCheck)
+    if (!m_project || !m_service || !m_pendingCheck)
         return;
     m_pendingCheck = false;
     ++m_checksOut;
@@ -138,7 +138,7 @@ TextPosition EntryTypeAssist::cursorPosition() const
 
 void EntryTypeAssist::complete()
 {
-    if (!m_project)
+    if (!m_project || !m_service)
         return;
     // The server has the text (each change is sent as it is made). A check waiting for its delay
     // waits on: asked first, its 150 ms for a 2,000-line entry would come before the list.
@@ -183,7 +183,7 @@ void EntryTypeAssist::insertCompletion(const QString &item)
 
 void EntryTypeAssist::showHover(int position)
 {
-    if (!m_project || position < 0)
+    if (!m_project || !m_service || position < 0)
         return;
     m_hoverPosition = position;
     m_service->quickInfo(m_project, positionAt(position), this, [this, position](const QString &text) {
@@ -197,9 +197,12 @@ void EntryTypeAssist::showHover(int position)
 
 void EntryTypeAssist::goToDefinition()
 {
-    if (!m_project)
+    if (!m_project || !m_service)
         return;
-    m_service->definition(m_project, cursorPosition(), this, [this](const TypeDefinition &d) {
+    const quint64 generation = m_generation;
+    m_service->definition(m_project, cursorPosition(), this, [this, generation](const TypeDefinition &d) {
+        if (generation != m_generation)
+            return; // the lines moved meanwhile
         switch (d.kind) {
         case TypeDefinition::Entry:
             m_editor->setCursorPosition(d.line - 1, 0);
@@ -221,7 +224,7 @@ void EntryTypeAssist::goToDefinition()
 
 void EntryTypeAssist::declareInParams(const QString &input, int line)
 {
-    if (!m_project)
+    if (!m_project || !m_service)
         return;
     // Where the code reads it on that line: `.input` (TypeScript's fix wants the error's span).
     const QString text = m_editor->text(line - 1);
@@ -232,7 +235,10 @@ void EntryTypeAssist::declareInParams(const QString &input, int line)
     const TextPosition from{line, int(column) + 1}, to{line, int(column + input.size()) + 1};
     const ToolManifest manifest = m_source.manifest;
     const QString entry = m_source.entry;
-    m_service->fixes(m_project, from, to, 2339, this, [this, input, manifest, entry](const QList<TypeFix> &fixes) {
+    const quint64 generation = m_generation;
+    m_service->fixes(m_project, from, to, 2339, this, [this, input, manifest, entry, generation](const QList<TypeFix> &fixes) {
+        if (generation != m_generation)
+            return; // typed on meanwhile: the fix is of text that is gone, and would undo the typing
         for (const TypeFix &fix : fixes) {
             if (fix.description.startsWith(QStringLiteral("Declare property '%1'").arg(input))) {
                 Q_EMIT entryFixed(withDeclaredType(entry, fix.entry, input, manifest));

@@ -127,6 +127,7 @@ ToolEditor::~ToolEditor()
     // Children are destroyed after the session; the undo stack would report its clearing
     // into a session that is gone, and widgets emit change signals while they die.
     m_refreshing = true;
+    m_stopScripts->store(true); // a script check still running ends at the next script
     disconnect(m_undo, nullptr, this, nullptr);
     delete m_undo;
 }
@@ -709,7 +710,7 @@ void ToolEditor::checkScripts()
         watcher->deleteLater();
         updateProblems();
     });
-    watcher->setFuture(QtConcurrent::run([dir = dir()] { return engine::checkToolScripts(dir); }));
+    watcher->setFuture(QtConcurrent::run([dir = dir(), stop = m_stopScripts] { return engine::checkToolScripts(dir, stop.get()); }));
 }
 
 void ToolEditor::updateStatus()

@@ -177,6 +177,7 @@ private:
     EntryTypeAssist *m_types = nullptr;
     engine::Diagnostics m_scriptProblems; // bash -n / Python's compile of the tool's scripts
     engine::Diagnostics m_checkedProblems; // TypeScript's and the scripts', as last told
+    std::shared_ptr<std::atomic_bool> m_stopScripts = std::make_shared<std::atomic_bool>(false); // set when closed
 
     QLineEdit *m_name = nullptr;
     QLineEdit *m_label = nullptr;

@@ -120,7 +120,7 @@ void FindInToolsPane::search()
             for (const QString &dir : dirs) {
                 if (stop->load() || promise.isCanceled() || left <= 0)
                     return;
-                QList<engine::SearchHit> hits = engine::searchToolDir(dir, pattern, left);
+                QList<engine::SearchHit> hits = engine::searchToolDir(dir, pattern, left, stop.get());
                 left -= int(hits.size());
                 if (!hits.isEmpty())
                     promise.addResult(std::move(hits));

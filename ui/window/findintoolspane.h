@@ -36,6 +36,9 @@ public:
     explicit FindInToolsPane(Scopes scopes, QWidget *parent = nullptr);
     ~FindInToolsPane() override;
 
+    // Short by default: the pane shares the window's height with the editor or the browser.
+    QSize sizeHint() const override { return {800, 180}; }
+
     void focusQuery();     // selects the query, refreshes the scopes
     void search();         // with what the fields say
     void cancel();
