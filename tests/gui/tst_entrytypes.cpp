@@ -2,7 +2,8 @@
 // window's TypeService: findings in the Problems list and as annotations; completion of
 // `params.` listing exactly the declared inputs; the quick fixes "add input `x` to TOOL.md"
 // (through the lossless editor: every other byte of TOOL.md kept) and "declare `x` in Params"
-// (TypeScript's fix, typed as TOOL.md says); go to definition landing on an input's YAML line;
+// (TypeScript's fix, typed as TOOL.md says); go to definition landing on an input's YAML line
+// and hover showing its type and description;
 // bash/Python scripts' syntax; and an editor without TypeScript saying so.
 
 #include "editing/entrytypeassist.h"
@@ -180,6 +181,16 @@ private Q_SLOTS:
         QCOMPARE(asked.first().at(0).toString(), QStringLiteral("mode"));
         QCOMPARE(asked.first().at(1).toInt(), 9); // TOOL.md line 9: "  mode:"
         QCOMPARE(m_editor->yamlEdit()->textCursor().block().text(), QStringLiteral("  mode:"));
+
+        // Hover over `mode`: its type and its TOOL.md description, as a call tip.
+        QSignalSpy hovered(m_editor->typeAssist(), &ui::EntryTypeAssist::hoverShown);
+        const long lineStart = entry->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE, 1UL);
+        m_editor->typeAssist()->showHover(int(lineStart + entry->text(1).indexOf(QLatin1StringView("mode")) + 1));
+        QTRY_VERIFY_WITH_TIMEOUT(!hovered.isEmpty(), 60000);
+        const QString tip = hovered.first().at(0).toString();
+        QVERIFY2(tip.contains(QLatin1StringView("mode: \"single\" | \"batch\"")) && tip.contains(QLatin1StringView("One or many.")),
+                 qPrintable(tip));
+        QVERIFY(entry->SendScintilla(QsciScintillaBase::SCI_CALLTIPACTIVE));
     }
 
     void scriptsSyntaxIsChecked()
