@@ -547,15 +547,8 @@ void ToolEditor::setTypeService(engine::TypeService *service)
         refresh(Source::None);
         record(NoMerge, before);
     });
-    connect(m_types, &EntryTypeAssist::inputDefinitionRequested, this, [this](const QString &, int toolMdLine) {
-        // TOOL.md's line N is the YAML view's line N - 1 (the view starts after the opening ---).
-        if (auto *tabs = findChild<QTabWidget *>(QStringLiteral("editTabs")))
-            tabs->setCurrentIndex(0);
-        QTextCursor cursor(m_yaml->document()->findBlockByNumber(std::max(0, toolMdLine - 2)));
-        m_yaml->setTextCursor(cursor);
-        m_yaml->centerCursor();
-        m_yaml->setFocus();
-    });
+    connect(m_types, &EntryTypeAssist::inputDefinitionRequested, this,
+            [this](const QString &, int toolMdLine) { showFileLine(m_session.toolMdPath(), toolMdLine); });
     connect(m_types, &EntryTypeAssist::fileDefinitionRequested, this, [this](const QString &file, int line) {
         if (!showFileLine(file, line))
             Q_EMIT fileOpenRequested(file, line);
@@ -673,18 +666,8 @@ void ToolEditor::goToProblem(int row)
     if (row < 0 || row >= m_shownProblems.size())
         return;
     const engine::Diagnostic &d = m_shownProblems.at(row);
-    auto *tabs = findChild<QTabWidget *>(QStringLiteral("editTabs"));
-    if (d.file == m_session.entryPath() && d.line > 0 && tabs) {
-        tabs->setCurrentWidget(m_entry);
-        m_entry->setCursorPosition(d.line - 1, 0);
-        m_entry->ensureLineVisible(d.line - 1);
-        m_entry->setFocus();
-    } else if (d.file == m_session.toolMdPath() && d.line > 1 && tabs) {
-        tabs->setCurrentIndex(0);
-        QTextCursor cursor(m_yaml->document()->findBlockByNumber(d.line - 2));
-        m_yaml->setTextCursor(cursor);
-        m_yaml->setFocus();
-    }
+    if (d.line > 0)
+        showFileLine(d.file, d.line); // the entry's or TOOL.md's line; a script's stays in the list
 }
 
 void ToolEditor::sendTypeSource()

@@ -318,7 +318,7 @@ void MainWindow::buildFindDock()
 
 void MainWindow::setEditorProblems(const QString &toolDir, const QString &tool, const engine::Diagnostics &problems)
 {
-    const QString location = QFileInfo(toolDir).path();
+    const QString location = engine::locationOfToolDir(toolDir);
     const QString scope = location == engine::globalToolsPath(dataPath()) ? QStringLiteral("global")
                                                                           : QFileInfo(QFileInfo(location).path()).fileName();
     m_diagnosticModel->setEditorDiagnostics(toolDir, tool, scope, problems);
