@@ -60,6 +60,10 @@ struct Options
                                QStringLiteral("NAME")};
     QCommandLineOption timeout{QStringLiteral("timeout"), QStringLiteral("Seconds before the run is stopped (default: the tool's run settings)."),
                                QStringLiteral("SEC")};
+    QCommandLineOption changes{QStringLiteral("changes"),
+                               QStringLiteral("What becomes of what the run wrote in its user's data root: keep or discard "
+                                              "(default: keep for the user's own tools, discard for tools from others)."),
+                               QStringLiteral("keep|discard")};
     QCommandLineOption trustChanged{QStringLiteral("trust-changed"),
                                     QStringLiteral("Use stored secrets for a tool that is not the one they were stored for (and bind them to it).")};
 
@@ -115,6 +119,8 @@ int cmdServe(const QStringList &args);
 // outcome (returns the exit code).
 void printRunEvent(const engine::RunEvent &event, bool json);
 int printRunOutcome(const engine::RunOutcome &outcome, const QString &runtime, bool json);
+// A tool's text made safe for a terminal: control characters shown escaped, never obeyed.
+QString terminalSafe(const QString &text);
 // Calls `onSignal` (on the event loop) for each SIGINT, SIGTERM or SIGHUP from now on.
 void watchTerminationSignals(QObject *context, const std::function<void(int)> &onSignal);
 // The warnings of gathered inputs: a keychain that could not be read, a missing or wrong value.

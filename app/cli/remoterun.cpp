@@ -53,6 +53,13 @@ bool serverTool(RemoteConnection &connection, const QString &name, const QString
                 .arg(host, dir, read.ok() ? QString() : QStringLiteral(": ") + read.message));
         return false;
     }
+    // Secrets are looked up by the tool's name: a server that answers with another tool's
+    // definition (TOOL.md naming `hmac_sign` for `run hello`) would be handed that tool's.
+    if (parse.manifest->name != name) {
+        err(QStringLiteral("toolwright: %1: asked for the tool %2, the server answered with %3 (%4): nothing is sent\n")
+                .arg(host, name, terminalSafe(parse.manifest->name), terminalSafe(dir)));
+        return false;
+    }
     tool->manifest = std::move(*parse.manifest);
     tool->scope = json.value(QStringLiteral("scope")).toString() == u"user" ? Scope::User : Scope::Global;
     tool->user = json.value(QStringLiteral("user")).toString();
@@ -121,6 +128,8 @@ int runOnServer(const Options &o, const QString &name, const QJsonObject &params
                       {QStringLiteral("secrets"), secrets}};
     if (o.parser.isSet(o.runtime))
         start.insert(QStringLiteral("runtime"), o.parser.value(o.runtime));
+    if (o.parser.isSet(o.changes))
+        start.insert(QStringLiteral("changes"), o.parser.value(o.changes)); // checked by cmdRun
     if (timeoutMs > 0)
         start.insert(QStringLiteral("timeout_ms"), timeoutMs);
     const bool json = o.parser.isSet(o.json);

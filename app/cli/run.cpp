@@ -108,13 +108,61 @@ void printRunEvent(const RunEvent &e, bool json)
         return;
     }
     switch (e.kind) {
-    case RunEvent::Kind::Update: writeWhole(stdout, QStringLiteral("… ") + eventContentText(e) + u'\n'); break;
-    case RunEvent::Kind::Log: err(e.text + u'\n'); break;
-    case RunEvent::Kind::ProtocolError: err(QStringLiteral("toolwright: ") + e.message + u'\n'); break;
+    case RunEvent::Kind::Update: writeWhole(stdout, QStringLiteral("… ") + terminalSafe(eventContentText(e)) + u'\n'); break;
+    case RunEvent::Kind::Log: err(terminalSafe(e.text) + u'\n'); break;
+    case RunEvent::Kind::ProtocolError: err(QStringLiteral("toolwright: ") + terminalSafe(e.message) + u'\n'); break;
     case RunEvent::Kind::Result:
     case RunEvent::Kind::Error: break; // reported with the outcome
     }
     std::fflush(stdout);
+}
+
+// A tool's text on a terminal: its control characters shown, never obeyed (no OSC title or
+// clipboard sequence, no cursor move that hides a line, no forged "toolwright:" line start
+// after a carriage return). Tabs and newlines stay.
+QString terminalSafe(const QString &text)
+{
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if ((u < 0x20 && u != u'\n' && u != u'\t') || u == 0x7f || (u >= 0x80 && u < 0xa0))
+            out += QStringLiteral("\\x%1").arg(int(u), 2, 16, QLatin1Char('0'));
+        else if (u == 0x202e || u == 0x202d || u == 0x2066 || u == 0x2067 || u == 0x2068 || u == 0x2069)
+            out += QStringLiteral("\\u%1").arg(int(u), 4, 16, QLatin1Char('0')); // bidirectional overrides
+        else
+            out += c;
+    }
+    return out;
+}
+
+// The run's changes to the data root, on stderr: what was written and whether it stayed.
+void printChanges(const RunOutcome &r)
+{
+    if (!r.changesReviewed || (r.changes.isEmpty() && r.changes.error.isEmpty() && r.changesError.isEmpty()))
+        return;
+    const int shown = 20;
+    err(QStringLiteral("toolwright: the run %1 %2 %3 to the data root (%4 bytes)%5:\n")
+            .arg(r.changesKept                                                ? QStringLiteral("kept")
+                 : !r.changesError.isEmpty()                                     ? QStringLiteral("could not keep all")
+                                                                                  : QStringLiteral("discarded"))
+            .arg(r.changes.items.size())
+            .arg(r.changes.items.size() == 1 ? QStringLiteral("change") : QStringLiteral("changes"))
+            .arg(r.changes.bytes)
+            .arg(r.changes.autoloadCount() ? QStringLiteral(", %1 loaded by programs by themselves").arg(r.changes.autoloadCount())
+                                           : QString()));
+    for (qsizetype i = 0; i < r.changes.items.size() && i < shown; ++i) {
+        const RunChange &c = r.changes.items[i];
+        err(QStringLiteral("  %1 %2%3%4\n")
+                .arg(runChangeKindName(c.kind), -8)
+                .arg(terminalSafe(c.path), c.autoload ? QStringLiteral("  (autoload)") : QString(),
+                     c.why.isEmpty() ? QString() : QStringLiteral("  (") + terminalSafe(c.why) + u')'));
+    }
+    if (r.changes.items.size() > shown)
+        err(QStringLiteral("  … and %1 more (--json lists them all)\n").arg(r.changes.items.size() - shown));
+    for (const QString &e : {r.changes.error, r.changesError})
+        if (!e.isEmpty())
+            err(QStringLiteral("toolwright: %1\n").arg(e));
 }
 
 int printRunOutcome(const RunOutcome &r, const QString &runtime, bool json)
@@ -128,13 +176,16 @@ int printRunOutcome(const RunOutcome &r, const QString &runtime, bool json)
                                             {QStringLiteral("runtime"), runtime},
                                             {QStringLiteral("message"), r.message},
                                             {QStringLiteral("network"), r.network},
-                                            {QStringLiteral("limits"), limitsJson(r)}}));
+                                            {QStringLiteral("limits"), limitsJson(r)},
+                                            {QStringLiteral("changes"), changesJson(r)}}));
     } else if (r.state == RunState::Result || r.state == RunState::ToolError) {
-        writeWhole(stdout, outcomeText(r) + u'\n');
+        printChanges(r);
+        writeWhole(stdout, terminalSafe(outcomeText(r)) + u'\n');
         if (r.state == RunState::ToolError)
             err(QStringLiteral("toolwright: the tool reported an error (isError)\n"));
     } else {
-        err(QStringLiteral("toolwright: run %1: %2\n").arg(runStateName(r.state), r.message));
+        printChanges(r);
+        err(QStringLiteral("toolwright: run %1: %2\n").arg(runStateName(r.state), terminalSafe(r.message)));
     }
     std::fflush(stdout);
     return exitCode;
@@ -144,7 +195,7 @@ int cmdRun(const QStringList &args)
 {
     Options o;
     QString error, dataPath;
-    if (!o.parse(args, {o.data, o.user, o.json, o.params, o.runtime, o.timeout, o.trustChanged, o.store, o.passphraseFd, o.remoteCommand}, &error))
+    if (!o.parse(args, {o.data, o.user, o.json, o.params, o.runtime, o.timeout, o.changes, o.trustChanged, o.store, o.passphraseFd, o.remoteCommand}, &error))
         return usageError(error);
     const QStringList pos = o.parser.positionalArguments();
     if (pos.size() != 1)
@@ -155,6 +206,13 @@ int cmdRun(const QStringList &args)
         timeoutSec = o.parser.value(o.timeout).toDouble(&ok);
         if (!ok || timeoutSec <= 0)
             return usageError(QStringLiteral("--timeout needs a positive number of seconds"));
+    }
+    std::optional<RunChangesPolicy> changes;
+    if (o.parser.isSet(o.changes)) {
+        const QString v = o.parser.value(o.changes);
+        if (v != u"keep" && v != u"discard")
+            return usageError(QStringLiteral("--changes is keep or discard, not '%1'").arg(v));
+        changes = v == u"keep" ? RunChangesPolicy::Keep : RunChangesPolicy::Discard;
     }
     QJsonObject params;
     bool paramsOnCommandLine = false;
@@ -208,6 +266,7 @@ int cmdRun(const QStringList &args)
         return usageError(error);
     // The one run path (engine/run/runlauncher.h); this function presents it.
     RunRequest request{tool, catalog.dataPath, user, params, runtimeName, int(timeoutSec * 1000), toolSource(catalog, tool)};
+    request.changes = changes;
     RunLauncher launcher(std::move(request), keychain, RunHistory::defaultPath());
     RunSession &session = *launcher.session();
     const bool trustChanged = o.parser.isSet(o.trustChanged);

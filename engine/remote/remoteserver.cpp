@@ -199,6 +199,21 @@ RemoteServer::Reply RemoteServer::runStart(const QJsonObject &params)
     const QJsonObject secrets = params.value(QStringLiteral("secrets")).toObject();
     for (auto it = secrets.begin(); it != secrets.end(); ++it)
         run.secrets->insert(it.key(), it.value().toString());
+    Integrations integrations = integrationsFromJson(params.value(QStringLiteral("integrations")).toObject());
+    // The email DB is a host path the run mounts read-write: never one a client chose. A client's
+    // may only name the server's own setting for this user (or be empty, for none).
+    const QString serverEmailDb = Integrations::load(user).emailDb;
+    if (!integrations.emailDb.isEmpty() && QDir::cleanPath(integrations.emailDb) != QDir::cleanPath(serverEmailDb))
+        return Reply::fail(RpcCode::InvalidParams,
+                           QStringLiteral("the email database '%1' is not this server's (%2): a run mounts only the one the "
+                                          "server's own settings name (toolwright on the server: Settings → Integrations)")
+                               .arg(integrations.emailDb, serverEmailDb.isEmpty() ? QStringLiteral("none set") : serverEmailDb));
+    std::optional<RunChangesPolicy> changes;
+    if (const QString policy = params.value(QStringLiteral("changes")).toString(); !policy.isEmpty()) {
+        if (policy != u"keep" && policy != u"discard")
+            return Reply::fail(RpcCode::InvalidParams, QStringLiteral("\"changes\" is keep or discard, not '%1'").arg(policy));
+        changes = policy == u"keep" ? RunChangesPolicy::Keep : RunChangesPolicy::Discard;
+    }
     RunRequest request{effective->tool,
                        catalog.dataPath,
                        user,
@@ -206,7 +221,8 @@ RemoteServer::Reply RemoteServer::runStart(const QJsonObject &params)
                        runtime,
                        std::max(0, params.value(QStringLiteral("timeout_ms")).toInt()),
                        toolSource(catalog, effective->tool),
-                       integrationsFromJson(params.value(QStringLiteral("integrations")).toObject())};
+                       integrations};
+    request.changes = changes;
     run.launcher = std::make_unique<RunLauncher>(std::move(request), *run.secrets, RunHistory::defaultPath());
     // The store holds exactly what the desktop chose to send: it asked its own questions.
     run.launcher->setHeldSecretPolicy([](const HeldSecret &) { return RunLauncher::HeldAnswer::Skip; });

@@ -116,6 +116,9 @@ private:
     Reply syncCompare(const QJsonObject &params);
     // `user` when it is a user of this DATA_PATH's layout (a name with @), else `reply` the error.
     bool validUser(const QString &user, Reply *reply) const;
+    // The seed a client names for sync.plan, sync.apply and sync.compare: an existing directory
+    // outside every user's data root (which runs write), its canonical path; else fails `reply`.
+    QString checkedSeed(const QJsonValue &seed, Reply *reply) const;
     Reply runCancel(const QJsonObject &params);
     void notify(const QString &method, const QJsonObject &params);
     // The reply to the request `id` that dispatch() deferred (nothing for a notification).

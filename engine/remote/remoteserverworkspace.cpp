@@ -151,10 +151,11 @@ RemoteServer::Reply RemoteServer::toolExplain(const QJsonObject &params)
 RemoteServer::Reply RemoteServer::syncPlanOrApply(const QJsonObject &params, bool apply)
 {
     // The seed checkout lives on the server, as the DATA_PATH does.
-    const QString seed = params.value(QStringLiteral("seed")).toString();
-    if (seed.isEmpty() || !QFileInfo(seed).isDir())
-        return Reply::fail(RpcCode::NotFound, QStringLiteral("the seed dir '%1' does not exist on the server").arg(seed));
-    const SyncPlan planned = planSeedSync(QDir::cleanPath(QFileInfo(seed).absoluteFilePath()), m_dataPath);
+    Reply refused;
+    const QString seed = checkedSeed(params.value(QStringLiteral("seed")), &refused);
+    if (seed.isEmpty())
+        return refused;
+    const SyncPlan planned = planSeedSync(seed, m_dataPath);
     if (!planned.seed.ok())
         return Reply::fail(RpcCode::InvalidParams, planned.seed.error);
     QJsonObject result = syncPlanDetailJson(planned);
@@ -201,17 +202,27 @@ RemoteServer::Reply RemoteServer::syncCompare(const QJsonObject &params)
     const QString dir = params.value(QStringLiteral("dir")).toString();
     if (dir.isEmpty() || dir == u"." || dir == u".." || dir.contains(u'/'))
         return Reply::fail(RpcCode::InvalidParams, QStringLiteral("sync.compare needs \"dir\", a directory name of the seed's tools"));
-    if (seedArg.isEmpty() || !QFileInfo(seedArg).isDir())
-        return Reply::fail(RpcCode::NotFound, QStringLiteral("the seed dir '%1' does not exist on the server").arg(seedArg));
-    const SeedToolsDir seed = resolveSeedToolsDir(QDir::cleanPath(QFileInfo(seedArg).absoluteFilePath()));
+    Reply refused;
+    const QString seedPath = checkedSeed(seedArg, &refused);
+    if (seedPath.isEmpty())
+        return refused;
+    const SeedToolsDir seed = resolveSeedToolsDir(seedPath);
     if (!seed.ok())
         return Reply::fail(RpcCode::InvalidParams, seed.error);
     const QString installedDir = globalToolsPath(m_dataPath) + u'/' + dir;
     const QString seedDir = seed.path + u'/' + dir;
-    // Each side's files are read only inside its own tool directory: a seed or installed tool
-    // that is a link elsewhere, or holds one, does not make the server send other files.
-    const QString installedRoot = QFileInfo(installedDir).canonicalFilePath();
-    const QString seedRoot = QFileInfo(seedDir).canonicalFilePath();
+    // Each side's files are read only inside its own tool directory, and that directory only
+    // inside its tools directory: a seed or installed tool that is a link elsewhere (itself, or
+    // a file in it) does not make the server send other files.
+    const auto inside = [](const QString &toolDir, const QString &toolsDir) {
+        const QString canonical = QFileInfo(toolDir).canonicalFilePath();
+        const QString parent = QFileInfo(toolsDir).canonicalFilePath();
+        return !parent.isEmpty() && canonical.startsWith(parent + u'/') && !canonical.mid(parent.size() + 1).contains(u'/')
+            ? canonical
+            : QString();
+    };
+    const QString installedRoot = inside(installedDir, globalToolsPath(m_dataPath));
+    const QString seedRoot = inside(seedDir, seed.path);
     const auto side = [](const QString &root, const QString &toolDir, const QString &path, const QString &words) -> QJsonValue {
         const QString canonical = QFileInfo(toolDir + u'/' + path).canonicalFilePath();
         if (root.isEmpty() || !canonical.startsWith(root + u'/'))
@@ -232,6 +243,27 @@ RemoteServer::Reply RemoteServer::syncCompare(const QJsonObject &params)
         files.append(o);
     }
     return Reply::ok(QJsonObject{{QStringLiteral("files"), files}});
+}
+
+QString RemoteServer::checkedSeed(const QJsonValue &value, Reply *reply) const
+{
+    const QString seed = value.toString();
+    const QString canonical = seed.isEmpty() ? QString() : QFileInfo(seed).canonicalFilePath();
+    if (canonical.isEmpty() || !QFileInfo(canonical).isDir()) {
+        *reply = Reply::fail(RpcCode::NotFound, QStringLiteral("the seed dir '%1' does not exist on the server").arg(seed));
+        return {};
+    }
+    // A user's data root is written by that user's runs: a seed there (or reached through a
+    // link there) is a tool's choice of what the server reads.
+    const QString data = QFileInfo(m_dataPath).canonicalFilePath();
+    if (!data.isEmpty() && canonical.startsWith(data + u'/') && isUserDirectoryName(canonical.mid(data.size() + 1).section(u'/', 0, 0))) {
+        *reply = Reply::fail(RpcCode::InvalidParams,
+                             QStringLiteral("the seed dir '%1' lies in a user's data root, which that user's runs write: a seed "
+                                            "is a checkout of the platform's repository, outside every data root")
+                                 .arg(seed));
+        return {};
+    }
+    return canonical;
 }
 
 } // namespace tw::engine

@@ -80,6 +80,54 @@ std::optional<RunEvent> runEventFromJson(const QJsonObject &o)
     return e;
 }
 
+namespace {
+
+const QStringList kChangeKinds{QStringLiteral("created"), QStringLiteral("changed"), QStringLiteral("removed"),
+                               QStringLiteral("refused")};
+
+QJsonObject runChangesToJson(const RunOutcome &r)
+{
+    QJsonArray items;
+    for (const RunChange &c : r.changes.items)
+        items.append(QJsonObject{{s("kind"), runChangeKindName(c.kind)}, {s("path"), c.path}, {s("bytes"), double(c.bytes)},
+                                 {s("directory"), c.directory}, {s("symlink"), c.symlink}, {s("autoload"), c.autoload},
+                                 {s("why"), c.why}});
+    return QJsonObject{{s("policy"), runChangesPolicyName(r.changesPolicy)}, {s("reviewed"), r.changesReviewed},
+                       {s("kept"), r.changesKept}, {s("pending"), r.changesPending}, {s("error"), r.changes.error},
+                       {s("keep_error"), r.changesError}, {s("bytes"), double(r.changes.bytes)},
+                       {s("files"), r.changes.files}, {s("items"), items}};
+}
+
+// What a server says of a run's changes; an item of an unknown kind or without a path is left out.
+void runChangesFromJson(const QJsonObject &o, RunOutcome &r)
+{
+    r.changesPolicy = runChangesPolicyFromName(o.value(s("policy")).toString()).value_or(RunChangesPolicy::Discard);
+    r.changesReviewed = o.value(s("reviewed")).toBool();
+    r.changesKept = o.value(s("kept")).toBool();
+    r.changes.error = o.value(s("error")).toString();
+    r.changesError = o.value(s("keep_error")).toString();
+    r.changes.bytes = qint64(o.value(s("bytes")).toDouble());
+    r.changes.files = o.value(s("files")).toInt();
+    for (const QJsonValue &v : o.value(s("items")).toArray()) {
+        const QJsonObject item = v.toObject();
+        const qsizetype kind = kChangeKinds.indexOf(item.value(s("kind")).toString());
+        const QString path = item.value(s("path")).toString();
+        if (kind < 0 || path.isEmpty())
+            continue;
+        RunChange c;
+        c.kind = RunChange::Kind(kind);
+        c.path = path;
+        c.bytes = qint64(item.value(s("bytes")).toDouble());
+        c.directory = item.value(s("directory")).toBool();
+        c.symlink = item.value(s("symlink")).toBool();
+        c.autoload = isAutoloadPath(path); // decided here, not taken from the server
+        c.why = item.value(s("why")).toString();
+        r.changes.items.append(c);
+    }
+}
+
+} // namespace
+
 QJsonObject runOutcomeToJson(const RunOutcome &r)
 {
     return QJsonObject{{s("state"), runStateName(r.state)},
@@ -90,8 +138,10 @@ QJsonObject runOutcomeToJson(const RunOutcome &r)
                        {s("network"), r.network},
                        {s("memory_mb"), r.memoryMb},
                        {s("pids"), r.pidsLimit},
+                       {s("cpus"), r.cpus},
                        {s("limits_enforced_by"), r.limitsEnforcedBy},
-                       {s("limits_not_enforced"), r.limitsNotEnforced}};
+                       {s("limits_not_enforced"), r.limitsNotEnforced},
+                       {s("changes"), runChangesToJson(r)}};
 }
 
 std::optional<RunOutcome> runOutcomeFromJson(const QJsonObject &o)
@@ -110,6 +160,8 @@ std::optional<RunOutcome> runOutcomeFromJson(const QJsonObject &o)
     r.pidsLimit = o.value(s("pids")).toInt();
     r.limitsEnforcedBy = o.value(s("limits_enforced_by")).toString();
     r.limitsNotEnforced = o.value(s("limits_not_enforced")).toString();
+    r.cpus = o.value(s("cpus")).toDouble();
+    runChangesFromJson(o.value(s("changes")).toObject(), r);
     return r;
 }
 

@@ -206,6 +206,37 @@ QByteArray RunCgroup::ownDirectory(const QByteArray &controller)
     return {};
 }
 
+bool RunCgroup::limitCpu(double cpus)
+{
+    if (cpus <= 0 || m_dirs.empty())
+        return false;
+    constexpr qint64 period = 100000; // µs, the kernel's default
+    const QByteArray quota = QByteArray::number(qint64(cpus * period));
+    if (m_v2) {
+        const QByteArray &dir = m_dirs.front();
+        const QByteArray parent = parentOf(dir);
+        if (!readSmall(parent + "/cgroup.subtree_control").trimmed().split(' ').contains("cpu"))
+            writeSmall(parent + "/cgroup.subtree_control", "+cpu");
+        if (!writeSmall(dir + "/cpu.max", quota + ' ' + QByteArray::number(period)))
+            return false;
+        m_cpus = cpus;
+        return true;
+    }
+    const QByteArray own = ownDirectory("cpu");
+    if (own.isEmpty())
+        return false;
+    const QByteArray dir = own + '/' + m_dirs.front().mid(m_dirs.front().lastIndexOf('/') + 1);
+    removeStaleRunCgroups(own);
+    if (::mkdir(dir.constData(), 0755) != 0)
+        return false;
+    m_dirs.push_back(dir);
+    m_procs.push_back(dir + "/cgroup.procs");
+    if (!writeSmall(dir + "/cpu.cfs_period_us", QByteArray::number(period)) || !writeSmall(dir + "/cpu.cfs_quota_us", quota))
+        return false;
+    m_cpus = cpus;
+    return true;
+}
+
 RunCgroup::~RunCgroup()
 {
     killAll();

@@ -28,6 +28,11 @@ public:
     RunCgroup(const RunCgroup &) = delete;
     RunCgroup &operator=(const RunCgroup &) = delete;
 
+    // Caps the run at `cpus` CPUs (cpu.max on v2, the CFS quota on v1), where the cpu controller
+    // can be used. Call it before the sandbox starts; false when no limit could be set.
+    bool limitCpu(double cpus);
+    double cpus() const { return m_cpus; }
+
     // Moves the calling process into the cgroup. Async-signal-safe (open/write/close on paths
     // prepared beforehand): meant for QProcess's child-process modifier, between fork and exec.
     bool enterFromChild() const noexcept;
@@ -46,6 +51,7 @@ private:
     std::vector<QByteArray> m_dirs;  // v2: one; v1: memory, pids
     std::vector<QByteArray> m_procs; // <dir>/cgroup.procs, NUL-terminated for the child
     QByteArray m_memoryDir;
+    double m_cpus = 0; // the CPU limit set (0: none)
 };
 
 } // namespace tw::engine

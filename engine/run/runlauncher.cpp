@@ -21,6 +21,7 @@ RunOptions runOptionsFor(const RunRequest &request, const Integrations &integrat
     options.params = request.params;
     if (request.timeoutMs > 0)
         options.timeoutMs = request.timeoutMs;
+    options.changes = request.changes.value_or(RunChangesSettings::load().policyFor(request.tool, request.user, request.canAsk));
     return options;
 }
 

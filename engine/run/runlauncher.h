@@ -40,6 +40,10 @@ struct RunRequest
     // Whose secrets and integrations in this machine's store: empty, `user`'s; a run on a
     // server, the server's names for them (remoteSecretUser: `ssh:host/user`).
     QString secretUser = {};
+    // What becomes of the run's changes to the data root; unset: Settings (RunChangesSettings),
+    // with Ask only when `canAsk` (someone will see the run's Changes tab).
+    std::optional<RunChangesPolicy> changes = std::nullopt;
+    bool canAsk = false;
 
     QString keyUser() const { return secretUser.isEmpty() ? user : secretUser; }
 };

@@ -1,8 +1,12 @@
 #include "run/runowner.h"
 
+#include "run/runchanges.h"
+
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace tw::engine {
@@ -45,18 +49,36 @@ bool runOwnerAlive(const QString &token)
     return !startTicks(pid).isEmpty() && startTicks(pid) == token.mid(dot + 1).toLatin1();
 }
 
+QString runDirectoryParent()
+{
+    // The sandbox identity (an account of its own when Toolwright runs as root) must reach the
+    // run directory: a private TMPDIR (mode 0700) is not used then, /tmp is.
+    static const QString parent = [] {
+        const QString temp = QDir::tempPath();
+        if (::getuid() != 0)
+            return temp;
+        for (QString dir = temp; dir.size() > 1; dir = QFileInfo(dir).path()) {
+            struct stat st{};
+            if (::stat(QFile::encodeName(dir).constData(), &st) != 0 || !(st.st_mode & S_IXOTH))
+                return QStringLiteral("/tmp");
+        }
+        return temp;
+    }();
+    return parent;
+}
+
 QString runDirectoryTemplate()
 {
-    return QDir::tempPath() + u'/' + kRunDirPrefix + runOwnerToken() + QStringLiteral("-XXXXXX");
+    return runDirectoryParent() + u'/' + kRunDirPrefix + runOwnerToken() + QStringLiteral("-XXXXXX");
 }
 
 void removeStaleRunDirectories()
 {
-    const QDir temp(QDir::tempPath());
+    const QDir temp(runDirectoryParent());
     for (const QString &name : temp.entryList({kRunDirPrefix + u'*'}, QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden)) {
         const QString token = name.mid(kRunDirPrefix.size()).section(u'-', 0, 0);
         if (!token.isEmpty() && !runOwnerAlive(token))
-            QDir(temp.filePath(name)).removeRecursively();
+            removeRunTree(temp.filePath(name)); // a sandbox may have left mode-000 directories
     }
 }
 

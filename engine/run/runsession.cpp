@@ -4,6 +4,7 @@
 #include "run/runcgroup.h"
 #include "run/runinputs.h"
 #include "run/runowner.h"
+#include "run/sandboxidentity.h"
 #include "secrets/secretstore.h"
 #include "sync/datapaths.h"
 
@@ -37,10 +38,61 @@ QString runStateName(RunState state)
     return {};
 }
 
+QString runChangesPolicyName(RunChangesPolicy policy)
+{
+    switch (policy) {
+    case RunChangesPolicy::Keep: return QStringLiteral("keep");
+    case RunChangesPolicy::Discard: return QStringLiteral("discard");
+    case RunChangesPolicy::Ask: return QStringLiteral("ask");
+    }
+    return {};
+}
+
+std::optional<RunChangesPolicy> runChangesPolicyFromName(const QString &name)
+{
+    for (const RunChangesPolicy p : {RunChangesPolicy::Keep, RunChangesPolicy::Discard, RunChangesPolicy::Ask})
+        if (runChangesPolicyName(p) == name)
+            return p;
+    return std::nullopt;
+}
+
+QJsonObject changesJson(const RunOutcome &o)
+{
+    QJsonObject out{{QStringLiteral("policy"), runChangesPolicyName(o.changesPolicy)},
+                    {QStringLiteral("reviewed"), o.changesReviewed},
+                    {QStringLiteral("kept"), o.changesKept},
+                    {QStringLiteral("pending"), o.changesPending},
+                    {QStringLiteral("bytes"), o.changes.bytes},
+                    {QStringLiteral("files"), o.changes.files},
+                    {QStringLiteral("autoload"), o.changes.autoloadCount()}};
+    QJsonArray items;
+    for (const RunChange &c : o.changes.items) {
+        QJsonObject item{{QStringLiteral("kind"), runChangeKindName(c.kind)}, {QStringLiteral("path"), c.path}};
+        if (c.directory)
+            item.insert(QStringLiteral("directory"), true);
+        if (c.symlink)
+            item.insert(QStringLiteral("symlink"), true);
+        if (!c.directory && !c.symlink && c.kind != RunChange::Kind::Removed && c.kind != RunChange::Kind::Refused)
+            item.insert(QStringLiteral("bytes"), c.bytes);
+        if (c.autoload)
+            item.insert(QStringLiteral("autoload"), true);
+        if (!c.why.isEmpty())
+            item.insert(QStringLiteral("why"), c.why);
+        items.append(item);
+    }
+    out.insert(QStringLiteral("items"), items);
+    const QString error = !o.changes.error.isEmpty() ? o.changes.error : o.changesError;
+    if (!error.isEmpty())
+        out.insert(QStringLiteral("error"), error);
+    return out;
+}
+
 QJsonObject limitsJson(const RunOutcome &o)
 {
     QJsonObject limits{{QStringLiteral("memory_mb"), o.memoryMb}, {QStringLiteral("pids"), o.pidsLimit},
                        {QStringLiteral("enforced"), !o.limitsEnforcedBy.isEmpty()}};
+    // 0: no CPU limit could be set (a cgroup without the cpu controller).
+    limits.insert(QStringLiteral("cpus"), o.cpus);
     if (o.limitsEnforcedBy.isEmpty())
         limits.insert(QStringLiteral("why"), o.limitsNotEnforced);
     else
@@ -53,7 +105,11 @@ QString describeLimits(const RunOutcome &o)
     const QString network = o.network ? QStringLiteral("network") : QStringLiteral("no network");
     if (o.limitsEnforcedBy.isEmpty())
         return QStringLiteral("memory and process limits NOT enforced (%1) · %2").arg(o.limitsNotEnforced, network);
-    return QStringLiteral("memory %1 MB, %2 processes (%3) · %4").arg(o.memoryMb).arg(o.pidsLimit).arg(o.limitsEnforcedBy, network);
+    const QString cpus = o.cpus > 0 ? QStringLiteral("%1 CPU").arg(o.cpus) : QStringLiteral("CPU not limited");
+    return QStringLiteral("memory %1 MB, %2 processes, %3 (%4) · %5")
+        .arg(o.memoryMb)
+        .arg(o.pidsLimit)
+        .arg(cpus, o.limitsEnforcedBy, network);
 }
 
 namespace {
@@ -97,6 +153,7 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
                          LaunchPlan plan(const RunSpec &spec) const override { return r->plan(spec); }
                          bool enforcesLimits() const override { return r->enforcesLimits(); }
                          int pidsLimit() const override { return r->pidsLimit(); }
+                         double cpus() const override { return r->cpus(); }
                          void removeLeftovers() const override { r->removeLeftovers(); }
                      };
                      auto v = std::make_unique<View>();
@@ -112,6 +169,9 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
     : RunExecution(parent), m_tool(std::move(tool)), m_dataPath(std::move(dataPath)), m_user(std::move(user)),
       m_options(std::move(options)), m_chooser(std::move(chooser)), m_runDir(runDirectoryTemplate())
 {
+    // A sandbox leaves files Toolwright's own removal must open first (a directory of mode 000):
+    // the destructor removes the run directory with removeRunTree.
+    m_runDir.setAutoRemove(false);
     // Precise: a coarse timer may fire 5% early, and a limit the user set must not end a run
     // before it is reached (a 3 s hard limit ended runs at 2.94 s).
     for (QTimer *t : {&m_timeout, &m_hardLimit, &m_grace}) {
@@ -169,7 +229,7 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
         }
         m_cleaning = false;
         m_cleanedUp = true;
-        Q_EMIT finished(m_pendingOutcome);
+        settleChangesThenEmit();
     });
     connect(&m_oomProbe, &QProcess::finished, this, [this] {
         if (m_oomProbe.readAllStandardOutput().trimmed() == "true")
@@ -184,8 +244,23 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
         if (error == QProcess::FailedToStart && m_cleaning) {
             m_cleaning = false;
             m_cleanedUp = true;
-            Q_EMIT finished(m_pendingOutcome);
+            settleChangesThenEmit();
         }
+    });
+    connect(&m_changesWatcher, &QFutureWatcher<SettledChanges>::finished, this, [this] {
+        const SettledChanges settled = m_changesWatcher.result();
+        m_pendingOutcome.changes = settled.changes;
+        m_pendingOutcome.changesReviewed = true;
+        m_pendingOutcome.changesKept = settled.kept;
+        m_pendingOutcome.changesError = settled.error;
+        m_pendingOutcome.changesPending = m_changesPending =
+            m_options.changes == RunChangesPolicy::Ask && !settled.changes.isEmpty() && settled.changes.error.isEmpty();
+        m_cleaning = false;
+        Q_EMIT finished(m_pendingOutcome);
+    });
+    connect(&m_settleWatcher, &QFutureWatcher<QString>::finished, this, [this] {
+        const QString error = m_settleWatcher.result();
+        Q_EMIT changesSettled(m_settleKeep && error.isEmpty(), error);
     });
 }
 
@@ -220,6 +295,8 @@ RunSession::~RunSession()
     }
     m_prepareWatcher.waitForFinished();
     m_bundleWatcher.waitForFinished();
+    m_changesWatcher.waitForFinished();
+    m_settleWatcher.waitForFinished();
     if (m_process.state() != QProcess::NotRunning) {
         m_process.kill();
         m_process.waitForFinished(5000);
@@ -235,6 +312,10 @@ RunSession::~RunSession()
         remove.start(m_plan.cleanupProgram, m_plan.cleanupArguments);
         remove.waitForFinished(60000);
     }
+    // The run directory (the run's unkept changes with it); a bwrap sandbox is gone by now.
+    m_plan.stage.unmountOnHost();
+    if (m_runDir.isValid())
+        removeRunTree(m_runDir.path());
 }
 
 void RunSession::setInputs(const RunInputs &inputs)
@@ -304,12 +385,17 @@ RunSession::Prepared RunSession::prepare() const
             runtime->removeLeftovers();
         }
     }
-    if (!m_options.emailDb.isEmpty() && !QFileInfo(m_options.emailDb).isFile()) {
-        p.error = QStringLiteral("the email database %1 does not exist (Settings → Integrations sets its path)").arg(m_options.emailDb);
-        return p;
-    }
     if (!m_runDir.isValid()) {
         p.error = QStringLiteral("cannot create a private run directory");
+        return p;
+    }
+    const SandboxIdentity &identity = sandboxIdentity();
+    if (!identity.ok()) {
+        p.error = identity.error;
+        return p;
+    }
+    if (const QString error = prepareRunDirectory(m_runDir.path(), identity); !error.isEmpty()) {
+        p.error = error;
         return p;
     }
     // The harness and the modules beside it (the tool's own process, what both import).
@@ -318,8 +404,9 @@ RunSession::Prepared RunSession::prepare() const
         p.error = QStringLiteral("the runner harness is missing (%1)").arg(runner.filePath(kRunDirHarness));
         return p;
     }
+    const QDir files(m_runDir.filePath(kRunFilesDir));
     for (const QString &name : runner.entryList({QStringLiteral("*.mjs")}, QDir::Files)) {
-        if (!QFile::copy(runner.filePath(name), m_runDir.filePath(name))) {
+        if (!QFile::copy(runner.filePath(name), files.filePath(name))) {
             p.error = QStringLiteral("cannot copy the runner's %1 into the run directory").arg(runner.filePath(name));
             return p;
         }
@@ -344,13 +431,27 @@ RunSession::Prepared RunSession::prepare() const
         p.error = p.plan.error;
         return p;
     }
+    if (const QString error = p.plan.stage.makeMountPoints(); !error.isEmpty()) {
+        p.error = error;
+        return p;
+    }
+    // Rootful podman's data root overlay, mounted on the host (unmounted when the run ends; the
+    // destructor and the next Toolwright's sweep unmount it too).
+    if (const QString error = p.plan.stage.mountOnHost(); !error.isEmpty()) {
+        p.error = error;
+        return p;
+    }
     p.pidsLimit = runtime->pidsLimit();
     if (runtime->enforcesLimits()) {
         p.limitsEnforcedBy = p.runtimeName;
+        p.cpus = runtime->cpus();
     } else {
         p.cgroup = RunCgroup::create(runId, m_options.memoryMb, p.pidsLimit, &p.limitsNotEnforced);
-        if (p.cgroup)
+        if (p.cgroup) {
             p.limitsEnforcedBy = p.cgroup->mechanism();
+            // One CPU by default, like a container's --cpus; said, not implied, where it cannot be.
+            p.cpus = p.cgroup->limitCpu(runtime->cpus()) ? runtime->cpus() : 0;
+        }
     }
     return p;
 }
@@ -387,11 +488,16 @@ void RunSession::launch(const Prepared &prepared)
     m_pidsLimit = prepared.pidsLimit;
     m_limitsEnforcedBy = prepared.limitsEnforcedBy;
     m_limitsNotEnforced = prepared.limitsNotEnforced;
+    m_cpus = prepared.cpus;
     // Between fork and exec: no descriptor of Toolwright's reaches the sandbox (say the
     // --passphrase-fd the CLI was given), and the sandbox starts inside its cgroup, or not at all.
-    m_process.setChildProcessModifier([cgroup = m_cgroup] {
+    // bubblewrap's stage then mounts the data root's overlay and the sources, and becomes the
+    // sandbox identity (sandboxstage.h): bwrap never starts as root.
+    m_process.setChildProcessModifier([cgroup = m_cgroup, stage = m_plan.stage] {
         closeInheritedDescriptorsOnExec();
         if (cgroup && !cgroup->enterFromChild())
+            ::_exit(126);
+        if (!stage.enter())
             ::_exit(126);
     });
     m_worker = std::make_unique<EventWorker>(prepared.nonce, m_options.secretValues);
@@ -414,7 +520,7 @@ void RunSession::launch(const Prepared &prepared)
     m_hardLimit.start(std::max(m_options.hardLimitMs, m_options.timeoutMs));
     // The bundle is made while the sandbox starts: esbuild in its own sandbox on one core, the
     // sandbox and the harness's Node on the other. The harness waits for its request line.
-    m_bundleWatcher.setFuture(QtConcurrent::run([entry = m_tool.entryPath(), dir = m_runDir.path(), inSandbox = m_layout.toolEntry] {
+    m_bundleWatcher.setFuture(QtConcurrent::run([entry = m_tool.entryPath(), dir = m_layout.filesDir(), inSandbox = m_layout.toolEntry] {
         return bundleEntry(entry, dir, inSandbox);
     }));
     m_process.start();
@@ -570,6 +676,8 @@ void RunSession::fillLimits(RunOutcome &o) const
     o.network = m_options.network;
     o.memoryMb = m_options.memoryMb;
     o.pidsLimit = m_pidsLimit;
+    o.cpus = m_cpus;
+    o.changesPolicy = m_options.changes;
     o.limitsEnforcedBy = m_limitsEnforcedBy;
     o.limitsNotEnforced = !m_limitsEnforcedBy.isEmpty() ? QString()
         : m_limitsNotEnforced.isEmpty()                ? QStringLiteral("the sandbox did not start")
@@ -621,7 +729,46 @@ void RunSession::cleanUpThenEmit()
     }
     m_cleaning = false;
     m_cleanedUp = true;
-    Q_EMIT finished(m_pendingOutcome);
+    settleChangesThenEmit();
+}
+
+void RunSession::settleChanges(bool keep)
+{
+    if (!m_changesPending || m_settleWatcher.isRunning())
+        return;
+    m_changesPending = false;
+    m_settleKeep = keep;
+    const SandboxIdentity identity = sandboxIdentity();
+    m_settleWatcher.setFuture(QtConcurrent::run([upper = m_layout.upperDir(), root = m_layout.userRoot, identity, keep] {
+        QString error;
+        if (keep)
+            error = keepRunChanges(upper, root, identity.dropsPrivileges, identity.uid, identity.gid);
+        removeRunTree(upper); // kept or not, the held copy goes now
+        return error;
+    }));
+}
+
+void RunSession::settleChangesThenEmit()
+{
+    // Reviewed only where the run wrote through an overlay: bubblewrap and podman, with a data
+    // root, once the sandbox ran (docker writes the data root itself).
+    if (m_layout.userRoot.isEmpty() || !m_sandboxStarted || m_runtimeName == u"docker") {
+        Q_EMIT finished(m_pendingOutcome);
+        return;
+    }
+    m_cleaning = true;
+    m_plan.stage.unmountOnHost(); // the container is gone: nothing writes the upper directory now
+    const SandboxIdentity identity = sandboxIdentity();
+    m_changesWatcher.setFuture(QtConcurrent::run([upper = m_layout.upperDir(), root = m_layout.userRoot, identity,
+                                                  keep = m_options.changes == RunChangesPolicy::Keep] {
+        SettledChanges settled;
+        settled.changes = reviewRunChanges(upper, root);
+        if (keep && settled.changes.error.isEmpty() && !settled.changes.isEmpty()) {
+            settled.error = keepRunChanges(upper, root, identity.dropsPrivileges, identity.uid, identity.gid);
+            settled.kept = settled.error.isEmpty();
+        }
+        return settled;
+    }));
 }
 
 void RunSession::onFinished(int exitCode)

@@ -13,6 +13,7 @@
 // and history (RunLauncher).
 
 #include "run/entrybundler.h"
+#include "run/runchanges.h"
 #include "run/runeventparser.h"
 #include "run/runexecution.h"
 #include "run/runtime.h"
@@ -34,6 +35,13 @@ namespace tw::engine {
 
 class RunCgroup;
 
+// What becomes of what a run wrote in its user's data root (runchanges.h): applied to the data
+// root when the run ends, thrown away with the run directory, or held until the user says
+// (settleChanges; the GUI's Changes tab). Where no one can be asked (the CLI, a server), Ask
+// is Discard.
+enum class RunChangesPolicy { Keep, Discard, Ask };
+QString runChangesPolicyName(RunChangesPolicy policy);
+
 struct RunOptions
 {
     QJsonObject params;
@@ -47,6 +55,7 @@ struct RunOptions
     QString emailDb;
     QProcessEnvironment extraEnv;     // integration variables and secrets: environment only
     QStringList secretValues;         // masked in every event before anyone sees it
+    RunChangesPolicy changes = RunChangesPolicy::Keep;
 };
 
 enum class RunState { Result, ToolError, Error, Timeout, Cancelled, Failed, OutOfMemory };
@@ -66,9 +75,24 @@ struct RunOutcome
     bool network = false;
     int memoryMb = 0;
     int pidsLimit = 0;
+    double cpus = 0;             // the CPU limit (0: none could be set)
     QString limitsEnforcedBy;    // "cgroup v1", "cgroup v2", "podman", "docker"; empty: not enforced
     QString limitsNotEnforced;   // why not, when not
+    // What the run wrote in its data root (reviewed after the sandbox ended), and whether it was
+    // applied to the data root (the policy said keep, and nothing failed). `changesReviewed` is
+    // false when nothing could be reviewed: no data root, a sandbox that never started, or
+    // docker, which writes the data root itself.
+    RunChanges changes;
+    bool changesReviewed = false;
+    bool changesKept = false;
+    bool changesPending = false; // Ask: reviewed, held until RunSession::settleChanges
+    RunChangesPolicy changesPolicy = RunChangesPolicy::Keep; // the run's policy
+    QString changesError; // why keeping failed part-way (what was applied stays)
 };
+
+// The changes of an exit event: {"policy","reviewed","kept","pending","bytes","files","autoload","items":[{"kind","path",…}]}.
+QJsonObject changesJson(const RunOutcome &outcome);
+std::optional<RunChangesPolicy> runChangesPolicyFromName(const QString &name);
 
 // "memory 512 MB, 256 processes (cgroup v1) · no network", or what was not enforced and why.
 QString describeLimits(const RunOutcome &outcome);
@@ -116,10 +140,17 @@ public:
     QStringList maskedEnvironment() const override;
     // Once the sandbox started: the program and arguments that started it (never a secret).
     QStringList launchCommand() const override;
+    // After `finished` with changesPending: applies (keep) or drops the held changes, off the
+    // GUI thread, then changesSettled. Destroyed before that, the session drops them.
+    void settleChanges(bool keep);
+    bool changesPending() const { return m_changesPending; }
 
 Q_SIGNALS:
     // The request line went to the harness: the bundle is made and the sandbox runs (tests).
     void requestSent();
+    // settleChanges is done: `kept` when the changes are in the data root; `error` when keeping
+    // failed part-way (what was applied stays).
+    void changesSettled(bool kept, const QString &error);
 
 private:
     struct Prepared
@@ -131,6 +162,7 @@ private:
         QByteArray nonce;
         std::shared_ptr<RunCgroup> cgroup; // bubblewrap's limits; null for containers or when unavailable
         int pidsLimit = 0;
+        double cpus = 0;
         QString limitsEnforcedBy, limitsNotEnforced; // as in RunOutcome
     };
     Prepared prepare() const;
@@ -146,6 +178,9 @@ private:
     void conclude(int exitCode);
     void emitFinished(const RunOutcome &outcome);
     void cleanUpThenEmit();
+    // After the sandbox and its container are gone: the data root's changes reviewed, then kept
+    // or discarded as the options say (off the GUI thread), then `finished`.
+    void settleChangesThenEmit();
     void markOutOfMemory();
 
     ToolRecord m_tool;
@@ -160,6 +195,16 @@ private:
     // harness needs the bundle only once its request line arrives): the request is written
     // when both are done; a bundle that fails ends the sandbox before any tool code ran.
     QFutureWatcher<BundleResult> m_bundleWatcher;
+    struct SettledChanges
+    {
+        RunChanges changes;
+        bool kept = false;
+        QString error;
+    };
+    QFutureWatcher<SettledChanges> m_changesWatcher;
+    QFutureWatcher<QString> m_settleWatcher;
+    bool m_changesPending = false;
+    bool m_settleKeep = false;
     bool m_bundled = false;
     bool m_requestSent = false;
     QString m_bundleError;
@@ -169,6 +214,7 @@ private:
     QTemporaryDir m_runDir;
     std::shared_ptr<RunCgroup> m_cgroup;
     int m_pidsLimit = 0;
+    double m_cpus = 0;
     QString m_limitsEnforcedBy, m_limitsNotEnforced;
     // The output is parsed on a thread of its own: a 20 MB result frame takes a JSON parse and
     // a re-serialisation that must not stall the GUI. Events come back in order, queued.

@@ -155,4 +155,35 @@ IntegrationEnvironment integrationEnvironment(const Integrations &integrations, 
     return out;
 }
 
+RunChangesSettings RunChangesSettings::load()
+{
+    QSettings s;
+    s.beginGroup(QStringLiteral("run"));
+    RunChangesSettings c;
+    const auto read = [&s](const QString &key, RunChangesPolicy fallback) {
+        const QString v = s.value(key).toString();
+        return v == u"keep"    ? RunChangesPolicy::Keep
+            : v == u"discard" ? RunChangesPolicy::Discard
+            : v == u"ask"     ? RunChangesPolicy::Ask
+                              : fallback;
+    };
+    c.ownTools = read(QStringLiteral("changesOwnTools"), c.ownTools);
+    c.otherTools = read(QStringLiteral("changesOtherTools"), c.otherTools);
+    return c;
+}
+
+void RunChangesSettings::save() const
+{
+    QSettings s;
+    s.beginGroup(QStringLiteral("run"));
+    s.setValue(QStringLiteral("changesOwnTools"), runChangesPolicyName(ownTools));
+    s.setValue(QStringLiteral("changesOtherTools"), runChangesPolicyName(otherTools));
+}
+
+RunChangesPolicy RunChangesSettings::policyFor(const ToolRecord &tool, const QString &user, bool canAsk) const
+{
+    const RunChangesPolicy policy = tool.scope == Scope::User && tool.user == user ? ownTools : otherTools;
+    return policy == RunChangesPolicy::Ask && !canAsk ? RunChangesPolicy::Discard : policy;
+}
+
 } // namespace tw::engine

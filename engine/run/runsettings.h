@@ -36,6 +36,21 @@ struct ToolRunSettings
     void save(const QString &user, const QString &tool) const;
 };
 
+// What becomes of a run's changes to its data root, per where the tool comes from (QSettings
+// group "run"): the user's own tools keep them by default; for tools from others (global
+// tools, another's) the GUI asks and the CLI discards: a tool someone else wrote does not plant
+// files in a HOME every later run shares unless someone said so.
+struct RunChangesSettings
+{
+    RunChangesPolicy ownTools = RunChangesPolicy::Keep;
+    RunChangesPolicy otherTools = RunChangesPolicy::Ask; // the CLI and servers: Discard
+
+    static RunChangesSettings load();
+    void save() const;
+    // The policy for a run of `tool` for `user`; `canAsk` false (the CLI, a server): Ask is Discard.
+    RunChangesPolicy policyFor(const ToolRecord &tool, const QString &user, bool canAsk) const;
+};
+
 // One configured resource of Settings → Integrations. OFFICER_RESOURCES is the JSON object
 // {id: config}; a resource's `secretFields` are stored in the keychain (one JSON object per
 // resource) and merged into its config only in the run's environment.

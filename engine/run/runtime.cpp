@@ -1,6 +1,7 @@
 #include "run/runtime.h"
 
 #include "run/runowner.h"
+#include "run/sandboxidentity.h"
 
 #include <QFileInfo>
 #include <QProcess>
@@ -76,7 +77,8 @@ QStringList bubblewrapSystem()
 {
     QStringList a;
     // Read-only system: what Node and the usual helpers (bash, python3) need, nothing from home.
-    for (const char *dir : {"/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/etc/alternatives", "/etc/ssl",
+    // Of /etc/ssl only the public certificates: /etc/ssl/private holds the host's keys.
+    for (const char *dir : {"/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/etc/alternatives", "/etc/ssl/certs",
                             "/etc/ca-certificates", "/etc/ld.so.cache", "/etc/localtime"})
         a << QStringLiteral("--ro-bind-try") << QLatin1StringView(dir) << QLatin1StringView(dir);
     a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev")
@@ -106,11 +108,42 @@ LaunchPlan BubblewrapRuntime::plan(const RunSpec &spec) const
         p.error = layout.error;
         return p;
     }
+    const SandboxIdentity &identity = sandboxIdentity();
+    if (!identity.ok()) {
+        p.error = identity.error;
+        return p;
+    }
+    // Every host source is bound under the run directory's stage/ by the child, before bwrap
+    // starts (as root, or in a user namespace of the caller's), and the data root is an overlay
+    // there; bwrap, started as the sandbox identity, binds from stage/ only.
+    SandboxStage &stage = p.stage;
+    stage.active = true;
+    stage.asRoot = identity.dropsPrivileges;
+    stage.uid = identity.uid;
+    stage.gid = identity.gid;
+    stage.runDir = QFile::encodeName(layout.runDir);
+    auto staged = [&](const QString &source) -> QString {
+        const QByteArray target = QFile::encodeName(kRunStageDir) + '/' + QByteArray::number(qsizetype(stage.binds.size()));
+        stage.binds.push_back({QFile::encodeName(source), target, !QFileInfo(source).isDir()});
+        return layout.runDir + u'/' + QFile::decodeName(target);
+    };
     QStringList a = bubblewrapIsolation() + bubblewrapSystem();
     for (const SandboxMount &m : layout.mounts) {
         switch (m.kind) {
-        case SandboxMount::Kind::ReadOnly: a << QStringLiteral("--ro-bind") << m.source << m.target; break;
-        case SandboxMount::Kind::ReadWrite: a << QStringLiteral("--bind") << m.source << m.target; break;
+        case SandboxMount::Kind::ReadOnly: a << QStringLiteral("--ro-bind") << staged(m.source) << m.target; break;
+        case SandboxMount::Kind::ReadWrite: a << QStringLiteral("--bind") << staged(m.source) << m.target; break;
+        case SandboxMount::Kind::Reviewed: {
+            const QByteArray lower = QFile::encodeName(kRunStageDir) + "/lower";
+            stage.binds.push_back({QFile::encodeName(m.source), lower, false});
+            stage.overlayTarget = QFile::encodeName(kRunStageDir) + "/user";
+            // No redirects, index or metacopy: the upper directory holds whole files and plain
+            // whiteouts only, which reviewRunChanges reads as they are.
+            stage.overlayOptions = "lowerdir=" + lower + ",upperdir=" + QFile::encodeName(kRunChangesDir)
+                + "/upper,workdir=" + QFile::encodeName(kRunChangesDir) + "/work,redirect_dir=off,index=off,metacopy=off"
+                + (stage.asRoot ? "" : ",userxattr");
+            a << QStringLiteral("--bind") << layout.runDir + u'/' + QFile::decodeName(stage.overlayTarget) << m.target;
+            break;
+        }
         case SandboxMount::Kind::EmptyReadOnly:
             a << QStringLiteral("--perms") << QStringLiteral("0555") << QStringLiteral("--tmpfs") << m.target
               << QStringLiteral("--remount-ro") << m.target;
@@ -200,6 +233,11 @@ LaunchPlan ContainerRuntime::plan(const RunSpec &spec) const
         p.error = layout.error;
         return p;
     }
+    const SandboxIdentity &identity = sandboxIdentity();
+    if (!identity.ok()) {
+        p.error = identity.error;
+        return p;
+    }
     QStringList a = globalArgs();
     // No --rm: the session asks a container that died of SIGKILL whether it ran out of memory,
     // then removes it itself.
@@ -216,8 +254,9 @@ LaunchPlan ContainerRuntime::plan(const RunSpec &spec) const
       << QStringLiteral("--cpus") << QString::number(m_config.cpus)
       << QStringLiteral("--cap-drop") << QStringLiteral("ALL")
       << QStringLiteral("--security-opt") << QStringLiteral("no-new-privileges")
-      // Files the tool writes into the data root belong to whoever runs Toolwright.
-      << QStringLiteral("--user") << QStringLiteral("%1:%2").arg(::getuid()).arg(::getgid());
+      // The sandbox identity: the toolwright-sandbox account when Toolwright runs as root,
+      // never root itself (sandboxidentity.h).
+      << QStringLiteral("--user") << QStringLiteral("%1:%2").arg(identity.uid).arg(identity.gid);
     if (m_engine == Engine::Podman) {
         // The environment is exactly the TOOLS.md set: podman would add the host's proxy
         // variables (credentials included) and its defaults (container, HOSTNAME, TERM).
@@ -227,6 +266,33 @@ LaunchPlan ContainerRuntime::plan(const RunSpec &spec) const
         switch (m.kind) {
         case SandboxMount::Kind::ReadOnly: a << QStringLiteral("-v") << m.source + u':' + m.target + QStringLiteral(":ro"); break;
         case SandboxMount::Kind::ReadWrite: a << QStringLiteral("-v") << m.source + u':' + m.target; break;
+        case SandboxMount::Kind::Reviewed:
+            // podman: an overlay the engine mounts, the host directory its lower layer and the
+            // run's writes in the run directory's upper, reviewed after the run. docker has no
+            // overlay volumes: it writes the data root itself (README says so).
+            if (m_engine == Engine::Podman && identity.dropsPrivileges) {
+                if (m.source.contains(u',') || m.source.contains(u':') || m.source.contains(u'\\')) {
+                    p.error = QStringLiteral("the data root %1 has a comma, colon or backslash in its path, which an "
+                                             "overlay mount cannot name: run it with bubblewrap, or move the DATA_PATH")
+                                  .arg(m.source);
+                    return p;
+                }
+                // podman's own overlay gives the upper directory the lower's owner (root): mounted
+                // by Toolwright instead (sandboxstage.h), and bound like any directory.
+                p.stage.onHost = true;
+                p.stage.runDir = QFile::encodeName(layout.runDir);
+                p.stage.overlayTarget = QFile::encodeName(kRunStageDir) + "/user";
+                p.stage.overlayOptions = "lowerdir=" + QFile::encodeName(m.source) + ",upperdir="
+                    + QFile::encodeName(layout.upperDir()) + ",workdir=" + QFile::encodeName(layout.overlayWorkDir())
+                    + ",redirect_dir=off,index=off,metacopy=off";
+                a << QStringLiteral("-v") << layout.runDir + u'/' + QFile::decodeName(p.stage.overlayTarget) + u':' + m.target;
+            } else if (m_engine == Engine::Podman) {
+                a << QStringLiteral("-v")
+                  << m.source + u':' + m.target + QStringLiteral(":O,upperdir=") + layout.upperDir()
+                        + QStringLiteral(",workdir=") + layout.overlayWorkDir();
+            } else
+                a << QStringLiteral("-v") << m.source + u':' + m.target;
+            break;
         case SandboxMount::Kind::EmptyReadOnly: a << QStringLiteral("--tmpfs") << m.target + QStringLiteral(":ro"); break;
         case SandboxMount::Kind::EmptyWritable: a << QStringLiteral("--tmpfs") << m.target; break;
         }

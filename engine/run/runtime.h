@@ -5,6 +5,7 @@
 // holds is the spec's SandboxLayout: a runtime only translates it into its own syntax.
 
 #include "run/sandboxlayout.h"
+#include "run/sandboxstage.h"
 
 #include <QProcessEnvironment>
 #include <QString>
@@ -71,6 +72,9 @@ struct LaunchPlan
     QString oomProbeProgram;
     QStringList oomProbeArguments;
     bool cleanupAlways = false; // the container is not removed by the engine itself (no --rm)
+    // bubblewrap: what the child does before it executes bwrap (the data root's overlay, the
+    // binds bwrap takes its sources from, the sandbox identity). Inactive for containers.
+    SandboxStage stage;
 };
 
 class Runtime
@@ -87,6 +91,8 @@ public:
     virtual bool enforcesLimits() const = 0;
     // The configured process limit.
     virtual int pidsLimit() const = 0;
+    // The configured CPU limit (CPUs; RuntimeConfig::cpus).
+    virtual double cpus() const = 0;
     // Removes what killed Toolwrights left behind (containers labelled with a dead owner).
     // May start processes: call it off the GUI thread. Once per process is enough.
     virtual void removeLeftovers() const {}
@@ -94,7 +100,9 @@ public:
 
 // bubblewrap (what Flatpak uses): host Node, read-only system dirs, private /tmp, the TOOLS.md
 // mounts, every namespace unshared, an unprivileged uid in a user namespace with no
-// capabilities and no further user namespaces, no host home. No network: bubblewrap can only
+// capabilities and no further user namespaces, no host home. bwrap itself runs as the sandbox
+// identity (never root: sandboxidentity.h) and binds only from the run directory's stage/,
+// where the child put every host source and the data root's overlay (sandboxstage.h). No network: bubblewrap can only
 // share the host's network namespace, which hands the tool every service on the host's
 // loopback and its abstract sockets, so a run that asks for network is refused with the reason.
 // Memory and process limits come from a cgroup the session makes (RunCgroup).
@@ -107,6 +115,7 @@ public:
     LaunchPlan plan(const RunSpec &spec) const override;
     bool enforcesLimits() const override { return false; }
     int pidsLimit() const override { return m_config.pidsLimit; }
+    double cpus() const override { return m_config.cpus; }
 
 private:
     RuntimeConfig m_config;
@@ -129,6 +138,7 @@ public:
     LaunchPlan plan(const RunSpec &spec) const override;
     bool enforcesLimits() const override { return true; }
     int pidsLimit() const override { return m_config.pidsLimit; }
+    double cpus() const override { return m_config.cpus; }
     void removeLeftovers() const override;
 
 private:

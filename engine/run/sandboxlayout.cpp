@@ -143,6 +143,40 @@ SandboxPaths resolveSandboxPaths(const QString &dataPath, const QString &user)
     return p;
 }
 
+// The email DB is mounted read-write, so it must be a file no sandbox could have replaced: a
+// regular file reached through no link, outside DATA_PATH's user data roots (which runs write).
+QString checkedEmailDb(const QString &dataPath, const QString &emailDb, QString *error)
+{
+    const QFileInfo info(emailDb);
+    const QString canonical = info.canonicalFilePath();
+    if (canonical.isEmpty()) {
+        *error = QStringLiteral("the email database %1 does not exist (Settings → Integrations sets its path)").arg(emailDb);
+        return {};
+    }
+    if (canonical != QDir::cleanPath(info.absoluteFilePath())) {
+        *error = QStringLiteral("the email database %1 is reached through a symbolic link (to %2): a run mounts it "
+                                "read-write and never follows a link to do so. Configure the file's real path.")
+                     .arg(emailDb, canonical);
+        return {};
+    }
+    struct stat st{};
+    if (::lstat(QFile::encodeName(canonical).constData(), &st) != 0 || !S_ISREG(st.st_mode)) {
+        *error = QStringLiteral("the email database %1 is not a regular file").arg(emailDb);
+        return {};
+    }
+    const QString base = QFileInfo(dataPath).canonicalFilePath();
+    if (!base.isEmpty() && canonical.startsWith(base + u'/')) {
+        const QString first = canonical.mid(base.size() + 1).section(u'/', 0, 0);
+        if (isUserDirectoryName(first)) {
+            *error = QStringLiteral("the email database %1 lies in the data root of %2, which that user's runs write: a "
+                                    "tool could replace it with a link to any host file. Keep it outside every data root.")
+                         .arg(emailDb, first);
+            return {};
+        }
+    }
+    return canonical;
+}
+
 } // namespace
 
 SandboxLayout sandboxLayout(const SandboxHost &host, const ToolRecord &tool, const QProcessEnvironment &extraEnv)
@@ -162,12 +196,20 @@ SandboxLayout sandboxLayout(const SandboxHost &host, const ToolRecord &tool, con
         l.mounts.append({K::EmptyWritable, {}, kSandboxUserRoot});
         l.mounts.append({K::EmptyReadOnly, {}, kSandboxUserTools});
     } else {
-        l.mounts.append({K::ReadWrite, paths.userRoot, kSandboxUserRoot});
+        // Written through an overlay: the host's data root changes only when the run's changes
+        // are kept (runchanges.h).
+        l.mounts.append({K::Reviewed, paths.userRoot, kSandboxUserRoot});
         l.mounts.append({K::ReadOnly, paths.userTools, kSandboxUserTools});
+        l.userRoot = paths.userRoot;
     }
-    if (!host.emailDb.isEmpty())
-        l.mounts.append({K::ReadWrite, host.emailDb, kSandboxEmailDb});
-    l.mounts.append({K::ReadOnly, host.runDir, kSandboxRunDir});
+    if (!host.emailDb.isEmpty()) {
+        const QString db = checkedEmailDb(host.dataPath, host.emailDb, &l.error);
+        if (!l.ok())
+            return l;
+        l.mounts.append({K::ReadWrite, db, kSandboxEmailDb});
+    }
+    l.runDir = host.runDir;
+    l.mounts.append({K::ReadOnly, l.filesDir(), kSandboxRunDir});
     l.workingDir = kSandboxUserRoot;
     l.harness = kSandboxRunDir + u'/' + kRunDirHarness;
     l.bundledEntry = kSandboxRunDir + u'/' + kRunDirEntry;

@@ -48,6 +48,7 @@ struct SandboxMount
         ReadWrite,     // a host directory or file, read-write
         EmptyReadOnly, // an empty directory nothing can write (a user without tools)
         EmptyWritable, // an empty, throw-away directory (a user without a data root)
+        Reviewed,      // a host directory written through an overlay: its changes reviewed after the run
     };
     Kind kind;
     QString source; // host path; empty for the empty kinds
@@ -61,9 +62,14 @@ struct SandboxHost
 {
     QString dataPath;
     QString user;    // the one user whose data root and tools are mounted (required)
-    QString runDir;  // private dir with the harness and the bundled entry
+    QString runDir;  // the run's private directory: files/ (harness, bundled entry), changes/, stage/
     QString emailDb; // host path of the email DB, mounted when set
 };
+
+// The run's private directory, as the runtimes and the session share it.
+inline const QString kRunFilesDir = QStringLiteral("files");     // the harness and the bundle (/run/toolwright)
+inline const QString kRunChangesDir = QStringLiteral("changes"); // upper/ and work/ of the data root's overlay
+inline const QString kRunStageDir = QStringLiteral("stage");     // where bubblewrap's sources are bound
 
 struct SandboxLayout
 {
@@ -76,8 +82,13 @@ struct SandboxLayout
     QString bundledEntry; // the bundled entry the harness imports (the request's "entry")
     QString toolEntry;    // the tool's entry where TOOLS.md mounts it (the bundle's import.meta.url)
     QProcessEnvironment environment; // exactly what the tool sees: toolEnvironment() + the run's own
+    QString runDir;       // the run's private directory (SandboxHost::runDir)
+    QString userRoot;     // the user's data root on the host, reviewed through an overlay (empty: none)
     QString error;        // why the run must not start (a link below DATA_PATH, a bad user)
     bool ok() const { return error.isEmpty(); }
+    QString filesDir() const { return runDir + u'/' + kRunFilesDir; }
+    QString upperDir() const { return runDir + u'/' + kRunChangesDir + QStringLiteral("/upper"); }
+    QString overlayWorkDir() const { return runDir + u'/' + kRunChangesDir + QStringLiteral("/work"); }
 };
 
 // The layout of a run of `tool` for `host.user`, checking (and resolving) the host paths.

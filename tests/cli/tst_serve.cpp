@@ -599,6 +599,49 @@ private Q_SLOTS:
         QCOMPARE(c.errorCode(2), int(engine::RpcCode::InvalidParams));
     }
 
+    // Issue 39: a client names no host path the server's settings do not. run.start refuses an
+    // email database that is not the server's own (a client read and appended to a root-only
+    // file that way); sync.compare and sync.plan take no seed inside a user's data root, and a
+    // tool directory that is itself a link leaving its tools directory is not read.
+    void aClientNamesNoHostPathOfItsOwn()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path() + QStringLiteral("/data");
+        const QString secret = tmp.path() + QStringLiteral("/root-only/creds.json");
+        test::writeFile(secret, "{\"password\":\"hunter2\"}");
+        test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("hello"), test::toolMd("hello"));
+        QVERIFY(QDir().mkpath(data + QStringLiteral("/u@x")));
+        const Session run = serve(initialize()
+                                      + request(2, QStringLiteral("run.start"),
+                                                {{QStringLiteral("tool"), QStringLiteral("hello")}, {QStringLiteral("user"), QStringLiteral("u@x")},
+                                                 {QStringLiteral("integrations"), QJsonObject{{QStringLiteral("email_db"), secret}}}}),
+                                  data);
+        QCOMPARE(run.errorCode(1), -32602); // invalid params, as documented
+        QVERIFY2(run.errorMessage(1).contains(QStringLiteral("is not this server's")), qPrintable(run.errorMessage(1)));
+        QCOMPARE(test::readFile(secret), QByteArray("{\"password\":\"hunter2\"}"));
+
+        // A "seed" a run planted in its data root: its tool a link to a host directory.
+        const QString planted = data + QStringLiteral("/u@x/seed");
+        QVERIFY(QDir().mkpath(planted + QStringLiteral("/tools")));
+        QVERIFY(QFile::link(QFileInfo(secret).path(), planted + QStringLiteral("/tools/hello")));
+        // …and a clean seed elsewhere whose tool dir is such a link.
+        const QString seed = tmp.path() + QStringLiteral("/seed");
+        QVERIFY(QDir().mkpath(seed + QStringLiteral("/tools")));
+        QVERIFY(QFile::link(QFileInfo(secret).path(), seed + QStringLiteral("/tools/hello")));
+        const Session c = serve(initialize()
+                                    + request(2, QStringLiteral("sync.compare"), {{QStringLiteral("seed"), planted}, {QStringLiteral("dir"), QStringLiteral("hello")}})
+                                    + request(3, QStringLiteral("sync.plan"), {{QStringLiteral("seed"), planted}})
+                                    + request(4, QStringLiteral("sync.compare"), {{QStringLiteral("seed"), seed}, {QStringLiteral("dir"), QStringLiteral("hello")}}),
+                                data);
+        QVERIFY2(!c.lines.join().contains("hunter2"), c.lines.join().constData());
+        QCOMPARE(c.errorCode(1), -32602);
+        QVERIFY2(c.errorMessage(1).contains(QStringLiteral("lies in a user's data root")), qPrintable(c.errorMessage(1)));
+        QCOMPARE(c.errorCode(2), -32602);
+        for (const QJsonValue &f : c.result(3)[QStringLiteral("files")].toArray())
+            if (f[QStringLiteral("in_seed")].toBool())
+                QVERIFY2(f[QStringLiteral("seed")][QStringLiteral("error")].toString().contains(u"not read"), qPrintable(f[QStringLiteral("path")].toString()));
+    }
+
     // Deflated (true) or zstd (protocol 1.2) on request, the same catalog.
     void catalogListCompressed()
     {

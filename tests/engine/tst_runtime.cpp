@@ -12,6 +12,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <pwd.h>
+#include <unistd.h>
+
 using namespace tw::engine;
 
 namespace {
@@ -53,7 +56,36 @@ QStringList layoutMounts(const SandboxLayout &layout)
         case SandboxMount::Kind::ReadWrite: out << mountText(QStringLiteral("rw"), m.source, m.target); break;
         case SandboxMount::Kind::EmptyReadOnly: out << mountText(QStringLiteral("empty-ro"), {}, m.target); break;
         case SandboxMount::Kind::EmptyWritable: out << mountText(QStringLiteral("empty-rw"), {}, m.target); break;
+        case SandboxMount::Kind::Reviewed: out << mountText(QStringLiteral("reviewed"), m.source, m.target); break;
         }
+    }
+    return out;
+}
+
+// A bwrap source in the run directory's stage/ read back as the host path the plan's stage
+// binds there (or the overlay it mounts there), so a plan compares with its layout.
+QStringList unstaged(const QStringList &mounts, const LaunchPlan &plan)
+{
+    QStringList out;
+    const QString runDir = QFile::decodeName(plan.stage.runDir) + u'/';
+    for (QString m : mounts) {
+        for (const SandboxStage::Bind &b : plan.stage.binds) {
+            const QString staged = QStringLiteral("rw ") + runDir + QFile::decodeName(b.target) + QStringLiteral(" -> ");
+            const QString stagedRo = QStringLiteral("ro ") + runDir + QFile::decodeName(b.target) + QStringLiteral(" -> ");
+            if (m.startsWith(staged))
+                m = QStringLiteral("rw ") + QFile::decodeName(b.source) + m.mid(staged.size() - 4);
+            else if (m.startsWith(stagedRo))
+                m = QStringLiteral("ro ") + QFile::decodeName(b.source) + m.mid(stagedRo.size() - 4);
+        }
+        const QString overlay = QStringLiteral("rw ") + runDir + QFile::decodeName(plan.stage.overlayTarget) + QStringLiteral(" -> ");
+        if (!plan.stage.overlayTarget.isEmpty() && m.startsWith(overlay)) {
+            QByteArray lower = plan.stage.overlayOptions.split(',').first().mid(int(qstrlen("lowerdir=")));
+            for (const SandboxStage::Bind &b : plan.stage.binds)
+                if (b.target == lower)
+                    lower = b.source;
+            m = QStringLiteral("reviewed ") + QFile::decodeName(lower) + m.mid(overlay.size() - 4);
+        }
+        out << m;
     }
     return out;
 }
@@ -96,8 +128,11 @@ QStringList containerMounts(const QStringList &a)
         const QString next = a.value(i + 1);
         if (o == u"-v" || o == u"--volume") {
             const QStringList parts = next.split(u':');
-            const bool readOnly = parts.size() > 2 && parts[2].split(u',').contains(QStringLiteral("ro"));
-            out << mountText(readOnly ? QStringLiteral("ro") : QStringLiteral("rw"), parts.value(0), parts.value(1));
+            const QStringList options = parts.value(2).split(u',');
+            const bool readOnly = options.contains(QStringLiteral("ro"));
+            const bool overlay = options.contains(QStringLiteral("O"));
+            out << mountText(overlay ? QStringLiteral("reviewed") : readOnly ? QStringLiteral("ro") : QStringLiteral("rw"),
+                             parts.value(0), parts.value(1));
             ++i;
         } else if (o == u"--tmpfs") {
             const bool readOnly = next.section(u':', 1).split(u',').contains(QStringLiteral("ro"));
@@ -164,9 +199,18 @@ private Q_SLOTS:
             QVERIFY(joined.contains(QStringLiteral("--http-proxy=false --unsetenv-all")));
         }
         QVERIFY(joined.contains(tmp.path() + QStringLiteral("/tools:/officer/tools:ro")));
-        QVERIFY(joined.contains(tmp.path() + QStringLiteral("/u@x:/officer/user ")));
+        // The data root through an overlay (issue 39): rootful podman's mounted by Toolwright at
+        // the run directory's stage/user, a rootless podman's its own `:O` volume; docker has
+        // no overlay volumes and writes the data root itself.
+        if (engine == int(ContainerRuntime::Engine::Docker))
+            QVERIFY(joined.contains(tmp.path() + QStringLiteral("/u@x:/officer/user ")));
+        else if (::getuid() == 0)
+            QVERIFY(joined.contains(tmp.path() + QStringLiteral("/run/stage/user:/officer/user ")) && p.stage.onHost);
+        else
+            QVERIFY(joined.contains(tmp.path() + QStringLiteral("/u@x:/officer/user:O,upperdir=") + tmp.path()
+                                    + QStringLiteral("/run/changes/upper,workdir=") + tmp.path() + QStringLiteral("/run/changes/work ")));
         QVERIFY(joined.contains(tmp.path() + QStringLiteral("/u@x/tools:/officer/user/tools:ro")));
-        QVERIFY(joined.contains(tmp.path() + QStringLiteral("/run:/run/toolwright:ro")));
+        QVERIFY(joined.contains(tmp.path() + QStringLiteral("/run/files:/run/toolwright:ro")));
         // The secret's value only in the client's environment.
         QVERIFY(!joined.contains(QStringLiteral("tok-VALUE-1")));
         QCOMPARE(p.environment.value(QStringLiteral("OFFICER_APIFY_TOKEN")), QStringLiteral("tok-VALUE-1"));
@@ -250,6 +294,39 @@ private Q_SLOTS:
         QVERIFY(refused.arguments.isEmpty());
     }
 
+    // Issue 39: whoever runs Toolwright, no sandbox is root on the host. Root hands every runtime
+    // the toolwright-sandbox account (scripts/setup makes it); anyone else stays who they are.
+    void noSandboxIsRootOnTheHost()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(QDir().mkpath(tmp.path() + QStringLiteral("/u@x/tools")));
+        const RunSpec s = spec(tmp.path());
+        const LaunchPlan bw = BubblewrapRuntime().plan(s);
+        QVERIFY2(bw.error.isEmpty(), qPrintable(bw.error));
+        QVERIFY(bw.stage.active);
+        QCOMPARE(bw.stage.asRoot, ::getuid() == 0);
+        QVERIFY(bw.stage.uid != 0 && bw.stage.gid != 0);
+        if (::getuid() == 0) {
+            const passwd *account = ::getpwnam("toolwright-sandbox");
+            QVERIFY2(account, "scripts/setup makes the toolwright-sandbox account");
+            QCOMPARE(bw.stage.uid, account->pw_uid);
+            QCOMPARE(bw.stage.gid, account->pw_gid);
+        } else {
+            QCOMPARE(bw.stage.uid, ::getuid());
+        }
+        // The data root is an overlay: its lower layer the host's, its upper the run's.
+        QVERIFY(bw.stage.overlayOptions.startsWith("lowerdir=stage/lower,upperdir=changes/upper,workdir=changes/work"));
+        RuntimeConfig c;
+        c.podmanBinary = c.dockerBinary = fakeEngine(tmp.path(), "", 0);
+        for (const auto engine : {ContainerRuntime::Engine::Podman, ContainerRuntime::Engine::Docker}) {
+            const LaunchPlan p = ContainerRuntime(engine, c).plan(s);
+            const qsizetype user = p.arguments.indexOf(QStringLiteral("--user"));
+            QVERIFY(user > 0);
+            QCOMPARE(p.arguments.value(user + 1), QStringLiteral("%1:%2").arg(bw.stage.uid).arg(bw.stage.gid));
+            QVERIFY(!p.stage.active);
+        }
+    }
+
     // Each runtime mounts exactly the layout's mounts, in its order: the one table is translated,
     // never added to or dropped from. Besides it only each runtime's own system: bubblewrap's
     // read-only host system, /proc, /dev and a private /tmp; a container's private /tmp.
@@ -278,20 +355,31 @@ private Q_SLOTS:
         const LaunchPlan bw = BubblewrapRuntime().plan(s);
         QVERIFY2(bw.error.isEmpty(), qPrintable(bw.error));
         QStringList system;
-        for (const char *dir : {"/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/etc/alternatives", "/etc/ssl",
+        // Of /etc/ssl only the certificates: /etc/ssl/private holds the host's keys.
+        for (const char *dir : {"/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/etc/alternatives", "/etc/ssl/certs",
                                 "/etc/ca-certificates", "/etc/ld.so.cache", "/etc/localtime"})
             system << mountText(QStringLiteral("ro"), QLatin1StringView(dir), QLatin1StringView(dir));
         system << mountText(QStringLiteral("--proc"), {}, QStringLiteral("/proc"))
                << mountText(QStringLiteral("--dev"), {}, QStringLiteral("/dev"))
                << mountText(QStringLiteral("empty-rw"), {}, QStringLiteral("/tmp"));
-        QCOMPARE(bubblewrapMounts(bw.arguments), system + expected);
+        QCOMPARE(unstaged(bubblewrapMounts(bw.arguments), bw), system + expected);
+        // bwrap binds from the run directory's stage only: no host path of the layout is on its
+        // command line, where it would bind it as the sandbox identity, following links.
+        for (const SandboxMount &m : s.layout.mounts)
+            if (!m.source.isEmpty())
+                QVERIFY2(!bw.arguments.contains(m.source), qPrintable(m.source));
 
         RuntimeConfig c;
         c.podmanBinary = c.dockerBinary = fakeEngine(tmp.path(), "", 0);
         for (const auto engine : {ContainerRuntime::Engine::Podman, ContainerRuntime::Engine::Docker}) {
             const LaunchPlan p = ContainerRuntime(engine, c).plan(s);
             QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
-            QCOMPARE(containerMounts(p.arguments), QStringList{mountText(QStringLiteral("empty-rw"), {}, QStringLiteral("/tmp"))} + expected);
+            // docker has no overlay volumes: it writes the data root itself (README says so).
+            QStringList translated = expected;
+            if (engine == ContainerRuntime::Engine::Docker)
+                translated.replaceInStrings(QStringLiteral("reviewed "), QStringLiteral("rw "));
+            QCOMPARE(unstaged(containerMounts(p.arguments), p),
+                     QStringList{mountText(QStringLiteral("empty-rw"), {}, QStringLiteral("/tmp"))} + translated);
         }
     }
 
