@@ -2036,6 +2036,110 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <source>Waiting for the passphrase of the secret file…</source>
         <translation>Warte auf die Passphrase der Geheimnisdatei…</translation>
     </message>
+    <message>
+        <source>What the run creates, changes and removes in its data root is listed here when it ends.</source>
+        <translation>Was der Lauf in seinem Datenverzeichnis anlegt, ändert und entfernt, steht hier, sobald er endet.</translation>
+    </message>
+    <message>
+        <source>Changes to the data root</source>
+        <translation>Änderungen am Datenverzeichnis</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>&amp;Discard Changes</source>
+        <translation>Änderungen &amp;verwerfen</translation>
+    </message>
+    <message>
+        <source>Leave the data root as it was before the run</source>
+        <translation>Das Datenverzeichnis so lassen, wie es vor dem Lauf war</translation>
+    </message>
+    <message>
+        <source>&amp;Keep Changes</source>
+        <translation>Änderungen &amp;behalten</translation>
+    </message>
+    <message>
+        <source>Apply the changes to the data root (every later run of this user sees them)</source>
+        <translation>Die Änderungen ins Datenverzeichnis übernehmen (jeder spätere Lauf dieses Benutzers sieht sie)</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>Änderungen</translation>
+    </message>
+    <message>
+        <source>Nothing to review: the tool had no data root of its own to write, or the sandbox did not run (docker writes the data root itself).</source>
+        <translation>Nichts zu prüfen: das Tool hatte kein eigenes Datenverzeichnis zum Schreiben, oder die Sandbox lief nicht (docker schreibt das Datenverzeichnis selbst).</translation>
+    </message>
+    <message>
+        <source>The run&apos;s changes are listed by the server (its settings keep or discard them; `toolwright run --json` there shows them).</source>
+        <translation>Die Änderungen des Laufs listet der Server auf (seine Einstellungen behalten oder verwerfen sie; `toolwright run --json` dort zeigt sie).</translation>
+    </message>
+    <message>
+        <source>loaded by programs by themselves</source>
+        <translation>wird von Programmen von selbst geladen</translation>
+    </message>
+    <message>
+        <source>Changes (%L1)</source>
+        <translation>Änderungen (%L1)</translation>
+    </message>
+    <message>
+        <source>The run changed nothing in its data root.</source>
+        <translation>Der Lauf hat in seinem Datenverzeichnis nichts geändert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them are files programs load by themselves (shell start-up files, Python&apos;s site-packages, node_modules, git hooks…): a later run of any tool would run them.</source>
+        <translation>
+            <numerusform>%n davon ist eine Datei, die Programme von selbst laden (Shell-Startdateien, Pythons site-packages, node_modules, Git-Hooks…): ein späterer Lauf jedes Tools würde sie ausführen.</numerusform>
+            <numerusform>%n davon sind Dateien, die Programme von selbst laden (Shell-Startdateien, Pythons site-packages, node_modules, Git-Hooks…): ein späterer Lauf jedes Tools würde sie ausführen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The first %L1 are listed.</source>
+        <translation>Die ersten %L1 sind aufgeführt.</translation>
+    </message>
+    <message>
+        <source>Keeping the changes…</source>
+        <translation>Die Änderungen werden behalten…</translation>
+    </message>
+    <message>
+        <source>Discarding the changes…</source>
+        <translation>Die Änderungen werden verworfen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>The run wrote %n changes (%1) to its data root, which is unchanged until you keep them.</source>
+        <translation>
+            <numerusform>Der Lauf hat %n Änderung (%1) in sein Datenverzeichnis geschrieben; es bleibt unverändert, bis Sie sie behalten.</numerusform>
+            <numerusform>Der Lauf hat %n Änderungen (%1) in sein Datenverzeichnis geschrieben; es bleibt unverändert, bis Sie sie behalten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes (%1) were kept in the data root.</source>
+        <translation>
+            <numerusform>%n Änderung (%1) wurde im Datenverzeichnis behalten.</numerusform>
+            <numerusform>%n Änderungen (%1) wurden im Datenverzeichnis behalten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes were discarded: the data root is as it was.</source>
+        <translation>
+            <numerusform>%n Änderung wurde verworfen: das Datenverzeichnis ist wie zuvor.</numerusform>
+            <numerusform>%n Änderungen wurden verworfen: das Datenverzeichnis ist wie zuvor.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::RunRecordView</name>
@@ -2489,10 +2593,6 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
         <translation>globale docker-Argumente:</translation>
     </message>
     <message>
-        <source>CPUs per container:</source>
-        <translation>CPUs pro Container:</translation>
-    </message>
-    <message>
         <source>Process limit:</source>
         <translation>Prozessgrenze:</translation>
     </message>
@@ -2727,6 +2827,42 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     <message>
         <source>Agent</source>
         <translation>Agent</translation>
+    </message>
+    <message>
+        <source>A container&apos;s --cpus, and bubblewrap&apos;s cgroup CPU limit</source>
+        <translation>--cpus eines Containers und die CPU-Grenze der cgroup von bubblewrap</translation>
+    </message>
+    <message>
+        <source>CPUs per run:</source>
+        <translation>CPUs je Lauf:</translation>
+    </message>
+    <message>
+        <source>Keep them</source>
+        <translation>Behalten</translation>
+    </message>
+    <message>
+        <source>Ask after the run (the CLI discards)</source>
+        <translation>Nach dem Lauf fragen (die CLI verwirft)</translation>
+    </message>
+    <message>
+        <source>Discard them</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Changes by your own tools</source>
+        <translation>Änderungen durch Ihre eigenen Tools</translation>
+    </message>
+    <message>
+        <source>Changes by tools from others</source>
+        <translation>Änderungen durch Tools anderer</translation>
+    </message>
+    <message>
+        <source>Data root changes by your own tools:</source>
+        <translation>Änderungen am Datenverzeichnis durch eigene Tools:</translation>
+    </message>
+    <message>
+        <source>…by tools from others:</source>
+        <translation>…durch Tools anderer:</translation>
     </message>
 </context>
 <context>

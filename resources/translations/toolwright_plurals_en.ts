@@ -204,6 +204,37 @@
     </message>
 </context>
 <context>
+    <name>tw::ui::RunPane</name>
+    <message numerus="yes">
+        <source>%n of them are files programs load by themselves (shell start-up files, Python&apos;s site-packages, node_modules, git hooks…): a later run of any tool would run them.</source>
+        <translation>
+            <numerusform>%n of them is a file programs load by themselves (shell start-up files, Python&apos;s site-packages, node_modules, git hooks…): a later run of any tool would run it.</numerusform>
+            <numerusform>%n of them are files programs load by themselves (shell start-up files, Python&apos;s site-packages, node_modules, git hooks…): a later run of any tool would run them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The run wrote %n changes (%1) to its data root, which is unchanged until you keep them.</source>
+        <translation>
+            <numerusform>The run wrote %n change (%1) to its data root, which is unchanged until you keep it.</numerusform>
+            <numerusform>The run wrote %n changes (%1) to its data root, which is unchanged until you keep them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes (%1) were kept in the data root.</source>
+        <translation>
+            <numerusform>%n change (%1) was kept in the data root.</numerusform>
+            <numerusform>%n changes (%1) were kept in the data root.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changes were discarded: the data root is as it was.</source>
+        <translation>
+            <numerusform>%n change was discarded: the data root is as it was.</numerusform>
+            <numerusform>%n changes were discarded: the data root is as it was.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::RunRecordView</name>
     <message numerus="yes">
         <source>%n later updates past the history&apos;s size limit were counted, not kept.</source>

@@ -27,6 +27,7 @@
 #include <QSyntaxHighlighter>
 #include <QTabWidget>
 #include <QToolButton>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <utility>
@@ -239,7 +240,120 @@ QTabWidget *RunPane::makeTabs()
     m_tabs->addTab(m_result, tr("Result"));
     m_tabs->addTab(m_raw, tr("Raw"));
     m_tabs->addTab(m_environment, tr("Environment"));
+
+    // Changes: what the run wrote in its data root (an overlay until kept).
+    auto *changesTab = new QWidget(m_tabs);
+    auto *cv = new QVBoxLayout(changesTab);
+    cv->setContentsMargins(0, 4, 0, 0);
+    m_changesSummary = new QLabel(tr("What the run creates, changes and removes in its data root is listed here when it ends."),
+                                  changesTab);
+    m_changesSummary->setObjectName(QStringLiteral("changesSummary"));
+    m_changesSummary->setWordWrap(true);
+    m_changesSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    cv->addWidget(m_changesSummary);
+    m_changesList = new QTreeWidget(changesTab);
+    m_changesList->setAccessibleName(tr("Changes to the data root"));
+    m_changesList->setRootIsDecorated(false);
+    m_changesList->setUniformRowHeights(true);
+    m_changesList->setHeaderLabels({tr("Change"), tr("Path"), tr("Size"), tr("Note")});
+    cv->addWidget(m_changesList, 1);
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    m_discardChanges = new QPushButton(tr("&Discard Changes"), changesTab);
+    m_discardChanges->setToolTip(tr("Leave the data root as it was before the run"));
+    m_keepChanges = new QPushButton(tr("&Keep Changes"), changesTab);
+    m_keepChanges->setToolTip(tr("Apply the changes to the data root (every later run of this user sees them)"));
+    for (QPushButton *b : {m_discardChanges, m_keepChanges}) {
+        b->setEnabled(false);
+        buttons->addWidget(b);
+    }
+    cv->addLayout(buttons);
+    connect(m_keepChanges, &QPushButton::clicked, this, [this] { settleChanges(true); });
+    connect(m_discardChanges, &QPushButton::clicked, this, [this] { settleChanges(false); });
+    m_tabs->addTab(changesTab, tr("Changes"));
     return m_tabs;
+}
+
+void RunPane::showChanges(const engine::RunOutcome &outcome)
+{
+    using engine::RunChange;
+    const engine::RunChanges &changes = outcome.changes;
+    m_changesList->clear();
+    const QString error = !changes.error.isEmpty() ? changes.error : outcome.changesError;
+    if (!outcome.changesReviewed) {
+        m_changesSummary->setText(session() ? tr("Nothing to review: the tool had no data root of its own to write, or the "
+                                                 "sandbox did not run (docker writes the data root itself).")
+                                            : tr("The run's changes are listed by the server (its settings keep or discard "
+                                                 "them; `toolwright run --json` there shows them)."));
+        return;
+    }
+    QList<QTreeWidgetItem *> items;
+    const QLocale locale;
+    for (const RunChange &c : changes.items) {
+        if (items.size() >= kMaxChangesListed)
+            break;
+        QString note = c.why;
+        if (c.autoload)
+            note = tr("loaded by programs by themselves") + (note.isEmpty() ? QString() : QStringLiteral(" · ") + note);
+        auto *item = new QTreeWidgetItem({engine::runChangeKindName(c.kind),
+                                          c.path + (c.directory ? QStringLiteral("/") : QString()),
+                                          c.directory || c.symlink || c.kind == RunChange::Kind::Removed
+                                                  || c.kind == RunChange::Kind::Refused
+                                              ? QString()
+                                              : locale.formattedDataSize(c.bytes),
+                                          note});
+        if (c.autoload || c.kind == RunChange::Kind::Refused)
+            for (int column = 0; column < 4; ++column)
+                item->setForeground(column, model::toneColor(model::Tone::Warning));
+        items.append(item);
+    }
+    m_changesList->addTopLevelItems(items);
+    m_changesList->resizeColumnToContents(0);
+    m_tabs->setTabText(kChangesTab, tr("Changes (%L1)").arg(changes.items.size()));
+    QString summary;
+    if (changes.isEmpty())
+        summary = tr("The run changed nothing in its data root.");
+    else if (outcome.changesPending)
+        summary = tr("The run wrote %n changes (%1) to its data root, which is unchanged until you keep them.", nullptr,
+                     int(changes.items.size()))
+                      .arg(locale.formattedDataSize(changes.bytes));
+    else if (outcome.changesKept)
+        summary = tr("%n changes (%1) were kept in the data root.", nullptr, int(changes.items.size()))
+                      .arg(locale.formattedDataSize(changes.bytes));
+    else
+        summary = tr("%n changes were discarded: the data root is as it was.", nullptr, int(changes.items.size()));
+    if (const int autoload = changes.autoloadCount())
+        summary += u' ' + tr("%n of them are files programs load by themselves (shell start-up files, Python's "
+                             "site-packages, node_modules, git hooks…): a later run of any tool would run them.", nullptr, autoload);
+    if (changes.items.size() > kMaxChangesListed)
+        summary += u' ' + tr("The first %L1 are listed.").arg(kMaxChangesListed);
+    if (!error.isEmpty())
+        summary += u' ' + error;
+    m_changesSummary->setText(summary);
+    setTone(m_changesSummary, changes.autoloadCount() || !error.isEmpty() ? model::Tone::Warning : model::Tone::Muted);
+    m_keepChanges->setEnabled(outcome.changesPending);
+    m_discardChanges->setEnabled(outcome.changesPending);
+}
+
+void RunPane::settleChanges(bool keep)
+{
+    engine::RunSession *s = session();
+    if (!s || !s->changesPending())
+        return;
+    m_keepChanges->setEnabled(false);
+    m_discardChanges->setEnabled(false);
+    m_changesSummary->setText(keep ? tr("Keeping the changes…") : tr("Discarding the changes…"));
+    connect(s, &engine::RunSession::changesSettled, this, [this, keep](bool kept, const QString &error) {
+        if (m_outcome) {
+            m_outcome->changesPending = false;
+            m_outcome->changesKept = kept;
+            m_outcome->changesError = error;
+            showChanges(*m_outcome);
+        }
+        Q_UNUSED(keep);
+        Q_EMIT stateChanged();
+    }, Qt::SingleShotConnection);
+    s->settleChanges(keep);
 }
 
 RunPane::~RunPane()
@@ -445,7 +559,13 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
                                         {QStringLiteral("runtime"), execution()->runtimeName()},
                                         {QStringLiteral("message"), outcome.message},
                                         {QStringLiteral("network"), outcome.network},
-                                        {QStringLiteral("limits"), engine::limitsJson(outcome)}}));
+                                        {QStringLiteral("limits"), engine::limitsJson(outcome)},
+                                        // The list is in the Changes tab; here its size.
+                                        {QStringLiteral("changes"), QJsonObject{{QStringLiteral("reviewed"), outcome.changesReviewed},
+                                                                                {QStringLiteral("kept"), outcome.changesKept},
+                                                                                {QStringLiteral("pending"), outcome.changesPending},
+                                                                                {QStringLiteral("items"), outcome.changes.items.size()},
+                                                                                {QStringLiteral("bytes"), outcome.changes.bytes}}}}));
     flush();
     const bool hadPartialOutput = m_phase == Phase::PartialOutput;
     m_phase = Phase::Finished;
@@ -486,8 +606,10 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
     if (m_updates->total() == 0)
         m_snapshot->setPlaceholderText(tr("The tool sent no progress updates."));
     m_copyResult->setEnabled(!m_resultText.isEmpty());
-    // A run that ended without a result but with progress shows that progress.
-    m_tabs->setCurrentIndex(noResult && hadPartialOutput ? 0 : 3);
+    showChanges(outcome);
+    // A run that ended without a result but with progress shows that progress; one whose
+    // changes wait for a decision shows them.
+    m_tabs->setCurrentIndex(outcome.changesPending ? kChangesTab : noResult && hadPartialOutput ? 0 : 3);
     Q_EMIT stateChanged();
     Q_EMIT finished();
 }

@@ -11,7 +11,9 @@
 // shown in place, replacing the one before; Timeline — every update with its time, the selected
 // one in full below; Log — the tool's own output lines; Result (isError highlighted); Raw — the
 // request and every event as JSON; Environment — what the tool sees (secrets masked) and the
-// command that started the sandbox.
+// command that started the sandbox; Changes — what the run created, changed and removed in its
+// data root (files programs load by themselves flagged), kept, discarded, or held with Keep and
+// Discard until the tester decides (a pane closed first discards them).
 //
 // Output size: every view shows at most kDisplayCap characters (the head of a result or
 // snapshot, the tail of the log and the raw events) with a marker saying how much is left out;
@@ -40,6 +42,7 @@ class QPushButton;
 class QTabWidget;
 class QVBoxLayout;
 class QToolButton;
+class QTreeWidget;
 
 namespace tw::model {
 class RunUpdatesModel;
@@ -104,6 +107,13 @@ public:
     QPlainTextEdit *rawView() const { return m_raw; }
     QPlainTextEdit *environmentView() const { return m_environment; }
     QTabWidget *tabs() const { return m_tabs; }
+    // Changes: what the run wrote in its data root, and Keep / Discard while they are held.
+    QTreeWidget *changesList() const { return m_changesList; }
+    QLabel *changesSummary() const { return m_changesSummary; }
+    QPushButton *keepChangesButton() const { return m_keepChanges; }
+    QPushButton *discardChangesButton() const { return m_discardChanges; }
+    static constexpr int kChangesTab = 6;
+    static constexpr int kMaxChangesListed = 5000;
     int flushCount() const { return m_flushes; } // how often the views were updated
 
 Q_SIGNALS:
@@ -125,6 +135,8 @@ private:
     void chooseSaveFile(Output which);
 
     void onRefused(const QString &message);
+    void showChanges(const engine::RunOutcome &outcome);
+    void settleChanges(bool keep);
     QString showEndState(const engine::RunOutcome &outcome);
     void makeHeader(QVBoxLayout *layout);
     QTabWidget *makeTabs();
@@ -148,6 +160,10 @@ private:
     QPlainTextEdit *m_raw = nullptr;
     QPlainTextEdit *m_environment = nullptr;
     QTabWidget *m_tabs = nullptr;
+    QTreeWidget *m_changesList = nullptr;
+    QLabel *m_changesSummary = nullptr;
+    QPushButton *m_keepChanges = nullptr;
+    QPushButton *m_discardChanges = nullptr;
     QTimer m_flushTimer;
     QTimer m_tick;
 

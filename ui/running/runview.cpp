@@ -490,6 +490,9 @@ RunPane *RunView::launch(const QJsonObject &params)
     // The one run path (run/runlauncher.h), as `toolwright run` takes it; the pane presents it.
     engine::RunRequest request{m_tool, m_catalog->dataPath, m_user, params, m_settings->runtimeChoice(), 0,
                                engine::toolSource(*m_catalog, m_tool)};
+    // The pane's Changes tab asks what becomes of a run's changes where Settings say "ask" (by
+    // default for tools from others); a server's run follows the server's settings.
+    request.canAsk = !m_server;
     engine::RunExecutionFactory execution;
     if (m_server) {
         request.dataPath = m_serverLocation; // for "Copy as Command": toolwright run --data ssh://…

@@ -95,10 +95,24 @@ SettingsDialog::SettingsDialog(engine::SecretStore &secrets, const QString &user
     m_cpus = new QDoubleSpinBox(runtime);
     m_cpus->setRange(0.1, 256);
     m_cpus->setSingleStep(0.5);
-    rf->addRow(tr("CPUs per container:"), m_cpus);
+    m_cpus->setToolTip(tr("A container's --cpus, and bubblewrap's cgroup CPU limit"));
+    rf->addRow(tr("CPUs per run:"), m_cpus);
     m_pids = new QSpinBox(runtime);
     m_pids->setRange(16, 1 << 20);
     rf->addRow(tr("Process limit:"), m_pids);
+    // What becomes of what a run writes in its user's data root (an overlay until kept).
+    const auto policyBox = [runtime](const QString &accessibleName) {
+        auto *box = new QComboBox(runtime);
+        box->addItem(tr("Keep them"), QStringLiteral("keep"));
+        box->addItem(tr("Ask after the run (the CLI discards)"), QStringLiteral("ask"));
+        box->addItem(tr("Discard them"), QStringLiteral("discard"));
+        box->setAccessibleName(accessibleName);
+        return box;
+    };
+    m_changesOwn = policyBox(tr("Changes by your own tools"));
+    m_changesOthers = policyBox(tr("Changes by tools from others"));
+    rf->addRow(tr("Data root changes by your own tools:"), m_changesOwn);
+    rf->addRow(tr("…by tools from others:"), m_changesOthers);
     auto *check = new QPushButton(tr("Check Runtimes"), runtime);
     check->setToolTip(tr("Try podman, docker and bubblewrap with these values and say which one auto would use"));
     rf->addRow(QString(), check);
@@ -269,6 +283,9 @@ void SettingsDialog::load()
     m_dockerGlobal->setText(joinArguments(c.dockerGlobalArgs));
     m_cpus->setValue(c.cpus);
     m_pids->setValue(c.pidsLimit);
+    const engine::RunChangesSettings changes = engine::RunChangesSettings::load();
+    m_changesOwn->setCurrentIndex(m_changesOwn->findData(engine::runChangesPolicyName(changes.ownTools)));
+    m_changesOthers->setCurrentIndex(m_changesOthers->findData(engine::runChangesPolicyName(changes.otherTools)));
 
     if (m_user.isEmpty())
         return;
@@ -387,6 +404,14 @@ void SettingsDialog::save()
 {
     m_status->clear();
     runtimeConfig().save();
+    const auto policy = [](const QComboBox *box) {
+        const QString v = box->currentData().toString();
+        return v == u"keep" ? engine::RunChangesPolicy::Keep : v == u"ask" ? engine::RunChangesPolicy::Ask : engine::RunChangesPolicy::Discard;
+    };
+    engine::RunChangesSettings changes;
+    changes.ownTools = policy(m_changesOwn);
+    changes.otherTools = policy(m_changesOthers);
+    changes.save();
     engine::setAgentBudgetTokens(m_agentBudget->value());
     engine::SecretStoreConfig secrets = engine::SecretStoreConfig::load();
     secrets.kind = m_useFile->isChecked() ? engine::SecretStoreConfig::Kind::File : engine::SecretStoreConfig::Kind::Keychain;
