@@ -19,7 +19,7 @@ QString s(const char *text) { return QString::fromLatin1(text); }
 std::optional<RunState> runStateFromName(const QString &name)
 {
     for (RunState st : {RunState::Result, RunState::ToolError, RunState::Error, RunState::Timeout, RunState::Cancelled,
-                        RunState::Failed, RunState::OutOfMemory})
+                        RunState::Failed, RunState::OutOfMemory, RunState::WriteLimit})
         if (runStateName(st) == name)
             return st;
     return std::nullopt;
@@ -139,6 +139,8 @@ QJsonObject runOutcomeToJson(const RunOutcome &r)
                        {s("memory_mb"), r.memoryMb},
                        {s("pids"), r.pidsLimit},
                        {s("cpus"), r.cpus},
+                       {s("write_mb"), r.writeCapMb},
+                       {s("write_files"), r.writeCapFiles},
                        {s("limits_enforced_by"), r.limitsEnforcedBy},
                        {s("limits_not_enforced"), r.limitsNotEnforced},
                        {s("changes"), runChangesToJson(r)}};
@@ -161,6 +163,8 @@ std::optional<RunOutcome> runOutcomeFromJson(const QJsonObject &o)
     r.limitsEnforcedBy = o.value(s("limits_enforced_by")).toString();
     r.limitsNotEnforced = o.value(s("limits_not_enforced")).toString();
     r.cpus = o.value(s("cpus")).toDouble();
+    r.writeCapMb = o.value(s("write_mb")).toInt();
+    r.writeCapFiles = o.value(s("write_files")).toInt();
     runChangesFromJson(o.value(s("changes")).toObject(), r);
     return r;
 }

@@ -34,6 +34,7 @@ QString runStateName(RunState state)
     case RunState::Cancelled: return QStringLiteral("cancelled");
     case RunState::Failed: return QStringLiteral("failed");
     case RunState::OutOfMemory: return QStringLiteral("out-of-memory");
+    case RunState::WriteLimit: return QStringLiteral("write-limit");
     }
     return {};
 }
@@ -93,6 +94,9 @@ QJsonObject limitsJson(const RunOutcome &o)
                        {QStringLiteral("enforced"), !o.limitsEnforcedBy.isEmpty()}};
     // 0: no CPU limit could be set (a cgroup without the cpu controller).
     limits.insert(QStringLiteral("cpus"), o.cpus);
+    // 0: the write cap is not enforced (Toolwright not run as root).
+    limits.insert(QStringLiteral("write_mb"), o.writeCapMb);
+    limits.insert(QStringLiteral("write_files"), o.writeCapFiles);
     if (o.limitsEnforcedBy.isEmpty())
         limits.insert(QStringLiteral("why"), o.limitsNotEnforced);
     else
@@ -106,10 +110,12 @@ QString describeLimits(const RunOutcome &o)
     if (o.limitsEnforcedBy.isEmpty())
         return QStringLiteral("memory and process limits NOT enforced (%1) · %2").arg(o.limitsNotEnforced, network);
     const QString cpus = o.cpus > 0 ? QStringLiteral("%1 CPU").arg(o.cpus) : QStringLiteral("CPU not limited");
-    return QStringLiteral("memory %1 MB, %2 processes, %3 (%4) · %5")
+    const QString writes = o.writeCapMb > 0 ? QStringLiteral("writes %1 MB, %2 files").arg(o.writeCapMb).arg(o.writeCapFiles)
+                                            : QStringLiteral("writes not capped");
+    return QStringLiteral("memory %1 MB, %2 processes, %3, %4 (%5) · %6")
         .arg(o.memoryMb)
         .arg(o.pidsLimit)
-        .arg(cpus, o.limitsEnforcedBy, network);
+        .arg(cpus, writes, o.limitsEnforcedBy, network);
 }
 
 namespace {
@@ -255,6 +261,14 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
         m_pendingOutcome.changesError = settled.error;
         m_pendingOutcome.changesPending = m_changesPending =
             m_options.changes == RunChangesPolicy::Ask && !settled.changes.isEmpty() && settled.changes.error.isEmpty();
+        if (settled.capReached) {
+            // Its own end state, whatever the tool answered: what it wrote past the cap failed.
+            m_pendingOutcome.state = RunState::WriteLimit;
+            m_pendingOutcome.message = QStringLiteral("the run reached its write cap (%1 MB, %2 files in its data root): "
+                                                      "what it wrote past it failed with ENOSPC")
+                                           .arg(m_options.writeCapMb)
+                                           .arg(m_options.writeCapFiles);
+        }
         m_cleaning = false;
         Q_EMIT finished(m_pendingOutcome);
     });
@@ -394,7 +408,9 @@ RunSession::Prepared RunSession::prepare() const
         p.error = identity.error;
         return p;
     }
-    if (const QString error = prepareRunDirectory(m_runDir.path(), identity); !error.isEmpty()) {
+    if (const QString error = prepareRunDirectory(m_runDir.path(), identity, m_options.writeCapMb, m_options.writeCapFiles,
+                                                  &p.writeCapped);
+        !error.isEmpty()) {
         p.error = error;
         return p;
     }
@@ -489,6 +505,7 @@ void RunSession::launch(const Prepared &prepared)
     m_limitsEnforcedBy = prepared.limitsEnforcedBy;
     m_limitsNotEnforced = prepared.limitsNotEnforced;
     m_cpus = prepared.cpus;
+    m_writeCapped = prepared.writeCapped;
     // Between fork and exec: no descriptor of Toolwright's reaches the sandbox (say the
     // --passphrase-fd the CLI was given), and the sandbox starts inside its cgroup, or not at all.
     // bubblewrap's stage then mounts the data root's overlay and the sources, and becomes the
@@ -677,6 +694,8 @@ void RunSession::fillLimits(RunOutcome &o) const
     o.memoryMb = m_options.memoryMb;
     o.pidsLimit = m_pidsLimit;
     o.cpus = m_cpus;
+    o.writeCapMb = m_writeCapped ? m_options.writeCapMb : 0;
+    o.writeCapFiles = m_writeCapped ? m_options.writeCapFiles : 0;
     o.changesPolicy = m_options.changes;
     o.limitsEnforcedBy = m_limitsEnforcedBy;
     o.limitsNotEnforced = !m_limitsEnforcedBy.isEmpty() ? QString()
@@ -760,8 +779,9 @@ void RunSession::settleChangesThenEmit()
     m_plan.stage.unmountOnHost(); // the container is gone: nothing writes the upper directory now
     const SandboxIdentity identity = sandboxIdentity();
     m_changesWatcher.setFuture(QtConcurrent::run([upper = m_layout.upperDir(), root = m_layout.userRoot, identity,
-                                                  keep = m_options.changes == RunChangesPolicy::Keep] {
+                                                  keep = m_options.changes == RunChangesPolicy::Keep, capped = m_writeCapped] {
         SettledChanges settled;
+        settled.capReached = capped && writeCapReached(QFileInfo(upper).path());
         settled.changes = reviewRunChanges(upper, root);
         if (keep && settled.changes.error.isEmpty() && !settled.changes.isEmpty()) {
             settled.error = keepRunChanges(upper, root, identity.dropsPrivileges, identity.uid, identity.gid);

@@ -52,13 +52,18 @@ struct RunOptions
     int graceMs = 2000;               // between the cancel line and the kill
     bool network = false;
     int memoryMb = 512;
+    // What one run may write in its data root (sandboxstage.h prepareRunDirectory): a run that
+    // reaches it ends as WriteLimit. Enforced where Toolwright runs as root (a tmpfs of that size
+    // under the overlay); elsewhere the outcome says it was not.
+    int writeCapMb = 512;
+    int writeCapFiles = 20000;
     QString emailDb;
     QProcessEnvironment extraEnv;     // integration variables and secrets: environment only
     QStringList secretValues;         // masked in every event before anyone sees it
     RunChangesPolicy changes = RunChangesPolicy::Keep;
 };
 
-enum class RunState { Result, ToolError, Error, Timeout, Cancelled, Failed, OutOfMemory };
+enum class RunState { Result, ToolError, Error, Timeout, Cancelled, Failed, OutOfMemory, WriteLimit };
 QString runStateName(RunState state);
 
 struct RunOutcome
@@ -76,6 +81,8 @@ struct RunOutcome
     int memoryMb = 0;
     int pidsLimit = 0;
     double cpus = 0;             // the CPU limit (0: none could be set)
+    int writeCapMb = 0;          // the write cap (0: not enforced)
+    int writeCapFiles = 0;
     QString limitsEnforcedBy;    // "cgroup v1", "cgroup v2", "podman", "docker"; empty: not enforced
     QString limitsNotEnforced;   // why not, when not
     // What the run wrote in its data root (reviewed after the sandbox ended), and whether it was
@@ -163,6 +170,7 @@ private:
         std::shared_ptr<RunCgroup> cgroup; // bubblewrap's limits; null for containers or when unavailable
         int pidsLimit = 0;
         double cpus = 0;
+        bool writeCapped = false; // the run directory's changes/ is a tmpfs of the cap's size
         QString limitsEnforcedBy, limitsNotEnforced; // as in RunOutcome
     };
     Prepared prepare() const;
@@ -199,6 +207,7 @@ private:
     {
         RunChanges changes;
         bool kept = false;
+        bool capReached = false; // the run filled its write cap
         QString error;
     };
     QFutureWatcher<SettledChanges> m_changesWatcher;
@@ -215,6 +224,7 @@ private:
     std::shared_ptr<RunCgroup> m_cgroup;
     int m_pidsLimit = 0;
     double m_cpus = 0;
+    bool m_writeCapped = false;
     QString m_limitsEnforcedBy, m_limitsNotEnforced;
     // The output is parsed on a thread of its own: a 20 MB result frame takes a JSON parse and
     // a re-serialisation that must not stall the GUI. Events come back in order, queued.

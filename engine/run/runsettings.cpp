@@ -51,6 +51,9 @@ RunOptions runOptionsFor(const ToolRunSettings &settings, const Integrations &in
     o.updateResetsTimeout = settings.updateResetsTimeout;
     o.hardLimitMs = settings.hardLimitSec * 1000;
     o.memoryMb = settings.memoryMb;
+    const RuntimeConfig runtime = RuntimeConfig::load();
+    o.writeCapMb = runtime.writeCapMb;
+    o.writeCapFiles = runtime.writeCapFiles;
     o.emailDb = integrations.emailDb;
     return o;
 }

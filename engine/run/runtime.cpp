@@ -9,6 +9,8 @@
 #include <QSettings>
 #include <QStandardPaths>
 
+#include <algorithm>
+
 #include <unistd.h>
 
 namespace tw::engine {
@@ -28,6 +30,8 @@ RuntimeConfig RuntimeConfig::load()
     c.dockerGlobalArgs = s.value(QStringLiteral("dockerGlobalArgs")).toStringList();
     c.cpus = s.value(QStringLiteral("cpus"), c.cpus).toDouble();
     c.pidsLimit = s.value(QStringLiteral("pidsLimit"), c.pidsLimit).toInt();
+    c.writeCapMb = std::clamp(s.value(QStringLiteral("writeCapMb"), c.writeCapMb).toInt(), 1, 1024 * 1024);
+    c.writeCapFiles = std::clamp(s.value(QStringLiteral("writeCapFiles"), c.writeCapFiles).toInt(), 16, 100000000);
     return c;
 }
 
@@ -45,6 +49,8 @@ void RuntimeConfig::save() const
     s.setValue(QStringLiteral("dockerGlobalArgs"), dockerGlobalArgs);
     s.setValue(QStringLiteral("cpus"), cpus);
     s.setValue(QStringLiteral("pidsLimit"), pidsLimit);
+    s.setValue(QStringLiteral("writeCapMb"), writeCapMb);
+    s.setValue(QStringLiteral("writeCapFiles"), writeCapFiles);
 }
 
 bool BubblewrapRuntime::isAvailable(QString *why) const

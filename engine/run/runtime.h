@@ -39,6 +39,8 @@ struct RuntimeConfig
     QStringList dockerGlobalArgs; // before `run` (e.g. --context, --host)
     double cpus = 1.0;
     int pidsLimit = 256;
+    int writeCapMb = 512;     // what one run may write in its data root (RunOptions)
+    int writeCapFiles = 20000;
 
     static RuntimeConfig load();   // from QSettings
     void save() const;

@@ -11,6 +11,7 @@
 #include <sched.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 namespace tw::engine {
@@ -106,8 +107,18 @@ void SandboxStage::unmountOnHost() const
         ::umount2(QByteArray(runDir + '/' + overlayTarget).constData(), MNT_DETACH | UMOUNT_NOFOLLOW);
 }
 
-QString prepareRunDirectory(const QString &runDir, const SandboxIdentity &identity)
+bool writeCapReached(const QString &changesDir)
 {
+    struct statvfs st{};
+    if (::statvfs(QFile::encodeName(changesDir).constData(), &st) != 0)
+        return false;
+    // tmpfs gives whole pages: less than a few left is full for any write that mattered.
+    return st.f_bavail * st.f_frsize < 64 * 1024 || st.f_favail < 2;
+}
+
+QString prepareRunDirectory(const QString &runDir, const SandboxIdentity &identity, int capMb, int capFiles, bool *capped)
+{
+    *capped = false;
     const QByteArray base = QFile::encodeName(runDir);
     const bool root = identity.dropsPrivileges;
     struct Part
@@ -131,6 +142,16 @@ QString prepareRunDirectory(const QString &runDir, const SandboxIdentity &identi
         const QByteArray path = base + '/' + part.name;
         if (::mkdir(path.constData(), 0700) != 0 && errno != EEXIST)
             return QStringLiteral("cannot make %1 (%2)").arg(QFile::decodeName(path), QString::fromLocal8Bit(std::strerror(errno)));
+        if (root && std::strcmp(part.name, "changes") == 0 && capMb > 0 && capFiles > 0) {
+            // The overlay's upper and work directories live here: what the run writes in its
+            // data root cannot pass the cap, whatever the host's disk has free.
+            const QByteArray options = "size=" + QByteArray::number(qint64(capMb) * 1024 * 1024) + ",nr_inodes="
+                + QByteArray::number(capFiles + 4) + ",mode=0700"; // its root, upper/, work/, work/work
+            if (::mount("tmpfs", path.constData(), "tmpfs", MS_NOSUID | MS_NODEV, options.constData()) != 0)
+                return QStringLiteral("cannot cap the run's writes (tmpfs at %1: %2)")
+                    .arg(QFile::decodeName(path), QString::fromLocal8Bit(std::strerror(errno)));
+            *capped = true;
+        }
         if (root && (part.groupOfIdentity || part.ownedByIdentity)
             && ::lchown(path.constData(), part.ownedByIdentity ? identity.uid : 0, identity.gid) != 0)
             return QStringLiteral("cannot give %1 to %2 (%3)").arg(QFile::decodeName(path), identity.describe(), QString::fromLocal8Bit(std::strerror(errno)));

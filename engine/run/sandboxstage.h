@@ -59,7 +59,11 @@ struct SandboxStage
 // only; changes/ (the overlay's upper and work directories) Toolwright's alone, its upper/
 // owned by the identity so the run can write its data root's top. An error message, empty on
 // success.
+// Toolwright run as root caps what a run may write: changes/ is a tmpfs of `capMb` MiB and
+// `capFiles` inodes (`*capped` true); elsewhere nothing caps it (`*capped` false).
 struct SandboxIdentity;
-QString prepareRunDirectory(const QString &runDir, const SandboxIdentity &identity);
+QString prepareRunDirectory(const QString &runDir, const SandboxIdentity &identity, int capMb, int capFiles, bool *capped);
+// Whether the write cap's tmpfs at `changesDir` is full (its space or its inodes).
+bool writeCapReached(const QString &changesDir);
 
 } // namespace tw::engine

@@ -2140,6 +2140,10 @@ verdeckt global v%1 (Version %2 von %3)</translation>
             <numerusform>%n Änderungen wurden verworfen: das Datenverzeichnis ist wie zuvor.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Write cap reached</source>
+        <translation>Schreibgrenze erreicht</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::RunRecordView</name>
@@ -2863,6 +2867,26 @@ Füllen Sie die Eingaben aus und drücken Sie Ausführen (Strg+Eingabe). Jede Au
     <message>
         <source>…by tools from others:</source>
         <translation>…durch Tools anderer:</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>Write cap in megabytes</source>
+        <translation>Schreibgrenze in Megabyte</translation>
+    </message>
+    <message>
+        <source> files</source>
+        <translation> Dateien</translation>
+    </message>
+    <message>
+        <source>Write cap in files</source>
+        <translation>Schreibgrenze in Dateien</translation>
+    </message>
+    <message>
+        <source>Writes per run:</source>
+        <translation>Schreiben je Lauf:</translation>
     </message>
 </context>
 <context>

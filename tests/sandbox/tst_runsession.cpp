@@ -352,6 +352,7 @@ export async function execute(_id, params) {
 const QByteArray kIntruder = R"(
 import { openSync, closeSync, writeFileSync, copyFileSync, chmodSync, mkdirSync, readFileSync, unlinkSync,
          symlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 const code = (f) => { try { f(); return 'ok'; } catch (e) { return e.code || String(e); } };
 export async function execute(_id, params) {
   const r = {};
@@ -373,6 +374,23 @@ export async function execute(_id, params) {
     r.link = code(() => symlinkSync('/etc/shadow', '/officer/user/shadow-link'));
     r.change = code(() => writeFileSync('/officer/user/note.txt', 'changed by the run'));
     r.remove = code(() => unlinkSync('/officer/user/old.txt'));
+    // A script it wrote in its HOME still runs (the overlay's upper layer is no noexec place).
+    r.exec = code(() => {
+      writeFileSync('/officer/user/helper.sh', `#!${process.execPath}\nconsole.log('helped');\n`, { mode: 0o755 });
+      if (execFileSync('/officer/user/helper.sh').toString() !== 'helped\n') throw new Error('wrong output');
+    });
+  }
+  if (params.fillMb) {
+    // Writes 1 MB at a time until it has written fillMb or a write fails.
+    const chunk = Buffer.alloc(1 << 20, 120);
+    let written = 0;
+    r.fill = code(() => { for (; written < params.fillMb; ++written) writeFileSync('/officer/user/fill-' + written, chunk); });
+    r.written = written;
+  }
+  if (params.files) {
+    let made = 0;
+    r.files = code(() => { mkdirSync('/officer/user/many'); for (; made < params.files; ++made) writeFileSync('/officer/user/many/' + made, ''); });
+    r.made = made;
   }
   if (params.read) { r.read = {}; for (const p of params.read) r.read[p] = code(() => readFileSync(p, 'utf8')); }
   if (params.spin) {
@@ -1062,7 +1080,7 @@ private Q_SLOTS:
         QCOMPARE(r.state, RunState::Result);
         const QJsonObject o = report(r);
         // Inside its overlay the tool may do all of it; what matters is what reaches the host.
-        for (const char *key : {"copy", "chmod", "open", "openDir", "autoload", "link", "change", "remove"})
+        for (const char *key : {"copy", "chmod", "open", "openDir", "autoload", "link", "change", "remove", "exec"})
             QVERIFY2(o[QLatin1StringView(key)].toString() == u"ok", qPrintable(QStringLiteral("%1: %2").arg(QLatin1StringView(key), o[QLatin1StringView(key)].toString())));
         QVERIFY(r.changesReviewed);
         QVERIFY2(r.changesKept, qPrintable(r.changesError));
@@ -1185,6 +1203,55 @@ private Q_SLOTS:
         QCOMPARE(r.state, RunState::Failed);
         QVERIFY2(r.message.contains(QStringLiteral("lies in the data root of u@x")), qPrintable(r.message));
         QCOMPARE(tw::test::readFile(real), QByteArray("mail"));
+    }
+
+    // Issue 39: a cap on what one run writes (bytes and files), with its own end state: the
+    // host's disk is never the tool's to fill. Enforced when Toolwright runs as root (CI's case);
+    // otherwise the outcome says it was not.
+    void aRunsWritesAreCapped_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::newRow("bytes") << QStringLiteral("bytes");
+        QTest::newRow("files") << QStringLiteral("files");
+    }
+    void aRunsWritesAreCapped()
+    {
+        QFETCH(QString, what);
+        const QString root = intruderUser(QStringLiteral("c@x"));
+        const QMap<QString, QString> before = snapshot(root);
+        RunOptions options;
+        options.changes = RunChangesPolicy::Keep;
+        options.writeCapMb = 16;
+        options.writeCapFiles = 100;
+        const QJsonObject params = what == u"bytes" ? QJsonObject{{QStringLiteral("fillMb"), 64}} : QJsonObject{{QStringLiteral("files"), 500}};
+        const RunOutcome r = runToolAs(QStringLiteral("c@x"), QStringLiteral("intruder"), params, options, testRuntimeConfig());
+        if (::getuid() != 0) {
+            QCOMPARE(r.writeCapMb, 0); // said, not implied
+            QVERIFY(describeLimits(r).contains(QStringLiteral("writes not capped")));
+            return;
+        }
+        QCOMPARE(r.state, RunState::WriteLimit);
+        QVERIFY2(r.message.contains(QStringLiteral("write cap (16 MB, 100 files")), qPrintable(r.message));
+        QCOMPARE(r.writeCapMb, 16);
+        const QJsonObject o = report(r);
+        if (what == u"bytes") {
+            QCOMPARE(o[QStringLiteral("fill")].toString(), QStringLiteral("ENOSPC"));
+            QVERIFY(o[QStringLiteral("written")].toInt() <= 16);
+        } else {
+            QCOMPARE(o[QStringLiteral("files")].toString(), QStringLiteral("ENOSPC"));
+            QVERIFY(o[QStringLiteral("made")].toInt() <= 100);
+        }
+        // Kept, what the run wrote counts against the cap: no more reached the data root.
+        qint64 bytes = 0;
+        int files = 0;
+        QDirIterator all(root, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+        while (all.hasNext()) {
+            bytes += QFileInfo(all.next()).size();
+            ++files;
+        }
+        QVERIFY2(bytes <= 16 * 1024 * 1024 + 4096, qPrintable(QString::number(bytes)));
+        QVERIFY(files <= 100 + before.size());
+        QCOMPARE(leftoverRunDirs(), QStringList());
     }
 
     // Issue 39.8: one CPU by default on every runtime: two busy threads get one CPU's time.

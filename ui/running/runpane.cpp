@@ -651,6 +651,10 @@ QString RunPane::showEndState(const engine::RunOutcome &outcome)
         setStatus(tr("Could not run"), model::Tone::Error);
         banner = outcome.message;
         break;
+    case engine::RunState::WriteLimit:
+        setStatus(tr("Write cap reached"), model::Tone::Error);
+        banner = outcome.message;
+        break;
     case engine::RunState::OutOfMemory:
         setStatus(tr("Out of memory"), model::Tone::Error);
         banner = tr("The tool ran out of memory (limit %1 MB); raise the memory in the run settings if it needs more.")

@@ -14,6 +14,7 @@
 #include <QRadioButton>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
 #include <QLabel>
@@ -100,6 +101,20 @@ SettingsDialog::SettingsDialog(engine::SecretStore &secrets, const QString &user
     m_pids = new QSpinBox(runtime);
     m_pids->setRange(16, 1 << 20);
     rf->addRow(tr("Process limit:"), m_pids);
+    // What one run may write in its data root (enforced when Toolwright runs as root).
+    m_writeMb = new QSpinBox(runtime);
+    m_writeMb->setRange(1, 1024 * 1024);
+    m_writeMb->setSuffix(tr(" MB"));
+    m_writeMb->setAccessibleName(tr("Write cap in megabytes"));
+    m_writeFiles = new QSpinBox(runtime);
+    m_writeFiles->setRange(16, 100000000);
+    m_writeFiles->setSuffix(tr(" files"));
+    m_writeFiles->setAccessibleName(tr("Write cap in files"));
+    auto *writeRow = new QHBoxLayout;
+    writeRow->addWidget(m_writeMb);
+    writeRow->addWidget(m_writeFiles);
+    writeRow->addStretch(1);
+    rf->addRow(tr("Writes per run:"), writeRow);
     // What becomes of what a run writes in its user's data root (an overlay until kept).
     const auto policyBox = [runtime](const QString &accessibleName) {
         auto *box = new QComboBox(runtime);
@@ -283,6 +298,8 @@ void SettingsDialog::load()
     m_dockerGlobal->setText(joinArguments(c.dockerGlobalArgs));
     m_cpus->setValue(c.cpus);
     m_pids->setValue(c.pidsLimit);
+    m_writeMb->setValue(c.writeCapMb);
+    m_writeFiles->setValue(c.writeCapFiles);
     const engine::RunChangesSettings changes = engine::RunChangesSettings::load();
     m_changesOwn->setCurrentIndex(m_changesOwn->findData(engine::runChangesPolicyName(changes.ownTools)));
     m_changesOthers->setCurrentIndex(m_changesOthers->findData(engine::runChangesPolicyName(changes.otherTools)));
@@ -329,6 +346,8 @@ engine::RuntimeConfig SettingsDialog::runtimeConfig() const
     c.dockerGlobalArgs = engine::splitShellWords(m_dockerGlobal->text());
     c.cpus = m_cpus->value();
     c.pidsLimit = m_pids->value();
+    c.writeCapMb = m_writeMb->value();
+    c.writeCapFiles = m_writeFiles->value();
     return c;
 }
 

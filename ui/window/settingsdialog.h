@@ -85,6 +85,8 @@ private:
     QLineEdit *m_dockerGlobal = nullptr;
     QDoubleSpinBox *m_cpus = nullptr;
     QSpinBox *m_pids = nullptr;
+    QSpinBox *m_writeMb = nullptr;
+    QSpinBox *m_writeFiles = nullptr;
     QComboBox *m_changesOwn = nullptr;    // what becomes of a run's changes to its data root: own tools
     QComboBox *m_changesOthers = nullptr; // …tools from others
     QSpinBox *m_agentBudget = nullptr;
