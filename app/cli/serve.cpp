@@ -6,7 +6,9 @@
 
 #include "common.h"
 
+#include "remote/protocol.h"
 #include "remote/remoteserver.h"
+#include "run/runeventparser.h"
 
 #include <QCoreApplication>
 #include <QSocketNotifier>
@@ -97,11 +99,14 @@ int cmdServe(const QStringList &args)
     if (!writeAll(bannerLine()))
         return 2;
 
-    LineReader reader(kMaxMessageBytes);
+    LineReader reader(kMaxRequestBytes);
     const auto answer = [&server](const QByteArray &line, bool tooLong) {
         const QByteArray reply = tooLong
             ? rpcErrorLine(QJsonValue::Null, RpcCode::InvalidRequest,
-                           QStringLiteral("a message longer than %1 bytes").arg(kMaxMessageBytes))
+                           QStringLiteral("a message longer than %1 bytes").arg(kMaxRequestBytes))
+            : jsonHasMoreValuesThan(line, kMaxRequestValues)
+            ? rpcErrorLine(QJsonValue::Null, RpcCode::InvalidRequest,
+                           QStringLiteral("a message of more than %1 JSON values").arg(kMaxRequestValues))
             : server.handle(line);
         if (!reply.isEmpty() && !writeAll(reply))
             QCoreApplication::exit(2);

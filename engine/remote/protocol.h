@@ -85,5 +85,10 @@ QString sha256Hex(const QByteArray &bytes);
 
 // The longest line either side accepts (a 50 MB TOOL.md read whole, base64, fits).
 inline constexpr qsizetype kMaxMessageBytes = 256 * 1024 * 1024;
+// What a server takes from a client: a request line of at most this many bytes and JSON values
+// (a 240 MB line of tiny values took `serve` to 2.4 GB). A saved file or an imported zip of
+// 40 MB, base64, fits.
+inline constexpr qsizetype kMaxRequestBytes = 64 * 1024 * 1024;
+inline constexpr qsizetype kMaxRequestValues = 1000000;
 
 } // namespace tw::engine

@@ -54,10 +54,35 @@ RunEvent RunEventParser::sequenced(RunEvent e)
     return p;
 }
 
+bool jsonHasMoreValuesThan(QByteArrayView json, qsizetype limit)
+{
+    qsizetype values = 0;
+    bool inString = false;
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        const char c = json[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if ((c == ',' || c == '[' || c == '{') && ++values > limit) {
+            return true;
+        }
+    }
+    return false;
+}
+
 RunEvent RunEventParser::parseFrame(const QByteArray &json, RunEvent::Stream stream) const
 {
     RunEvent e;
     e.stream = stream;
+    if (jsonHasMoreValuesThan(json, kMaxEventValues)) {
+        e.kind = RunEvent::Kind::Error;
+        e.message = QStringLiteral("the tool sent an event of more than %L1 JSON values; it was dropped").arg(kMaxEventValues);
+        return e;
+    }
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     const QJsonObject o = doc.object();

@@ -34,6 +34,11 @@ struct RunEvent
     qsizetype contentBytes = -1; // size of `content` as compact JSON
 };
 
+// Whether `json` holds more than `limit` values, counted by their brackets and separators outside
+// strings, in one pass without parsing: checked before a parse whose memory grows with the
+// number of values (2.5 million tiny items took 970 MB as Qt's JSON values).
+bool jsonHasMoreValuesThan(QByteArrayView json, qsizetype limit);
+
 // A content array as text: its text parts in order, other parts (images, resources) as JSON.
 QString contentText(const QJsonArray &content);
 // An event's content as text and the event as compact JSON: precomputed when RunSession filled
@@ -49,6 +54,9 @@ public:
     static constexpr qsizetype kMaxLineBytes = 1024 * 1024;
     // A framed event (a result may be the tool's whole output) is kept whole up to this size.
     static constexpr qsizetype kMaxEventBytes = 64 * 1024 * 1024;
+    // …and of at most this many JSON values (a result's parts, their fields): a larger one is
+    // dropped with an error instead of parsed.
+    static constexpr qsizetype kMaxEventValues = 250000;
 
     explicit RunEventParser(QByteArray nonce);
 

@@ -642,6 +642,27 @@ private Q_SLOTS:
                 QVERIFY2(f[QStringLiteral("seed")][QStringLiteral("error")].toString().contains(u"not read"), qPrintable(f[QStringLiteral("path")].toString()));
     }
 
+    // Issue 39: what a client sends is bounded before it is parsed: a line of more than a million
+    // JSON values, or longer than 64 MiB, is answered with an error (a 240 MB line took the
+    // server to 2.4 GB), and the server goes on answering.
+    void oversizedRequestsAreRefused()
+    {
+        QByteArray values = "[0";
+        values.reserve(2 * 1100000);
+        for (int i = 0; i < 1100000; ++i)
+            values += ",0";
+        values += ']';
+        const QByteArray many = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tool.read\",\"params\":{\"dir\":" + values + "}}\n";
+        const QByteArray long_ = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tool.read\",\"params\":{\"dir\":\""
+            + QByteArray(65 * 1024 * 1024, 'a') + "\"}}\n";
+        const Session s = serve(initialize() + many + long_ + request(4, QStringLiteral("initialize")));
+        QCOMPARE(s.errorCode(1), -32600);
+        QVERIFY2(s.errorMessage(1).contains(QStringLiteral("more than 1000000 JSON values")), qPrintable(s.errorMessage(1)));
+        QCOMPARE(s.errorCode(2), -32600);
+        QVERIFY2(s.errorMessage(2).contains(QStringLiteral("longer than 67108864 bytes")), qPrintable(s.errorMessage(2)));
+        QVERIFY(!s.reply(3).isEmpty()); // and it went on answering
+    }
+
     // Deflated (true) or zstd (protocol 1.2) on request, the same catalog.
     void catalogListCompressed()
     {

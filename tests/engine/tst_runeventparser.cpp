@@ -169,6 +169,34 @@ private Q_SLOTS:
         QCOMPARE(events[1].text, QStringLiteral("after"));
     }
 
+    // Issue 39: a result of millions of tiny parts (2.5 million took the CLI to 970 MB) is
+    // dropped with an error before it is parsed; the limit's own size still arrives whole, and
+    // brackets and commas inside strings do not count.
+    void eventsOfTooManyValuesAreDropped()
+    {
+        const auto result = [](qsizetype parts, const QByteArray &part) -> QByteArray {
+            QByteArray items;
+            items.reserve(parts * (part.size() + 1));
+            for (qsizetype i = 0; i < parts; ++i)
+                items += (i ? "," : "") + part;
+            return "\x1eTW n {\"type\":\"result\",\"content\":[" + items + "]}\n";
+        };
+        RunEventParser p("n");
+        QList<RunEvent> events = p.feed(result(RunEventParser::kMaxEventValues + 1, "0"), Stream::Stdout);
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events[0].kind, RunEvent::Kind::Error);
+        QVERIFY2(events[0].message.contains(QStringLiteral("more than 250,000 JSON values")), qPrintable(events[0].message));
+        RunEventParser q("n");
+        events = q.feed(result(RunEventParser::kMaxEventValues - 10, "0"), Stream::Stdout);
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events[0].kind, RunEvent::Kind::Result);
+        RunEventParser r("n");
+        events = r.feed(result(1, "\"" + QByteArray(RunEventParser::kMaxEventValues + 10, ',') + "[{\\\"\""), Stream::Stdout);
+        QCOMPARE(events.size(), 1);
+        QCOMPARE(events[0].kind, RunEvent::Kind::Result);
+        QVERIFY(jsonHasMoreValuesThan("[1,2,3]", 2) && !jsonHasMoreValuesThan("[1,2,3]", 3)); // [ and two commas: 3
+    }
+
     void eventsPastTheCeilingAreDropped()
     {
         RunEventParser p("n");
