@@ -119,8 +119,10 @@ int cmdServe(const QStringList &args);
 // outcome (returns the exit code).
 void printRunEvent(const engine::RunEvent &event, bool json);
 int printRunOutcome(const engine::RunOutcome &outcome, const QString &runtime, bool json);
-// A tool's text made safe for a terminal: control characters shown escaped, never obeyed.
-QString terminalSafe(const QString &text);
+// A tool's text made safe for a terminal: control and invisible characters shown escaped, never
+// obeyed, and a line that starts like Toolwright's own marked "[tool] " (newlines kept unless
+// `keepNewlines` is false, for one-line names).
+QString terminalSafe(const QString &text, bool keepNewlines = true);
 // Calls `onSignal` (on the event loop) for each SIGINT, SIGTERM or SIGHUP from now on.
 void watchTerminationSignals(QObject *context, const std::function<void(int)> &onSignal);
 // The warnings of gathered inputs: a keychain that could not be read, a missing or wrong value.

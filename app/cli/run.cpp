@@ -118,20 +118,32 @@ void printRunEvent(const RunEvent &e, bool json)
 }
 
 // A tool's text on a terminal: its control characters shown, never obeyed (no OSC title or
-// clipboard sequence, no cursor move that hides a line, no forged "toolwright:" line start
-// after a carriage return). Tabs and newlines stay.
-QString terminalSafe(const QString &text)
+// clipboard sequence, no cursor move or carriage return that hides a line), and no invisible
+// or direction-changing character (Unicode's format characters, line and paragraph
+// separators). Tabs and newlines stay, but a line of the tool's that starts like one of
+// Toolwright's own ("toolwright:") is marked as the tool's.
+QString terminalSafe(const QString &text, bool keepNewlines)
 {
     QString out;
     out.reserve(text.size());
-    for (const QChar c : text) {
+    bool lineStart = true;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
         const char16_t u = c.unicode();
-        if ((u < 0x20 && u != u'\n' && u != u'\t') || u == 0x7f || (u >= 0x80 && u < 0xa0))
-            out += QStringLiteral("\\x%1").arg(int(u), 2, 16, QLatin1Char('0'));
-        else if (u == 0x202e || u == 0x202d || u == 0x2066 || u == 0x2067 || u == 0x2068 || u == 0x2069)
-            out += QStringLiteral("\\u%1").arg(int(u), 4, 16, QLatin1Char('0')); // bidirectional overrides
-        else
+        if (lineStart && text.mid(i, 10).compare(QLatin1StringView("toolwright"), Qt::CaseInsensitive) == 0)
+            out += QStringLiteral("[tool] ");
+        lineStart = false;
+        if ((u == u'\n' && keepNewlines) || u == u'\t') {
             out += c;
+            lineStart = u == u'\n';
+        } else if (u < 0x20 || u == 0x7f || (u >= 0x80 && u < 0xa0)) {
+            out += QStringLiteral("\\x%1").arg(int(u), 2, 16, QLatin1Char('0'));
+        } else if (c.category() == QChar::Other_Format || c.category() == QChar::Separator_Line
+                   || c.category() == QChar::Separator_Paragraph) {
+            out += QStringLiteral("\\u%1").arg(int(u), 4, 16, QLatin1Char('0'));
+        } else {
+            out += c;
+        }
     }
     return out;
 }
@@ -155,8 +167,8 @@ void printChanges(const RunOutcome &r)
         const RunChange &c = r.changes.items[i];
         err(QStringLiteral("  %1 %2%3%4\n")
                 .arg(runChangeKindName(c.kind), -8)
-                .arg(terminalSafe(c.path), c.autoload ? QStringLiteral("  (autoload)") : QString(),
-                     c.why.isEmpty() ? QString() : QStringLiteral("  (") + terminalSafe(c.why) + u')'));
+                .arg(terminalSafe(c.path, false), c.autoload ? QStringLiteral("  (autoload)") : QString(),
+                     c.why.isEmpty() ? QString() : QStringLiteral("  (") + terminalSafe(c.why, false) + u')'));
     }
     if (r.changes.items.size() > shown)
         err(QStringLiteral("  … and %1 more (--json lists them all)\n").arg(r.changes.items.size() - shown));

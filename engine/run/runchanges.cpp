@@ -2,6 +2,7 @@
 
 #include <QFile>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 #include <cerrno>
@@ -96,22 +97,61 @@ RunChange change(RunChange::Kind kind, const QString &path)
     return c;
 }
 
+// How deep a run's changes are followed: a directory deeper is refused (not kept), and the
+// walks stay far from the end of a thread's stack (2,000 levels crashed the review).
+constexpr int kMaxDepth = 100;
+
+// A name the review refuses whatever it is: one with a control character (a newline would make
+// one listed path look like two, and hide a file programs load by themselves), and the names
+// keeping uses for its temporary files.
+QString refusedName(const QByteArray &name)
+{
+    for (const char c : name)
+        if (uchar(c) < 0x20 || c == 0x7f)
+            return QStringLiteral("a name with a control character");
+    if (name.startsWith(".tw-keep-"))
+        return QStringLiteral("a name Toolwright uses while keeping changes");
+    return {};
+}
+
 struct Reviewer
 {
     RunChanges &out;
+    qint64 capBytes;
+    int capFiles;
+    qint64 keptBytes = 0;
+    int keptFiles = 0;
 
     void add(RunChange c)
     {
-        c.autoload = isAutoloadPath(c.path);
+        c.autoload = isAutoloadPath(c.path) || (c.symlink && isAutoloadLink(c.path));
         if (c.kind == RunChange::Kind::Created || c.kind == RunChange::Kind::Changed) {
-            out.bytes += c.bytes;
-            ++out.files;
+            // Kept files count against the write cap by their size (a sparse file's holes too,
+            // as keeping writes them out).
+            if ((capBytes > 0 && keptBytes + c.bytes > capBytes) || (capFiles > 0 && keptFiles + 1 > capFiles)) {
+                c.kind = RunChange::Kind::Refused;
+                c.why = QStringLiteral("past the run's write cap (%1 MB, %2 files)").arg(capBytes >> 20).arg(capFiles);
+            } else {
+                keptBytes += c.bytes;
+                ++keptFiles;
+                out.bytes += c.bytes;
+                ++out.files;
+            }
         }
         out.items.append(std::move(c));
     }
 
-    // Everything below a lower directory that the run removed or replaced.
-    void removedBelow(int lowerFd, const QString &rel)
+    void refuse(const QString &path, const QString &why, bool directory)
+    {
+        RunChange c = change(RunChange::Kind::Refused, path);
+        c.directory = directory;
+        c.why = why;
+        c.autoload = isAutoloadPath(path);
+        out.items.append(std::move(c));
+    }
+
+    // Everything below a lower directory that the run removed or replaced, depth first.
+    void removedBelow(int lowerFd, const QString &rel, int depth)
     {
         for (const QByteArray &name : namesIn(lowerFd)) {
             struct stat st{};
@@ -120,10 +160,15 @@ struct Reviewer
             RunChange c = change(RunChange::Kind::Removed, join(rel, name));
             c.directory = S_ISDIR(st.st_mode);
             add(c);
+            if (c.directory && depth < kMaxDepth) {
+                const Fd sub(::openat(lowerFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+                if (sub.valid())
+                    removedBelow(sub.get(), join(rel, name), depth + 1);
+            }
         }
     }
 
-    void walk(int upperFd, int lowerFd, const QString &rel)
+    void walk(int upperFd, int lowerFd, const QString &rel, int depth)
     {
         for (const QByteArray &name : namesIn(upperFd)) {
             const QString path = join(rel, name);
@@ -132,36 +177,49 @@ struct Reviewer
             struct stat st{};
             if (::fstatat(upperFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
                 continue;
+            if (const QString why = refusedName(name); !why.isEmpty()) {
+                refuse(path, why, S_ISDIR(st.st_mode));
+                continue;
+            }
             struct stat lower{};
             const bool inLower = lowerFd >= 0 && ::fstatat(lowerFd, name.constData(), &lower, AT_SYMLINK_NOFOLLOW) == 0;
+            const bool lowerIsDir = inLower && S_ISDIR(lower.st_mode);
             if (isWhiteout(st)) {
                 if (inLower) {
                     RunChange c = change(RunChange::Kind::Removed, path);
-                    c.directory = S_ISDIR(lower.st_mode);
+                    c.directory = lowerIsDir;
                     add(c);
+                    if (lowerIsDir) {
+                        const Fd old(::openat(lowerFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+                        if (old.valid())
+                            removedBelow(old.get(), path, depth + 1);
+                    }
                 }
                 continue;
             }
             const RunChange::Kind kind = inLower ? RunChange::Kind::Changed : RunChange::Kind::Created;
             if (S_ISDIR(st.st_mode)) {
-                const bool lowerIsDir = inLower && S_ISDIR(lower.st_mode);
+                if (depth >= kMaxDepth) {
+                    refuse(path, QStringLiteral("nested deeper than %1 directories").arg(kMaxDepth), true);
+                    continue;
+                }
                 const bool opaque = lowerIsDir && isOpaque(upperFd, name);
                 Fd lowerDir(lowerIsDir && !opaque
                                 ? ::openat(lowerFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                                 : -1);
                 if (!lowerIsDir || opaque) {
-                    RunChange c = change(inLower ? RunChange::Kind::Changed : RunChange::Kind::Created, path);
+                    RunChange c = change(kind, path);
                     c.directory = true;
                     add(c);
                     if (opaque) {
                         const Fd old(::openat(lowerFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
                         if (old.valid())
-                            removedBelow(old.get(), path);
+                            removedBelow(old.get(), path, depth + 1);
                     }
                 }
                 const Fd sub(::openat(upperFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
                 if (sub.valid())
-                    walk(sub.get(), lowerDir.get(), path);
+                    walk(sub.get(), lowerDir.get(), path, depth + 1);
                 continue;
             }
             RunChange c = change(kind, path);
@@ -169,9 +227,9 @@ struct Reviewer
                 c.bytes = st.st_size;
             } else if (S_ISLNK(st.st_mode)) {
                 c.symlink = true;
-                char target[4096];
-                const ssize_t n = ::readlinkat(upperFd, name.constData(), target, sizeof target);
-                c.why = n > 0 ? QStringLiteral("a link to %1").arg(QFile::decodeName(QByteArray(target, n))) : QString();
+                QByteArray target(4096, Qt::Uninitialized);
+                const ssize_t n = ::readlinkat(upperFd, name.constData(), target.data(), size_t(target.size()));
+                c.why = n > 0 ? QStringLiteral("a link to %1").arg(QFile::decodeName(target.left(n))) : QString();
             } else {
                 c.kind = RunChange::Kind::Refused;
                 c.why = S_ISFIFO(st.st_mode) ? QStringLiteral("a FIFO")
@@ -179,14 +237,22 @@ struct Reviewer
                                              : QStringLiteral("a device node");
             }
             add(c);
+            // A file or link that replaced a directory: what the directory held is removed too.
+            if (lowerIsDir) {
+                const Fd old(::openat(lowerFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+                if (old.valid())
+                    removedBelow(old.get(), path, depth + 1);
+            }
         }
     }
 };
 
 // Removes `name` in `dirFd` and, for a directory, everything below it, following no link and
 // never entering another file system: a mount found there (a data root's overlay or its lower
-// layer a killed Toolwright left mounted) is never emptied.
-bool removeAt(int dirFd, const QByteArray &name)
+// layer a killed Toolwright left mounted) is never emptied. Below `kMaxDepth` levels a
+// directory is moved up into `graveFd` (the tree's top, on the same file system) and removed
+// from there later (`deferred`), so no tree is deep enough to exhaust the stack.
+bool removeAt(int dirFd, const QByteArray &name, int depth, int graveFd, QList<QByteArray> *deferred)
 {
     struct stat st{};
     if (::fstatat(dirFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
@@ -196,6 +262,13 @@ bool removeAt(int dirFd, const QByteArray &name)
     struct stat parent{};
     if (::fstat(dirFd, &parent) != 0 || parent.st_dev != st.st_dev)
         return false;
+    if (depth >= kMaxDepth && graveFd >= 0 && deferred) {
+        const QByteArray moved = ".tw-deep-" + QByteArray::number(qulonglong(st.st_ino)) + '-' + QByteArray::number(deferred->size());
+        if (::renameat(dirFd, name.constData(), graveFd, moved.constData()) == 0) {
+            deferred->append(moved);
+            return true;
+        }
+    }
     Fd sub(::openat(dirFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (!sub.valid() && errno == EACCES) {
         // A directory the tool closed (mode 000): its owner, or root, opens it again.
@@ -205,17 +278,36 @@ bool removeAt(int dirFd, const QByteArray &name)
     bool ok = sub.valid();
     if (ok) {
         ::fchmod(sub.get(), 0700);
+        // The tree's top is the grave of what lies too deep below it.
+        const int grave = graveFd >= 0 ? graveFd : sub.get();
+        QList<QByteArray> mine;
         for (const QByteArray &child : namesIn(sub.get()))
-            ok = removeAt(sub.get(), child) && ok;
+            ok = removeAt(sub.get(), child, depth + 1, grave, graveFd >= 0 ? deferred : &mine) && ok;
+        // At the top: what was moved up is removed now, each a tree of its own.
+        while (!mine.isEmpty()) {
+            const QByteArray next = mine.takeLast();
+            ok = removeAt(sub.get(), next, 1, sub.get(), &mine) && ok;
+        }
     }
     return ::unlinkat(dirFd, name.constData(), AT_REMOVEDIR) == 0 && ok;
 }
 
+bool removeAt(int dirFd, const QByteArray &name)
+{
+    return removeAt(dirFd, name, 0, -1, nullptr);
+}
+
+// Applies exactly what the review allowed: created and changed entries it did not refuse,
+// removals it listed; anything else in the upper directory (a name that appeared after the
+// review, a refused one) stays out of the data root.
 struct Keeper
 {
     bool setOwner;
     uid_t uid;
     gid_t gid;
+    QSet<QString> allowed; // created or changed, not refused
+    QSet<QString> removed;
+    QSet<QString> refused;
     QString error;
 
     bool fail(const QString &path, const char *what)
@@ -249,6 +341,9 @@ struct Keeper
         Fd out(::openat(targetFd, temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
         if (!out.valid())
             return fail(path, "create");
+        // The sandbox's from the start: a keep cut short leaves nothing of root's behind.
+        if (setOwner)
+            ::fchown(out.get(), uid, gid);
         char buf[1 << 16];
         for (;;) {
             const ssize_t n = ::read(in.get(), buf, sizeof buf);
@@ -267,8 +362,6 @@ struct Keeper
                 done += w;
             }
         }
-        if (setOwner)
-            ::fchown(out.get(), uid, gid);
         // Permission bits only, and none for the world to write: no setuid, setgid or sticky bit.
         ::fchmod(out.get(), st.st_mode & kKeptModeBits);
         struct stat existing{};
@@ -299,21 +392,23 @@ struct Keeper
         return true;
     }
 
-    void walk(int upperFd, int targetFd, const QString &rel)
+    void walk(int upperFd, int targetFd, const QString &rel, int depth)
     {
         for (const QByteArray &name : namesIn(upperFd)) {
             const QString path = join(rel, name);
-            if ((rel.isEmpty() && name == "tools") || name.startsWith(".tw-keep-"))
+            if ((rel.isEmpty() && name == "tools") || !refusedName(name).isEmpty() || refused.contains(path))
                 continue;
             struct stat st{};
             if (::fstatat(upperFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
                 continue;
             if (isWhiteout(st)) {
-                if (!removeAt(targetFd, name))
+                if (removed.contains(path) && !removeAt(targetFd, name))
                     fail(path, "remove");
                 continue;
             }
             if (S_ISDIR(st.st_mode)) {
+                if (depth >= kMaxDepth)
+                    continue;
                 if (isOpaque(upperFd, name))
                     removeAt(targetFd, name);
                 clearUnlessDir(targetFd, name);
@@ -330,12 +425,12 @@ struct Keeper
                     fail(path, "open");
                     continue;
                 }
-                walk(sub.get(), target.get(), path);
-            } else if (S_ISREG(st.st_mode)) {
+                walk(sub.get(), target.get(), path, depth + 1);
+            } else if (S_ISREG(st.st_mode) && allowed.contains(path)) {
                 copyFile(upperFd, targetFd, name, st, path);
-            } else if (S_ISLNK(st.st_mode)) {
+            } else if (S_ISLNK(st.st_mode) && allowed.contains(path)) {
                 copyLink(upperFd, targetFd, name, path);
-            } // FIFOs, sockets, devices: refused, never made
+            } // FIFOs, sockets, devices, what the review did not allow: never made
         }
     }
 };
@@ -360,22 +455,35 @@ int RunChanges::autoloadCount() const
 
 bool isAutoloadPath(const QString &relative)
 {
+    // \A and \z, and '.' matching a newline: a name with a newline in it is still matched whole.
     static const QRegularExpression autoload(QStringLiteral(
-        "^(?:\\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|kshrc|mkshrc|cshrc|tcshrc"
+        "\\A(?:\\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|kshrc|mkshrc|cshrc|tcshrc"
         "|inputrc|pythonrc(?:\\.py)?|pam_environment|npmrc|yarnrc(?:\\.yml)?|gitconfig|node_repl_history|noderc|xprofile|xsessionrc)"
         "|\\.config/(?:fish|git|autostart|environment\\.d|systemd|pip|npm)(?:/.*)?"
         "|\\.ssh(?:/.*)?"
         "|\\.node_(?:modules|libraries)(?:/.*)?"
         "|\\.local/lib/python[^/]*/site-packages(?:/.*)?"
-        "|\\.local/bin(?:/.*)?)$"
-        "|(?:^|/)node_modules(?:/|$)"
-        "|(?:^|/)\\.git/(?:hooks|config)(?:/|$)"
-        "|(?:^|/)(?:usercustomize|sitecustomize)\\.py$"
-        "|\\.pth$"));
+        "|\\.local/bin(?:/.*)?)\\z"
+        "|(?:\\A|/)node_modules(?:/|\\z)"
+        "|(?:\\A|/)\\.git/(?:hooks|config)(?:/|\\z)"
+        "|(?:\\A|/)(?:usercustomize|sitecustomize)\\.py\\z"
+        "|\\.pth\\z"),
+        QRegularExpression::DotMatchesEverythingOption);
     return autoload.match(relative).hasMatch();
 }
 
-RunChanges reviewRunChanges(const QString &upperDir, const QString &dataRoot)
+bool isAutoloadLink(const QString &relative)
+{
+    // A link where programs look for what they load makes whatever it points to loaded: `.config`
+    // pointing at a directory the run filled, a `.git` or `node_modules` pointing anywhere. Any
+    // dot-named link at the top of HOME, and a link on the way to an autoload location.
+    static const QRegularExpression ancestor(QStringLiteral(
+        "\\A(?:\\.[^/]+|\\.local/lib(?:/python[^/]*)?|\\.config/[^/]+)\\z|(?:\\A|/)(?:\\.git|node_modules|hooks|site-packages)\\z"),
+        QRegularExpression::DotMatchesEverythingOption);
+    return ancestor.match(relative).hasMatch();
+}
+
+RunChanges reviewRunChanges(const QString &upperDir, const QString &dataRoot, qint64 capBytes, int capFiles)
 {
     RunChanges out;
     const Fd upper(::open(QFile::encodeName(upperDir).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
@@ -385,11 +493,12 @@ RunChanges reviewRunChanges(const QString &upperDir, const QString &dataRoot)
         return out;
     }
     const Fd lower(::open(QFile::encodeName(dataRoot).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-    Reviewer{out}.walk(upper.get(), lower.get(), {});
+    Reviewer{out, capBytes, capFiles}.walk(upper.get(), lower.get(), {}, 0);
     return out;
 }
 
-QString keepRunChanges(const QString &upperDir, const QString &dataRoot, bool setOwner, uid_t uid, gid_t gid)
+QString keepRunChanges(const QString &upperDir, const QString &dataRoot, bool setOwner, uid_t uid, gid_t gid,
+                       const RunChanges &reviewed)
 {
     const Fd upper(::open(QFile::encodeName(upperDir).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (!upper.valid())
@@ -397,8 +506,16 @@ QString keepRunChanges(const QString &upperDir, const QString &dataRoot, bool se
     const Fd target(::open(QFile::encodeName(dataRoot).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (!target.valid())
         return QStringLiteral("cannot open the data root %1 (%2)").arg(dataRoot, QString::fromLocal8Bit(std::strerror(errno)));
-    Keeper keeper{setOwner, uid, gid, {}};
-    keeper.walk(upper.get(), target.get(), {});
+    Keeper keeper{setOwner, uid, gid, {}, {}, {}, {}};
+    for (const RunChange &c : reviewed.items) {
+        switch (c.kind) {
+        case RunChange::Kind::Created:
+        case RunChange::Kind::Changed: keeper.allowed.insert(c.path); break;
+        case RunChange::Kind::Removed: keeper.removed.insert(c.path); break;
+        case RunChange::Kind::Refused: keeper.refused.insert(c.path); break;
+        }
+    }
+    keeper.walk(upper.get(), target.get(), {}, 0);
     return keeper.error;
 }
 

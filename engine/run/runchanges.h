@@ -48,13 +48,22 @@ struct RunChanges
 // without being asked: shell start-up files, Python's site-packages, .pth, user/sitecustomize,
 // node_modules, .npmrc, git's configuration and hooks, ssh's authorized keys, autostart entries.
 bool isAutoloadPath(const QString &relative);
+// Whether a symbolic link at `relative` makes what it points to loaded by itself: a dot-named
+// link at the top of HOME (`.config` -> a directory the run filled), one on the way to an
+// autoload location, a `.git`, `node_modules`, `hooks` or `site-packages` link.
+bool isAutoloadLink(const QString &relative);
 
-// Reads an overlay upper directory against the lower one it covered.
-RunChanges reviewRunChanges(const QString &upperDir, const QString &dataRoot);
+// Reads an overlay upper directory against the lower one it covered. Refused besides devices,
+// FIFOs and sockets: names with a control character or Toolwright's own `.tw-keep-` prefix,
+// directories nested deeper than 100 levels, and files past the write cap (their sizes added
+// up, a sparse file's holes included; 0: no cap) — none of them is kept.
+RunChanges reviewRunChanges(const QString &upperDir, const QString &dataRoot, qint64 capBytes = 0, int capFiles = 0);
 
-// Applies the upper directory to the data root (see above). Files get `uid`:`gid` when
-// `setOwner`. Returns an error message, empty on success; what was applied before an error stays.
-QString keepRunChanges(const QString &upperDir, const QString &dataRoot, bool setOwner, uid_t uid, gid_t gid);
+// Applies to the data root what `reviewed` (this upper directory's review) allows, and nothing
+// else (see above). Files get `uid`:`gid` when `setOwner`. Returns an error message, empty on
+// success; what was applied before an error stays.
+QString keepRunChanges(const QString &upperDir, const QString &dataRoot, bool setOwner, uid_t uid, gid_t gid,
+                       const RunChanges &reviewed);
 
 // Removes a directory tree that a sandbox wrote: never follows a link, and makes directories
 // the tool closed (mode 000) readable first. False when something stayed.

@@ -758,10 +758,11 @@ void RunSession::settleChanges(bool keep)
     m_changesPending = false;
     m_settleKeep = keep;
     const SandboxIdentity identity = sandboxIdentity();
-    m_settleWatcher.setFuture(QtConcurrent::run([upper = m_layout.upperDir(), root = m_layout.userRoot, identity, keep] {
+    m_settleWatcher.setFuture(QtConcurrent::run([upper = m_layout.upperDir(), root = m_layout.userRoot, identity, keep,
+                                                 reviewed = m_pendingOutcome.changes] {
         QString error;
         if (keep)
-            error = keepRunChanges(upper, root, identity.dropsPrivileges, identity.uid, identity.gid);
+            error = keepRunChanges(upper, root, identity.dropsPrivileges, identity.uid, identity.gid, reviewed);
         removeRunTree(upper); // kept or not, the held copy goes now
         return error;
     }));
@@ -779,12 +780,13 @@ void RunSession::settleChangesThenEmit()
     m_plan.stage.unmountOnHost(); // the container is gone: nothing writes the upper directory now
     const SandboxIdentity identity = sandboxIdentity();
     m_changesWatcher.setFuture(QtConcurrent::run([upper = m_layout.upperDir(), root = m_layout.userRoot, identity,
-                                                  keep = m_options.changes == RunChangesPolicy::Keep, capped = m_writeCapped] {
+                                                  keep = m_options.changes == RunChangesPolicy::Keep, capped = m_writeCapped,
+                                                  capBytes = qint64(m_options.writeCapMb) << 20, capFiles = m_options.writeCapFiles] {
         SettledChanges settled;
         settled.capReached = capped && writeCapReached(QFileInfo(upper).path());
-        settled.changes = reviewRunChanges(upper, root);
+        settled.changes = reviewRunChanges(upper, root, capBytes, capFiles);
         if (keep && settled.changes.error.isEmpty() && !settled.changes.isEmpty()) {
-            settled.error = keepRunChanges(upper, root, identity.dropsPrivileges, identity.uid, identity.gid);
+            settled.error = keepRunChanges(upper, root, identity.dropsPrivileges, identity.uid, identity.gid, settled.changes);
             settled.kept = settled.error.isEmpty();
         }
         return settled;
