@@ -107,11 +107,11 @@ QJsonObject limitsJson(const RunOutcome &o)
 QString describeLimits(const RunOutcome &o)
 {
     const QString network = o.network ? QStringLiteral("network") : QStringLiteral("no network");
-    if (o.limitsEnforcedBy.isEmpty())
-        return QStringLiteral("memory and process limits NOT enforced (%1) · %2").arg(o.limitsNotEnforced, network);
-    const QString cpus = o.cpus > 0 ? QStringLiteral("%1 CPU").arg(o.cpus) : QStringLiteral("CPU not limited");
     const QString writes = o.writeCapMb > 0 ? QStringLiteral("writes %1 MB, %2 files").arg(o.writeCapMb).arg(o.writeCapFiles)
                                             : QStringLiteral("writes not capped");
+    if (o.limitsEnforcedBy.isEmpty())
+        return QStringLiteral("memory and process limits NOT enforced (%1), %2 · %3").arg(o.limitsNotEnforced, writes, network);
+    const QString cpus = o.cpus > 0 ? QStringLiteral("%1 CPU").arg(o.cpus) : QStringLiteral("CPU not limited");
     return QStringLiteral("memory %1 MB, %2 processes, %3, %4 (%5) · %6")
         .arg(o.memoryMb)
         .arg(o.pidsLimit)

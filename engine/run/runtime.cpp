@@ -143,10 +143,11 @@ LaunchPlan BubblewrapRuntime::plan(const RunSpec &spec) const
             stage.binds.push_back({QFile::encodeName(m.source), lower, false});
             stage.overlayTarget = QFile::encodeName(kRunStageDir) + "/user";
             // No redirects, index or metacopy: the upper directory holds whole files and plain
-            // whiteouts only, which reviewRunChanges reads as they are.
+            // whiteouts only, which reviewRunChanges reads as they are. In a user namespace
+            // (`userxattr`) overlayfs allows none of them anyway, and refuses to be told so.
             stage.overlayOptions = "lowerdir=" + lower + ",upperdir=" + QFile::encodeName(kRunChangesDir)
-                + "/upper,workdir=" + QFile::encodeName(kRunChangesDir) + "/work,redirect_dir=off,index=off,metacopy=off"
-                + (stage.asRoot ? "" : ",userxattr");
+                + "/upper,workdir=" + QFile::encodeName(kRunChangesDir) + "/work"
+                + (stage.asRoot ? ",redirect_dir=off,index=off,metacopy=off" : ",userxattr");
             a << QStringLiteral("--bind") << layout.runDir + u'/' + QFile::decodeName(stage.overlayTarget) << m.target;
             break;
         }
