@@ -237,7 +237,8 @@ private:
     QByteArray m_request;
     RunOutcome m_outcome;
     bool m_haveOutcome = false;
-    bool m_harnessSawOom = false; // the harness counted an OOM kill in the container's cgroup
+    bool m_harnessSawOom = false;
+    QString m_stageError; // the sandbox stage's line on stderr, when it could not set up // the harness counted an OOM kill in the container's cgroup
     bool m_cancelled = false;
     bool m_timedOut = false;
     bool m_done = false;
