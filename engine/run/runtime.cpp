@@ -11,6 +11,8 @@
 
 #include <algorithm>
 
+#include <grp.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace tw::engine {
@@ -93,6 +95,38 @@ QStringList bubblewrapSystem()
 }
 
 } // namespace
+
+bool sandboxCheckProcess(QProcess &process, const QString &program, const QStringList &arguments, int memoryMb, QString *why)
+{
+    const QString bwrap = QStandardPaths::findExecutable(QStringLiteral("bwrap"));
+    const SandboxIdentity &identity = sandboxIdentity();
+    if (bwrap.isEmpty() || !identity.ok()) {
+        if (why)
+            *why = bwrap.isEmpty() ? QStringLiteral("bubblewrap is not installed (Debian package bubblewrap)") : identity.error;
+        return false;
+    }
+    QStringList a = bubblewrapIsolation();
+    for (const char *dir : {"/usr", "/bin", "/lib", "/lib64", "/lib32", "/etc/alternatives", "/etc/ld.so.cache"})
+        a << QStringLiteral("--ro-bind-try") << QLatin1StringView(dir) << QLatin1StringView(dir);
+    a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev")
+      << QStringLiteral("--tmpfs") << QStringLiteral("/tmp") << QStringLiteral("--chdir") << QStringLiteral("/")
+      << QStringLiteral("--") << program << arguments;
+    process.setProgram(bwrap);
+    process.setArguments(a);
+    const rlim_t bytes = rlim_t(memoryMb) * 1024 * 1024;
+    const bool drop = identity.dropsPrivileges;
+    const uid_t uid = identity.uid;
+    const gid_t gid = identity.gid;
+    process.setChildProcessModifier([bytes, drop, uid, gid] {
+        closeInheritedDescriptorsOnExec();
+        const rlimit limit{bytes, bytes};
+        if (::setrlimit(RLIMIT_AS, &limit) != 0)
+            ::_exit(126);
+        if (drop && (::setgroups(0, nullptr) != 0 || ::setresgid(gid, gid, gid) != 0 || ::setresuid(uid, uid, uid) != 0))
+            ::_exit(126);
+    });
+    return true;
+}
 
 LaunchPlan BubblewrapRuntime::plan(const RunSpec &spec) const
 {

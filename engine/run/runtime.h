@@ -7,6 +7,7 @@
 #include "run/sandboxlayout.h"
 #include "run/sandboxstage.h"
 
+#include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
@@ -55,6 +56,14 @@ QStringList bubblewrapIsolation();
 // closed when the sandbox's program starts, so nothing Toolwright holds — a --passphrase-fd,
 // a file, a socket — is inherited by bwrap, esbuild or a container client, and so by a tool.
 void closeInheritedDescriptorsOnExec() noexcept;
+
+// A checker of a tool's files that must not read the host (bash -n, Python's compile()): the
+// command wrapped in bubblewrap with the read-only system only (no home, no DATA_PATH, no
+// network), as the sandbox identity (sandboxidentity.h: never root), its address space capped
+// at `memoryMb`. Sets `process`'s program, arguments and child modifier; false (with `why`)
+// when bubblewrap is missing or the identity cannot be had.
+bool sandboxCheckProcess(QProcess &process, const QString &program, const QStringList &arguments, int memoryMb,
+                         QString *why);
 
 // The label every container of a run carries: the runOwnerToken() of the Toolwright running it.
 inline const QString kOwnerLabel = QStringLiteral("io.github.toolwright.owner");

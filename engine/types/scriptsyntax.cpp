@@ -28,6 +28,10 @@ const char kPythonCheck[] = "import sys\n"
                             "    print(0, e)\n"
                             "    sys.exit(1)\n";
 
+// Where the checkers are looked for: the system's own, which the sandbox mounts (a pyenv shim
+// in a home directory is neither trusted nor there).
+const QStringList kSystemBin{QStringLiteral("/usr/bin"), QStringLiteral("/bin")};
+
 QProcessEnvironment cleanEnvironment()
 {
     QProcessEnvironment env;
@@ -75,20 +79,23 @@ Diagnostics checkScriptSyntax(const QString &path, const QByteArray &text, Scrip
     QString program;
     QStringList args;
     if (language == ScriptLanguage::Bash) {
-        program = QStandardPaths::findExecutable(QStringLiteral("bash"));
+        program = QStandardPaths::findExecutable(QStringLiteral("bash"), kSystemBin);
         args = {QStringLiteral("--noprofile"), QStringLiteral("--norc"), QStringLiteral("-n")};
     } else if (language == ScriptLanguage::Python) {
-        program = QStandardPaths::findExecutable(QStringLiteral("python3"));
+        program = QStandardPaths::findExecutable(QStringLiteral("python3"), kSystemBin);
         args = {QStringLiteral("-I"), QStringLiteral("-S"), QStringLiteral("-B"), QStringLiteral("-c"),
                 QString::fromLatin1(kPythonCheck), QFileInfo(path).fileName()};
     }
     if (program.isEmpty())
         return {};
+    // A parser fed a hostile script is one more program a tool's author attacks: it runs in a
+    // sandbox with the system only, as the sandbox's identity, in 512 MB.
     QProcess p;
-    p.setChildProcessModifier(closeInheritedDescriptorsOnExec);
+    if (!sandboxCheckProcess(p, program, args, 512, nullptr))
+        return {};
     p.setProcessEnvironment(cleanEnvironment());
     p.setWorkingDirectory(QDir::rootPath()); // nothing relative to read or write
-    p.start(program, args);
+    p.start();
     if (!p.waitForStarted(10000))
         return {};
     p.write(text);
@@ -103,6 +110,8 @@ Diagnostics checkScriptSyntax(const QString &path, const QByteArray &text, Scrip
     Diagnostics out;
     if (language == ScriptLanguage::Python) {
         const QString report = QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+        if (report.isEmpty())
+            return {}; // not the check's answer (the sandbox could not start it): unchecked, not wrong
         const qsizetype space = report.indexOf(u' ');
         out.append({QStringLiteral("syntax-error"), Severity::Error,
                     QStringLiteral("Python cannot compile this script: %1").arg(report.mid(space + 1)), path,

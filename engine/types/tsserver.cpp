@@ -114,8 +114,12 @@ bool TsServer::start()
     m_process.setProcessEnvironment(env);
     // --useInferredProjectPerProjectRoot: each tool is its own project (its own Params);
     // no typings are acquired (that would download), no locale but English (messages are matched).
+    // A hostile entry's types can take a checker's memory (a 300-statement mapped type took
+    // tsserver to 3.5 GB): V8's heap is capped, and a server that dies of it is restarted, its
+    // tool reported unchecked.
     m_process.start(nodeProgram(),
-                    {script, QStringLiteral("--useInferredProjectPerProjectRoot"),
+                    {QStringLiteral("--max-old-space-size=%1").arg(kMaxHeapMb), script,
+                     QStringLiteral("--useInferredProjectPerProjectRoot"),
                      QStringLiteral("--disableAutomaticTypingAcquisition"), QStringLiteral("--locale"),
                      QStringLiteral("en"), QStringLiteral("--noGetErrOnBackgroundUpdate"),
                      QStringLiteral("--suppressDiagnosticEvents")});

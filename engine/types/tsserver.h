@@ -23,6 +23,8 @@ class TsServer final : public QObject
 {
     Q_OBJECT
 public:
+    // The server's V8 heap, at most (node --max-old-space-size).
+    static constexpr int kMaxHeapMb = 1536;
     // The reply as tsserver sent it (`success`, `body`, `message`), or on failure `success`
     // false and a `message` of ours.
     using Callback = std::function<void(const QJsonObject &reply)>;

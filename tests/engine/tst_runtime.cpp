@@ -9,6 +9,7 @@
 #include "run/sandboxlayout.h"
 
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -325,6 +326,33 @@ private Q_SLOTS:
             QCOMPARE(p.arguments.value(user + 1), QStringLiteral("%1:%2").arg(bw.stage.uid).arg(bw.stage.gid));
             QVERIFY(!p.stage.active);
         }
+    }
+
+    // The checkers of a tool's scripts (bash -n, Python's compile()) run in a sandbox of the
+    // system alone, as the sandbox identity: never root on the host, no home, no DATA_PATH.
+    void checkersRunSandboxed()
+    {
+        QProcess p;
+        QString why;
+        QVERIFY2(sandboxCheckProcess(p, QStringLiteral("/bin/sh"),
+                                     {QStringLiteral("-c"), QStringLiteral("read line; ls /root /home /work 2>&1; true")},
+                                     256, &why),
+                 qPrintable(why));
+        p.start();
+        QVERIFY(p.waitForStarted(30000));
+        // Judged from the host while it waits for its line: the process is the identity's.
+        QFile status(QStringLiteral("/proc/%1/status").arg(p.processId()));
+        QVERIFY(status.open(QIODevice::ReadOnly));
+        const QString uidLine = QString::fromLatin1(status.readAll()).section(QStringLiteral("\nUid:"), 1, 1).section(u'\n', 0, 0);
+        const uid_t expected = ::getuid() == 0 ? ::getpwnam("toolwright-sandbox")->pw_uid : ::getuid();
+        for (const QString &id : uidLine.simplified().split(u' ')) // real, effective, saved, filesystem
+            QCOMPARE(id.toUInt(), expected);
+        p.write("go\n");
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        const QStringList out = QString::fromUtf8(p.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
+        for (const char *dir : {"/root", "/home", "/work"})
+            QVERIFY2(out.join(u'\n').contains(QStringLiteral("ls: cannot access '%1'").arg(QLatin1StringView(dir))), qPrintable(out.join(u'\n')));
     }
 
     // Each runtime mounts exactly the layout's mounts, in its order: the one table is translated,
