@@ -1989,10 +1989,6 @@ verdeckt global v%1 (Version %2 von %3)</translation>
         <translation>Dem Tool ging der Speicher aus (Grenze %1 MB); erhöhen Sie den Speicher in den Ausführungseinstellungen, wenn es mehr braucht.</translation>
     </message>
     <message>
-        <source>%1 MB · %2 processes · %3</source>
-        <translation>%1 MB · %2 Prozesse · %3</translation>
-    </message>
-    <message>
         <source>network</source>
         <translation>Netzwerk</translation>
     </message>
@@ -2143,6 +2139,18 @@ verdeckt global v%1 (Version %2 von %3)</translation>
     <message>
         <source>Write cap reached</source>
         <translation>Schreibgrenze erreicht</translation>
+    </message>
+    <message>
+        <source>%1 MB · %2 processes · %3 · %4</source>
+        <translation>%1 MB · %2 Prozesse · %3 · %4</translation>
+    </message>
+    <message>
+        <source>%1 CPU</source>
+        <translation>%1 CPU</translation>
+    </message>
+    <message>
+        <source>CPU not limited</source>
+        <translation>CPU nicht begrenzt</translation>
     </message>
 </context>
 <context>

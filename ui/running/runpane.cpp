@@ -308,7 +308,8 @@ void RunPane::showChanges(const engine::RunOutcome &outcome)
         items.append(item);
     }
     m_changesList->addTopLevelItems(items);
-    m_changesList->resizeColumnToContents(0);
+    for (int column = 0; column < 3; ++column)
+        m_changesList->resizeColumnToContents(column);
     m_tabs->setTabText(kChangesTab, tr("Changes (%L1)").arg(changes.items.size()));
     QString summary;
     if (changes.isEmpty())
@@ -576,10 +577,11 @@ void RunPane::onFinished(const engine::RunOutcome &outcome)
     m_resultText = engine::outcomeText(outcome);
     QString banner = showEndState(outcome);
     const bool enforced = !outcome.limitsEnforcedBy.isEmpty();
-    m_limits->setFullText(enforced ? tr("%1 MB · %2 processes · %3")
+    m_limits->setFullText(enforced ? tr("%1 MB · %2 processes · %3 · %4")
                                          .arg(outcome.memoryMb)
                                          .arg(outcome.pidsLimit)
-                                         .arg(outcome.network ? tr("network") : tr("no network"))
+                                         .arg(outcome.cpus > 0 ? tr("%1 CPU").arg(outcome.cpus) : tr("CPU not limited"),
+                                              outcome.network ? tr("network") : tr("no network"))
                                    : tr("limits not enforced · %1").arg(outcome.network ? tr("network") : tr("no network")),
                           engine::describeLimits(outcome));
     m_limits->setAccessibleName(tr("Limits: %1").arg(engine::describeLimits(outcome)));
