@@ -1,5 +1,7 @@
 #include "run/runchanges.h"
 
+#include "run/unixfd.h"
+
 #include <QFile>
 #include <QRegularExpression>
 #include <QSet>
@@ -22,29 +24,7 @@ namespace {
 // What a kept file or directory keeps of its mode: rwx for owner and group, r-x for others.
 constexpr mode_t kKeptModeBits = 0775;
 
-class Fd
-{
-public:
-    explicit Fd(int fd = -1) : m_fd(fd) {}
-    Fd(Fd &&o) noexcept : m_fd(o.m_fd) { o.m_fd = -1; }
-    Fd &operator=(Fd &&o) noexcept
-    {
-        std::swap(m_fd, o.m_fd);
-        return *this;
-    }
-    Fd(const Fd &) = delete;
-    Fd &operator=(const Fd &) = delete;
-    ~Fd()
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    int get() const { return m_fd; }
-    bool valid() const { return m_fd >= 0; }
-
-private:
-    int m_fd;
-};
+using Fd = UniqueFd;
 
 // The names in a directory (opened by fd), sorted, without . and ..
 QList<QByteArray> namesIn(int dirFd)
@@ -160,12 +140,17 @@ struct Reviewer
             RunChange c = change(RunChange::Kind::Removed, join(rel, name));
             c.directory = S_ISDIR(st.st_mode);
             add(c);
-            if (c.directory && depth < kMaxDepth) {
-                const Fd sub(::openat(lowerFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-                if (sub.valid())
-                    removedBelow(sub.get(), join(rel, name), depth + 1);
-            }
+            if (c.directory && depth < kMaxDepth)
+                removedIn(lowerFd, name, join(rel, name), depth);
         }
+    }
+
+    // What the lower directory `name` in `lowerFd` held, listed as removed.
+    void removedIn(int lowerFd, const QByteArray &name, const QString &path, int depth)
+    {
+        const Fd old(::openat(lowerFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        if (old.valid())
+            removedBelow(old.get(), path, depth + 1);
     }
 
     void walk(int upperFd, int lowerFd, const QString &rel, int depth)
@@ -189,11 +174,8 @@ struct Reviewer
                     RunChange c = change(RunChange::Kind::Removed, path);
                     c.directory = lowerIsDir;
                     add(c);
-                    if (lowerIsDir) {
-                        const Fd old(::openat(lowerFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-                        if (old.valid())
-                            removedBelow(old.get(), path, depth + 1);
-                    }
+                    if (lowerIsDir)
+                        removedIn(lowerFd, name, path, depth);
                 }
                 continue;
             }
@@ -211,11 +193,8 @@ struct Reviewer
                     RunChange c = change(kind, path);
                     c.directory = true;
                     add(c);
-                    if (opaque) {
-                        const Fd old(::openat(lowerFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-                        if (old.valid())
-                            removedBelow(old.get(), path, depth + 1);
-                    }
+                    if (opaque)
+                        removedIn(lowerFd, name, path, depth);
                 }
                 const Fd sub(::openat(upperFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
                 if (sub.valid())
@@ -238,11 +217,8 @@ struct Reviewer
             }
             add(c);
             // A file or link that replaced a directory: what the directory held is removed too.
-            if (lowerIsDir) {
-                const Fd old(::openat(lowerFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-                if (old.valid())
-                    removedBelow(old.get(), path, depth + 1);
-            }
+            if (lowerIsDir)
+                removedIn(lowerFd, name, path, depth);
         }
     }
 };
@@ -331,6 +307,17 @@ struct Keeper
             ::unlinkat(targetFd, name.constData(), 0);
     }
 
+    // The finished temporary entry takes `name`'s place (a directory there removed first).
+    bool replaceWith(int targetFd, const QByteArray &temp, const QByteArray &name, const QString &path)
+    {
+        struct stat existing{};
+        if (::fstatat(targetFd, name.constData(), &existing, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(existing.st_mode))
+            removeAt(targetFd, name);
+        if (::renameat(targetFd, temp.constData(), targetFd, name.constData()) != 0)
+            return ::unlinkat(targetFd, temp.constData(), 0), fail(path, "rename");
+        return true;
+    }
+
     bool copyFile(int upperFd, int targetFd, const QByteArray &name, const struct stat &st, const QString &path)
     {
         const Fd in(::openat(upperFd, name.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
@@ -364,12 +351,7 @@ struct Keeper
         }
         // Permission bits only, and none for the world to write: no setuid, setgid or sticky bit.
         ::fchmod(out.get(), st.st_mode & kKeptModeBits);
-        struct stat existing{};
-        if (::fstatat(targetFd, name.constData(), &existing, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(existing.st_mode))
-            removeAt(targetFd, name);
-        if (::renameat(targetFd, temp.constData(), targetFd, name.constData()) != 0)
-            return ::unlinkat(targetFd, temp.constData(), 0), fail(path, "rename");
-        return true;
+        return replaceWith(targetFd, temp, name, path);
     }
 
     bool copyLink(int upperFd, int targetFd, const QByteArray &name, const QString &path)
@@ -384,12 +366,7 @@ struct Keeper
         if (::symlinkat(target, targetFd, temp.constData()) != 0)
             return fail(path, "symlink");
         own(targetFd, temp.constData());
-        struct stat existing{};
-        if (::fstatat(targetFd, name.constData(), &existing, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(existing.st_mode))
-            removeAt(targetFd, name);
-        if (::renameat(targetFd, temp.constData(), targetFd, name.constData()) != 0)
-            return ::unlinkat(targetFd, temp.constData(), 0), fail(path, "rename");
-        return true;
+        return replaceWith(targetFd, temp, name, path);
     }
 
     void walk(int upperFd, int targetFd, const QString &rel, int depth)

@@ -2,6 +2,8 @@
 
 #include "toolmd/toollayout.h"
 
+#include "run/unixfd.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -17,31 +19,7 @@ namespace tw::engine {
 
 namespace {
 
-// An O_PATH descriptor, closed with its owner.
-class Fd
-{
-public:
-    Fd() = default;
-    explicit Fd(int fd) : m_fd(fd) {}
-    Fd(Fd &&other) noexcept : m_fd(std::exchange(other.m_fd, -1)) {}
-    Fd &operator=(Fd &&other) noexcept
-    {
-        std::swap(m_fd, other.m_fd);
-        return *this;
-    }
-    Fd(const Fd &) = delete;
-    Fd &operator=(const Fd &) = delete;
-    ~Fd()
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    int get() const { return m_fd; }
-    bool valid() const { return m_fd >= 0; }
-
-private:
-    int m_fd = -1;
-};
+using Fd = UniqueFd;
 
 struct SandboxPaths
 {
