@@ -74,7 +74,7 @@ _toolwright()
         overrides) options="--data --json --remote-command" ;;
         sync) options="--seed --data --dry-run --json --remote-command" ;;
         bump) options="--to --data --remote-command" ;;
-        run) options="--data --user --params --runtime --timeout --trust-changed --json --store --passphrase-fd --remote-command" ;;
+        run) options="--data --user --params --runtime --timeout --changes --trust-changed --json --store --passphrase-fd --remote-command" ;;
         secret) options="--user --data --store --passphrase-fd --remote-command" ;;
         serve) options="--stdio --data" ;;
         agent) options="--data --user --budget --json --remote-command" ;;
