@@ -15,6 +15,11 @@ getent passwd "$account" >/dev/null || { echo "as-test-account: no account $acco
 home=$(mktemp -d /tmp/toolwright-test-home.XXXXXX)
 chown "$account:" "$home"
 trap 'rm -rf "$home"' EXIT
+# The sanitizers' settings (the asan preset's suppressions) go along; nothing else of root's.
+sanitizers=()
+for name in ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS; do
+    [ -n "${!name:-}" ] && sanitizers+=("$name=${!name}")
+done
 runuser -u "$account" -- env -i PATH="$PATH" HOME="$home" TMPDIR=/tmp QT_QPA_PLATFORM=offscreen \
-    QT_LOGGING_RULES='qt.qpa.*=false' TOOLWRIGHT_NO_DIALOGS=1 \
+    QT_LOGGING_RULES='qt.qpa.*=false' TOOLWRIGHT_NO_DIALOGS=1 "${sanitizers[@]}" \
     XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" XDG_CACHE_HOME="$home/cache" "$@"
