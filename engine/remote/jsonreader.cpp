@@ -320,12 +320,9 @@ bool JsonReader::parseNumber(double *value, qint64 *integer, bool *isInteger)
             ++m_p;
     bool integral = true;
     if (m_p < m_end && *m_p == '.') {
+        // As QJsonDocument reads it: the fraction's digits may be none ("4." is 4, "4.e5" 400000).
         integral = false;
         ++m_p;
-        if (m_p == m_end || !isDigit(*m_p)) {
-            fail("a number without digits after its '.'");
-            return false;
-        }
         while (m_p < m_end && isDigit(*m_p))
             ++m_p;
     }
