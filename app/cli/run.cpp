@@ -222,9 +222,9 @@ int cmdRun(const QStringList &args)
     std::optional<RunChangesPolicy> changes;
     if (o.parser.isSet(o.changes)) {
         const QString v = o.parser.value(o.changes);
-        if (v != u"keep" && v != u"discard")
+        changes = runChangesPolicyFromName(v);
+        if (!changes || *changes == RunChangesPolicy::Ask) // no one to ask here
             return usageError(QStringLiteral("--changes is keep or discard, not '%1'").arg(v));
-        changes = v == u"keep" ? RunChangesPolicy::Keep : RunChangesPolicy::Discard;
     }
     QJsonObject params;
     bool paramsOnCommandLine = false;

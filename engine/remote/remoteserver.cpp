@@ -210,9 +210,9 @@ RemoteServer::Reply RemoteServer::runStart(const QJsonObject &params)
                                .arg(integrations.emailDb, serverEmailDb.isEmpty() ? QStringLiteral("none set") : serverEmailDb));
     std::optional<RunChangesPolicy> changes;
     if (const QString policy = params.value(QStringLiteral("changes")).toString(); !policy.isEmpty()) {
-        if (policy != u"keep" && policy != u"discard")
+        changes = runChangesPolicyFromName(policy);
+        if (!changes || *changes == RunChangesPolicy::Ask) // a server has no one to ask
             return Reply::fail(RpcCode::InvalidParams, QStringLiteral("\"changes\" is keep or discard, not '%1'").arg(policy));
-        changes = policy == u"keep" ? RunChangesPolicy::Keep : RunChangesPolicy::Discard;
     }
     RunRequest request{effective->tool,
                        catalog.dataPath,

@@ -82,9 +82,6 @@ std::optional<RunEvent> runEventFromJson(const QJsonObject &o)
 
 namespace {
 
-const QStringList kChangeKinds{QStringLiteral("created"), QStringLiteral("changed"), QStringLiteral("removed"),
-                               QStringLiteral("refused")};
-
 QJsonObject runChangesToJson(const RunOutcome &r)
 {
     QJsonArray items;
@@ -110,12 +107,12 @@ void runChangesFromJson(const QJsonObject &o, RunOutcome &r)
     r.changes.files = o.value(s("files")).toInt();
     for (const QJsonValue &v : o.value(s("items")).toArray()) {
         const QJsonObject item = v.toObject();
-        const qsizetype kind = kChangeKinds.indexOf(item.value(s("kind")).toString());
+        const std::optional<RunChange::Kind> kind = runChangeKindFromName(item.value(s("kind")).toString());
         const QString path = item.value(s("path")).toString();
-        if (kind < 0 || path.isEmpty())
+        if (!kind || path.isEmpty())
             continue;
         RunChange c;
-        c.kind = RunChange::Kind(kind);
+        c.kind = *kind;
         c.path = path;
         c.bytes = qint64(item.value(s("bytes")).toDouble());
         c.directory = item.value(s("directory")).toBool();

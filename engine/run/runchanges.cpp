@@ -425,6 +425,15 @@ QString runChangeKindName(RunChange::Kind kind)
     return {};
 }
 
+std::optional<RunChange::Kind> runChangeKindFromName(const QString &name)
+{
+    using K = RunChange::Kind;
+    for (const K kind : {K::Created, K::Changed, K::Removed, K::Refused})
+        if (runChangeKindName(kind) == name)
+            return kind;
+    return std::nullopt;
+}
+
 int RunChanges::autoloadCount() const
 {
     return int(std::count_if(items.begin(), items.end(), [](const RunChange &c) { return c.autoload; }));

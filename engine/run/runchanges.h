@@ -14,6 +14,7 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
 #include <sys/types.h>
 
 namespace tw::engine {
@@ -33,6 +34,7 @@ struct RunChange
 };
 
 QString runChangeKindName(RunChange::Kind kind);
+std::optional<RunChange::Kind> runChangeKindFromName(const QString &name);
 
 struct RunChanges
 {

@@ -639,7 +639,7 @@ void RunSession::deliver(const QList<RunEvent> &events)
             m_harnessSawOom = e.kind == RunEvent::Kind::Error && e.json.value(QStringLiteral("oom")).toBool();
         }
         if (e.kind == RunEvent::Kind::Log && e.stream == RunEvent::Stream::Stderr && m_stageError.isEmpty()
-            && e.text.startsWith(QStringLiteral("toolwright: the sandbox could not be set up")))
+            && e.text.startsWith(QLatin1StringView(kStageErrorPrefix)))
             m_stageError = e.text;
         Q_EMIT eventReceived(e);
         if (m_done)
@@ -849,7 +849,7 @@ void RunSession::conclude(int exitCode)
         o.message = QStringLiteral("the sandbox exited with code %1 before the tool answered").arg(exitCode);
         // The child's own words when it could not set the sandbox up (sandboxstage.h; exit 126
         // before anything of the tool's could run).
-        if (exitCode == 126 && m_stageError.startsWith(QStringLiteral("toolwright: the sandbox could not be set up")))
+        if (exitCode == 126 && !m_stageError.isEmpty())
             o.message = m_stageError.mid(int(qstrlen("toolwright: ")));
     }
     o.exitCode = exitCode;

@@ -164,11 +164,7 @@ RunChangesSettings RunChangesSettings::load()
     s.beginGroup(QStringLiteral("run"));
     RunChangesSettings c;
     const auto read = [&s](const QString &key, RunChangesPolicy fallback) {
-        const QString v = s.value(key).toString();
-        return v == u"keep"    ? RunChangesPolicy::Keep
-            : v == u"discard" ? RunChangesPolicy::Discard
-            : v == u"ask"     ? RunChangesPolicy::Ask
-                              : fallback;
+        return runChangesPolicyFromName(s.value(key).toString()).value_or(fallback);
     };
     c.ownTools = read(QStringLiteral("changesOwnTools"), c.ownTools);
     c.otherTools = read(QStringLiteral("changesOtherTools"), c.otherTools);

@@ -122,7 +122,7 @@ bool sandboxCheckProcess(QProcess &process, const QString &program, const QStrin
         const rlimit limit{bytes, bytes};
         if (::setrlimit(RLIMIT_AS, &limit) != 0)
             ::_exit(126);
-        if (drop && (::setgroups(0, nullptr) != 0 || ::setresgid(gid, gid, gid) != 0 || ::setresuid(uid, uid, uid) != 0))
+        if (drop && !dropToIdentity(uid, gid))
             ::_exit(126);
     });
     return true;

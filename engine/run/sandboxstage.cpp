@@ -27,7 +27,7 @@ void say(const char *step, int error) noexcept
         while (*s && n < sizeof buf - 1)
             buf[n++] = *s++;
     };
-    add("toolwright: the sandbox could not be set up: ");
+    add(kStageErrorPrefix);
     add(step);
     add(": ");
     add(::strerrordesc_np(error) ? ::strerrordesc_np(error) : "error");
@@ -197,14 +197,17 @@ bool SandboxStage::enter() const noexcept
         return say("the data root's overlay", errno), false;
     if (::chdir("/") != 0)
         return say("chdir /", errno), false;
-    if (asRoot) {
-        // For good: real, effective and saved ids, and no supplementary group of root's.
-        if (::setgroups(0, nullptr) != 0 || ::setresgid(gid, gid, gid) != 0 || ::setresuid(uid, uid, uid) != 0)
-            return say("becoming the sandbox account", errno), false;
-        if (::getuid() == 0 || ::geteuid() == 0)
-            return say("becoming the sandbox account", EPERM), false;
-    }
+    if (asRoot && !dropToIdentity(uid, gid))
+        return say("becoming the sandbox account", errno ? errno : EPERM), false;
     return true;
+}
+
+bool dropToIdentity(uid_t uid, gid_t gid) noexcept
+{
+    errno = 0;
+    if (::setgroups(0, nullptr) != 0 || ::setresgid(gid, gid, gid) != 0 || ::setresuid(uid, uid, uid) != 0)
+        return false;
+    return ::getuid() != 0 && ::geteuid() != 0;
 }
 
 } // namespace tw::engine

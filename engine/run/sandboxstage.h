@@ -20,6 +20,14 @@
 
 namespace tw::engine {
 
+// How the child starts the line it writes on stderr when a step of enter() failed; the session
+// reports that line as the run's failure (its exit code is 126).
+inline constexpr char kStageErrorPrefix[] = "toolwright: the sandbox could not be set up: ";
+
+// In a child between fork and exec, as root: becomes `uid`:`gid` for good (real, effective and
+// saved ids, no supplementary group of root's). False when any step failed or root remained.
+bool dropToIdentity(uid_t uid, gid_t gid) noexcept;
+
 struct SandboxStage
 {
     struct Bind

@@ -118,9 +118,9 @@ SettingsDialog::SettingsDialog(engine::SecretStore &secrets, const QString &user
     // What becomes of what a run writes in its user's data root (an overlay until kept).
     const auto policyBox = [runtime](const QString &accessibleName) {
         auto *box = new QComboBox(runtime);
-        box->addItem(tr("Keep them"), QStringLiteral("keep"));
-        box->addItem(tr("Ask after the run (the CLI discards)"), QStringLiteral("ask"));
-        box->addItem(tr("Discard them"), QStringLiteral("discard"));
+        box->addItem(tr("Keep them"), engine::runChangesPolicyName(engine::RunChangesPolicy::Keep));
+        box->addItem(tr("Ask after the run (the CLI discards)"), engine::runChangesPolicyName(engine::RunChangesPolicy::Ask));
+        box->addItem(tr("Discard them"), engine::runChangesPolicyName(engine::RunChangesPolicy::Discard));
         box->setAccessibleName(accessibleName);
         return box;
     };
@@ -424,8 +424,7 @@ void SettingsDialog::save()
     m_status->clear();
     runtimeConfig().save();
     const auto policy = [](const QComboBox *box) {
-        const QString v = box->currentData().toString();
-        return v == u"keep" ? engine::RunChangesPolicy::Keep : v == u"ask" ? engine::RunChangesPolicy::Ask : engine::RunChangesPolicy::Discard;
+        return engine::runChangesPolicyFromName(box->currentData().toString()).value_or(engine::RunChangesPolicy::Discard);
     };
     engine::RunChangesSettings changes;
     changes.ownTools = policy(m_changesOwn);
