@@ -226,6 +226,12 @@ public:
                 if (keepsTrailingBreaks(m_text, node) && !node.scalar.empty() && !node.scalar.ends_with('\n'))
                     node.scalar += '\n';
             }
+            if (style == FYSS_PLAIN && mark) {
+                if (const fy_mark *end = fy_event_end_mark(e); end && end->line > mark->line) {
+                    if (const int badLine = tabIndentedContinuation(mark->input_pos, end->input_pos, mark->line); badLine >= 0)
+                        return fail("Tabs are not allowed as indentation", badLine);
+                }
+            }
             // An explicit !!timestamp is resolved whatever it holds, and throws on a non-date.
             if (tag == kTagPrefix + "timestamp" && !timestampPattern().match(utf8Text(node.scalar)).hasMatch())
                 return fail("!!timestamp expects a date, starting with yyyy-mm-dd", line);
@@ -299,6 +305,38 @@ public:
         if (at >= m_text.size() || m_text[at] == '?')
             return -1;
         return std::min(int(at - pos), key.column);
+    }
+
+    // The line of a plain scalar's continuation (in text[from, to)) that a tab indents: one whose
+    // spaces reach no further than the enclosing block collection's column before a tab and then
+    // text. libfyaml 0.7.12 reads the tab as the line's separation and goes on with the scalar;
+    // the `yaml` package refuses it (found by fuzz_frontmatter: `name: a` over `\tb`). -1 if none,
+    // or if the scalar is inside a flow collection (where tabs may lead a line) or the root.
+    int tabIndentedContinuation(size_t from, size_t to, int line) const
+    {
+        if (m_stack.empty())
+            return -1;
+        for (const Frame &f : m_stack) {
+            if (f.node.style == YamlNode::Style::Flow)
+                return -1;
+        }
+        const int collectionColumn = m_stack.back().node.column;
+        for (size_t i = from; i < to && i < m_text.size(); ++i) {
+            if (m_text[i] != '\n')
+                continue;
+            ++line;
+            size_t at = i + 1;
+            while (at < m_text.size() && m_text[at] == ' ')
+                ++at;
+            const int spaces = int(at - (i + 1));
+            if (at >= m_text.size() || m_text[at] != '\t' || spaces > collectionColumn)
+                continue;
+            while (at < m_text.size() && (m_text[at] == '\t' || m_text[at] == ' '))
+                ++at;
+            if (at < m_text.size() && m_text[at] != '\n' && m_text[at] != '\r')
+                return line;
+        }
+        return -1;
     }
 
     // A null with no mark of its own (an empty value, an empty `?` key) sits, as yaml-cpp puts

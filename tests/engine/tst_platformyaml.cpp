@@ -57,6 +57,12 @@ private Q_SLOTS:
         // Found by fuzz_frontmatter: libfyaml reads `version: :` as a mapping {null: null}.
         row("compact-nested-mapping-empty", "description: d\nversion: :\n", "Nested mappings are not allowed in compact mappings", 4);
         row("compact-nested-mapping", "description: d\nx: : b\n", "Nested mappings are not allowed in compact mappings", 4);
+        // Found by fuzz_frontmatter: libfyaml goes on with a plain scalar over a line a tab indents
+        // no further than the collection's column; the `yaml` package refuses the tab.
+        row("plain-continuation-tab-indented", "description: d\nx: a\n\tb\n", "Tabs are not allowed as indentation", 5);
+        row("plain-continuation-tab-after-blank", "description: d\nx: a\n\n\t b\n", "Tabs are not allowed as indentation", 6);
+        row("plain-continuation-tab-in-sequence", "description: d\nl:\n  - a\n  \tb\n", "Tabs are not allowed as indentation", 6);
+        row("plain-continuation-tab-in-nested-map", "description: d\nm:\n  k: a\n  \tb\n", "Tabs are not allowed as indentation", 6);
     }
     void platformSkips()
     {
@@ -91,6 +97,8 @@ private Q_SLOTS:
         row("merge-key-is-a-plain-key-in-yaml-1.2", "\n      a: &x {p: 1}\n      <<: *x\n",
             R"([{"<<":{"p":1},"a":{"p":1}}])");
         row("multi-line-plain-scalar-in-flow", " [a\n      b, c]\n", R"([["a b","c"]])");
+        // A tab after more spaces than the collection's column separates; the scalar goes on.
+        row("plain-continuation-tab-past-the-column", "\n      a: x\n       \ty\n", R"([{"a":"x y"}])");
         // The platform's YAML ends before the line break ahead of the closing fence.
         row("keep-chomping-at-the-end", " |+\n      text\n\n\n", R"(["text\n\n"])");
         row("keep-chomping-before-the-fence", " |+\n      text\n", R"(["text\n"])");

@@ -1,0 +1,3 @@
+export async function execute(_id: string, _params: Record<string, unknown>) {
+  return { content: [{ type: 'text', text: 'ok' }] };
+}
