@@ -1,5 +1,7 @@
 #include "remote/jsonreader.h"
 
+#include "toolmd/utf8text.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -11,6 +13,12 @@
 namespace tw::engine {
 
 namespace {
+
+// A string's text, a U+FEFF that begins it kept (JSON holds it; QString::fromUtf8 would drop it).
+QString wireText(QByteArrayView bytes)
+{
+    return utf8Text(std::string_view(bytes.data(), size_t(bytes.size())));
+}
 
 // Deeper than any catalog, shallow enough for the recursive readers' stack.
 constexpr int kMaxDepth = 256;
@@ -407,7 +415,7 @@ QJsonValue JsonReader::parseValue(int level, bool build)
             QByteArrayView key;
             if (!parseString(&key))
                 break;
-            const QString name = build ? QString::fromUtf8(key) : QString();
+            const QString name = build ? wireText(key) : QString();
             skipSpace();
             if (m_p == m_end || *m_p != ':') {
                 fail("expected ':' after a key");
@@ -459,7 +467,7 @@ QJsonValue JsonReader::parseValue(int level, bool build)
         QByteArrayView s;
         if (!parseString(&s))
             return {};
-        return build ? QJsonValue(QString::fromUtf8(s)) : QJsonValue();
+        return build ? QJsonValue(wireText(s)) : QJsonValue();
     }
     case 't': return parseLiteral("true", 4) ? QJsonValue(true) : QJsonValue();
     case 'f': return parseLiteral("false", 5) ? QJsonValue(false) : QJsonValue();
@@ -507,7 +515,7 @@ QByteArray JsonReader::readUtf8()
 QString JsonReader::readString()
 {
     QByteArrayView s;
-    return readStringView(&s) ? QString::fromUtf8(s) : QString();
+    return readStringView(&s) ? wireText(s) : QString();
 }
 
 qint64 JsonReader::readInt()

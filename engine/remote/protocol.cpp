@@ -54,11 +54,29 @@ QString versionMismatchMessage(const QString &clientVersion, const QString &clie
         .arg(clientVersion, clientProtocol, serverVersion, serverProtocol);
 }
 
+namespace {
+QByteArray escapedByteOrderMarks(QByteArray json)
+{
+    // Outside strings the JSON Qt writes is ASCII: every EF BB BF is a U+FEFF in a string.
+    return json.replace("\xEF\xBB\xBF", "\\ufeff");
+}
+} // namespace
+
+QByteArray wireJson(const QJsonObject &object)
+{
+    return escapedByteOrderMarks(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+QByteArray wireJson(const QJsonArray &array)
+{
+    return escapedByteOrderMarks(QJsonDocument(array).toJson(QJsonDocument::Compact));
+}
+
 QByteArray rpcResultLine(const QJsonValue &id, const QJsonValue &result)
 {
     const QJsonObject o{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), id},
                         {QStringLiteral("result"), result}};
-    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+    return wireJson(o) + '\n';
 }
 
 QByteArray rpcErrorLine(const QJsonValue &id, RpcCode code, const QString &message)
@@ -67,7 +85,7 @@ QByteArray rpcErrorLine(const QJsonValue &id, RpcCode code, const QString &messa
     const QJsonObject o{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
                         {QStringLiteral("id"), id.isUndefined() ? QJsonValue(QJsonValue::Null) : id},
                         {QStringLiteral("error"), error}};
-    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+    return wireJson(o) + '\n';
 }
 
 QByteArray packCatalogText(const QByteArray &json, const QJsonValue &compress)
@@ -143,9 +161,9 @@ std::optional<QJsonObject> catalogListResult(const QJsonValue &result)
 
 QByteArray rpcRawResultLine(const QJsonValue &id, const QByteArray &resultJson)
 {
-    QByteArray idText = QJsonDocument(QJsonArray{id}).toJson(QJsonDocument::Compact);
+    QByteArray idText = wireJson(QJsonArray{id});
     idText = idText.mid(1, idText.size() - 2); // the value alone, out of its array
-    return QByteArrayLiteral("{\"id\":") + idText + QByteArrayLiteral(",\"jsonrpc\":\"2.0\",\"result\":") + resultJson
+    return QByteArrayLiteral("{\"id\":") + idText + QByteArrayLiteral(",\"jsonrpc\":\"2.0\",\"result\":") + escapedByteOrderMarks(resultJson)
         + QByteArrayLiteral("}\n");
 }
 

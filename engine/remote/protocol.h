@@ -55,6 +55,11 @@ QString versionMismatchMessage(const QString &clientVersion, const QString &clie
                                const QString &serverVersion, const QString &serverProtocol);
 
 // One reply line each (compact JSON, with its newline).
+// A value as one line of the wire's JSON, U+FEFF escaped (\ufeff): QJsonDocument's reader drops a
+// raw one that begins a string, JsonReader and the JSON standard keep it; escaped, every reader
+// gets the character.
+QByteArray wireJson(const QJsonObject &object);
+QByteArray wireJson(const QJsonArray &array);
 QByteArray rpcResultLine(const QJsonValue &id, const QJsonValue &result);
 QByteArray rpcErrorLine(const QJsonValue &id, RpcCode code, const QString &message);
 // A result that is already compact JSON text (one line; the catalog's 10 MB are not built as

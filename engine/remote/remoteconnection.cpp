@@ -335,7 +335,7 @@ void RemoteConnection::call(const QString &method, const QJsonObject &params, Re
     m_pending.insert(id, std::move(handler));
     const QJsonObject request{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), double(id)},
                               {QStringLiteral("method"), method}, {QStringLiteral("params"), params}};
-    m_process->write(QJsonDocument(request).toJson(QJsonDocument::Compact) + '\n');
+    m_process->write(wireJson(request) + '\n');
 }
 
 QString RemoteConnection::endedBeforeReadyMessage() const

@@ -170,7 +170,7 @@ void RemoteServer::notify(const QString &method, const QJsonObject &params)
         return;
     const QJsonObject message{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("method"), method},
                               {QStringLiteral("params"), params}};
-    m_send(QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
+    m_send(wireJson(message) + '\n');
 }
 
 RemoteServer::Reply RemoteServer::runStart(const QJsonObject &params)
@@ -581,7 +581,7 @@ RemoteServer::Reply RemoteServer::toolRead(const QJsonObject &params)
     if (scan.skipped) // a dir that does not load: why, and its files (the TOOL.md that is wrong)
         return Reply::ok(QJsonObject{{QStringLiteral("skipped"), skippedJson(*scan.skipped)}, {QStringLiteral("files"), files}});
     // show's JSON text as it is, not parsed back into objects to be written again.
-    return Reply::okText(QByteArrayLiteral("{\"files\":") + QJsonDocument(files).toJson(QJsonDocument::Compact)
+    return Reply::okText(QByteArrayLiteral("{\"files\":") + wireJson(files)
                          + QByteArrayLiteral(",\"tool\":") + showJsonText(*scan.tool) + '}');
 }
 

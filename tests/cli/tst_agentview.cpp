@@ -12,7 +12,7 @@
 
 namespace {
 
-const QString kFixtures = QStringLiteral(TW_FIXTURES_DIR);
+const QString kFixtures = TW_FIXTURES_DIR;
 
 struct Output
 {
@@ -66,7 +66,7 @@ private Q_SLOTS:
         QVERIFY(m_data.isValid());
         const QString tools = m_data.path() + QStringLiteral("/tools");
         int copied = 0;
-        for (const QString &root : QStringList{kFixtures + QStringLiteral("/lint"), QStringLiteral(TW_SOURCE_DIR "/seed/tools")}) {
+        for (const QString &root : QStringList{kFixtures + QStringLiteral("/lint"), QString(TW_SOURCE_DIR + QStringLiteral("/seed/tools"))}) {
             const QStringList dirs = QDir(root).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
             for (const QString &dir : dirs) {
                 QVERIFY2(tw::test::copyTree(root + u'/' + dir, tools + u'/' + dir), qPrintable(dir));
@@ -77,7 +77,7 @@ private Q_SLOTS:
 
         // The platform-reading cases are TOOL.md files alone; each gets an entry so that it is a
         // tool wherever its TOOL.md loads.
-        const QString fences = QStringLiteral(TW_SOURCE_DIR "/tests/data/platform-reading/fences");
+        const QString fences = QString(TW_SOURCE_DIR + QStringLiteral("/tests/data/platform-reading/fences"));
         const QStringList cases = QDir(fences).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
         QVERIFY2(cases.size() >= 40, qPrintable(fences));
         for (const QString &dir : cases) {
@@ -161,7 +161,7 @@ private Q_SLOTS:
     void sameAsPi()
     {
         QFETCH(QStringList, args);
-        const Output tw = start(QStringLiteral(TW_BINARY), QStringList{QStringLiteral("agent"), QStringLiteral("--json")} + args);
+        const Output tw = start(TW_BINARY, QStringList{QStringLiteral("agent"), QStringLiteral("--json")} + args);
         QVERIFY2(tw.finished && tw.code == 0, tw.err.constData());
         const Output pi = start(QStringLiteral(TW_REFERENCE_NODE),
                                 QStringList{QStringLiteral(TW_PLATFORM_REFERENCE_DIR "/agent-view.mjs")} + args);

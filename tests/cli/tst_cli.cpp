@@ -22,8 +22,8 @@
 
 namespace {
 
-const QString kData = QStringLiteral(TW_FIXTURES_DIR "/datapath");
-const QString kSeed = QStringLiteral(TW_SOURCE_DIR "/seed/tools");
+const QString kData = QString(TW_FIXTURES_DIR + QStringLiteral("/datapath"));
+const QString kSeed = QString(TW_SOURCE_DIR + QStringLiteral("/seed/tools"));
 
 using Run = tw::test::BinaryRun;
 
@@ -342,7 +342,7 @@ private Q_SLOTS:
     void lintFixturesShowEachRule()
     {
         // tests/fixtures/lint: one tool per input and bundle rule, and a clean one.
-        const QString dir = QStringLiteral(TW_FIXTURES_DIR "/lint");
+        const QString dir = QString(TW_FIXTURES_DIR + QStringLiteral("/lint"));
         const Run r = run({QStringLiteral("lint"), dir, QStringLiteral("--json")});
         QCOMPARE(r.code, 1); // there are errors: lint fails as the tools would
         QMap<QString, QStringList> codes;
@@ -470,7 +470,7 @@ private Q_SLOTS:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove(QStringLiteral("DATA_PATH"));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(TW_BINARY), {QStringLiteral("run"), QStringLiteral("waiter"), QStringLiteral("--data"), tmp.path(),
+        p.start(TW_BINARY, {QStringLiteral("run"), QStringLiteral("waiter"), QStringLiteral("--data"), tmp.path(),
                                             QStringLiteral("--user"), QStringLiteral("t@x"), QStringLiteral("--runtime"), runtime,
                                             QStringLiteral("--timeout"), QStringLiteral("120"), QStringLiteral("--json")});
         QByteArray out;
@@ -527,7 +527,7 @@ private Q_SLOTS:
                 quoted << tw::engine::shellQuote(a);
             QProcess p;
             p.start(QStringLiteral("bash"), {QStringLiteral("-c"), QStringLiteral("exec %1 %2 --store file --passphrase-fd 3 3<%3")
-                                                                       .arg(QStringLiteral(TW_BINARY), quoted.join(u' '), passFile)});
+                                                                       .arg(TW_BINARY, quoted.join(u' '), passFile)});
             p.write(stdinBytes);
             p.closeWriteChannel();
             Run r;
@@ -640,7 +640,7 @@ private Q_SLOTS:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove(QStringLiteral("DATA_PATH"));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(TW_BINARY), {QStringLiteral("run"), QStringLiteral("fd_reader"), QStringLiteral("--data"), tmp.path(),
+        p.start(TW_BINARY, {QStringLiteral("run"), QStringLiteral("fd_reader"), QStringLiteral("--data"), tmp.path(),
                                             QStringLiteral("--user"), QStringLiteral("t@x"), QStringLiteral("--runtime"),
                                             QStringLiteral("bwrap")});
         QVERIFY(p.waitForFinished(60000));

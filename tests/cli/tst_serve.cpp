@@ -27,7 +27,7 @@ using namespace tw;
 
 namespace {
 
-const QString kData = QStringLiteral(TW_FIXTURES_DIR "/datapath");
+const QString kData = QString(TW_FIXTURES_DIR + QStringLiteral("/datapath"));
 
 struct Session
 {
@@ -305,7 +305,7 @@ private Q_SLOTS:
         test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("b"), test::toolMd("b"));
         test::makeTool(data + QStringLiteral("/alice@example.com/tools"), QStringLiteral("c"), test::toolMd("c"));
         QProcess p;
-        p.start(QStringLiteral(TW_BINARY), {QStringLiteral("serve"), QStringLiteral("--stdio"), QStringLiteral("--data"), data});
+        p.start(TW_BINARY, {QStringLiteral("serve"), QStringLiteral("--stdio"), QStringLiteral("--data"), data});
         const auto nextLine = [&]() -> QJsonObject {
             QElapsedTimer t;
             t.start();

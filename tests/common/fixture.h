@@ -17,6 +17,8 @@
 
 #include <algorithm>
 
+#include "testpaths.h"
+
 namespace tw::test {
 
 #ifdef TW_BINARY
@@ -38,7 +40,7 @@ inline BinaryRun runBinary(const QStringList &args, const QProcessEnvironment &e
     if (env.value(QStringLiteral("TW_KEEP_DATA_PATH")).isEmpty())
         e.remove(QStringLiteral("DATA_PATH"));
     p.setProcessEnvironment(e);
-    p.start(QStringLiteral(TW_BINARY), args);
+    p.start(TW_BINARY, args);
     p.write(input);
     p.closeWriteChannel();
     if (!p.waitForFinished(60000))
@@ -152,7 +154,7 @@ inline bool copyTree(const QString &from, const QString &to)
 inline void resetFixtureDataPath(const QString &dir)
 {
     QDir(dir).removeRecursively();
-    QVERIFY(copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), dir));
+    QVERIFY(copyTree(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")), dir));
 }
 
 // Host quirks are settings: this machine's podman refuses rlimits above the host's, so the

@@ -44,7 +44,7 @@ const EffectiveTool *effective(const EffectiveSet &set, const char *name)
 class TestCatalogJson final : public QObject
 {
     Q_OBJECT
-    Catalog m_catalog = scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+    Catalog m_catalog = scanDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")));
 
 private Q_SLOTS:
     void compactJsonText_data()

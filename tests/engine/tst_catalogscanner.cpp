@@ -41,7 +41,7 @@ private Q_SLOTS:
             QVERIFY(finished.isEmpty());                   // before the catalog
             order.append(loc.scope == Scope::Global ? QStringLiteral("global") : loc.user);
         });
-        scanner.setDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+        scanner.setDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")));
         QVERIFY(scanner.isScanning());
         QVERIFY(finished.wait(10000));
         QCOMPARE(order, (QStringList{QStringLiteral("global"), QStringLiteral("alice@example.com"),
@@ -128,7 +128,7 @@ private Q_SLOTS:
     // put in as one change, and asked only once while on their way.
     void bodiesAreReadWhenAskedFor()
     {
-        const QString data = QStringLiteral(TW_FIXTURES_DIR "/datapath");
+        const QString data = QString(TW_FIXTURES_DIR + QStringLiteral("/datapath"));
         const Catalog full = scanDataPath(data);
         CatalogScanner scanner;
         scanner.setKeepBodies(false);
@@ -183,7 +183,7 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         const QString data = tmp.path() + QStringLiteral("/datapath");
-        QVERIFY(QProcess::execute(QStringLiteral("cp"), {QStringLiteral("-r"), QStringLiteral(TW_FIXTURES_DIR "/datapath"), data}) == 0);
+        QVERIFY(QProcess::execute(QStringLiteral("cp"), {QStringLiteral("-r"), QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")), data}) == 0);
         const Catalog full = scanDataPath(data);
         CatalogScanner scanner;
         scanner.setKeepBodies(false);
@@ -258,7 +258,7 @@ private Q_SLOTS:
     {
         CatalogScanner scanner;
         QSignalSpy finished(&scanner, &CatalogScanner::scanFinished);
-        scanner.setDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+        scanner.setDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")));
         scanner.rescan();
         scanner.rescan();
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
@@ -277,7 +277,7 @@ private Q_SLOTS:
         global->start([&] { release.acquire(); }); // holds the only global thread
         CatalogScanner scanner;
         QSignalSpy finished(&scanner, &CatalogScanner::scanFinished);
-        scanner.setDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+        scanner.setDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")));
         const bool done = finished.wait(10000);
         release.release();
         global->waitForDone();

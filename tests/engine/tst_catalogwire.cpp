@@ -49,7 +49,7 @@ private slots:
     {
         QFETCH(bool, fromText);
         QTemporaryDir tmp;
-        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), tmp.path()));
+        QVERIFY(test::copyTree(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")), tmp.path()));
         const Catalog scanned = scanDataPath(tmp.path());
         QVERIFY(scanned.toolCount() > 3);
         QVERIFY(!scanned.global.skipped.isEmpty());

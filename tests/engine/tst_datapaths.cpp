@@ -112,8 +112,8 @@ private Q_SLOTS:
     {
         const EnvGuard guard("TOOLWRIGHT_SHARE_DIR");
         qunsetenv("TOOLWRIGHT_SHARE_DIR");
-        QCOMPARE(sharedDataDir(), QDir::cleanPath(QStringLiteral(TW_SOURCE_DIR)));
-        QCOMPARE(bundledSeedToolsDir(), QDir::cleanPath(QStringLiteral(TW_SOURCE_DIR)) + QStringLiteral("/seed/tools"));
+        QCOMPARE(sharedDataDir(), QDir::cleanPath(TW_SOURCE_DIR));
+        QCOMPARE(bundledSeedToolsDir(), QDir::cleanPath(TW_SOURCE_DIR) + QStringLiteral("/seed/tools"));
 
         // TOOLWRIGHT_SHARE_DIR wins when it holds a seed; one without is passed over.
         QTemporaryDir share;
@@ -122,7 +122,7 @@ private Q_SLOTS:
         QCOMPARE(sharedDataDir(), share.path());
         QCOMPARE(bundledSeedToolsDir(), share.path() + QStringLiteral("/seed/tools"));
         qputenv("TOOLWRIGHT_SHARE_DIR", (share.path() + QStringLiteral("/seed")).toUtf8());
-        QCOMPARE(sharedDataDir(), QDir::cleanPath(QStringLiteral(TW_SOURCE_DIR)));
+        QCOMPARE(sharedDataDir(), QDir::cleanPath(TW_SOURCE_DIR));
     }
 
     // An installed program reads <prefix>/share/toolwright, and never the checkout it was

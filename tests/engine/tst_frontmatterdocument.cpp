@@ -4,6 +4,7 @@
 #include "authoring/frontmatterdocument.h"
 #include "authoring/textdiff.h"
 #include "toolmd/toolmdreader.h"
+#include "testpaths.h"
 
 #include <QDirIterator>
 #include <QRandomGenerator>
@@ -78,8 +79,8 @@ private Q_SLOTS:
         QTest::newRow("flow-inputs") << QByteArray("---\nname: a\ndescription: d\nversion: 1\ninputs: {q: {type: string, description: x}}\n---\nb\n");
         QTest::newRow("literal") << QByteArray("---\nname: a\ndescription: |\n  line one\n\n  line three\nversion: 1\n---\nb\n");
         QTest::newRow("blank-lines") << QByteArray("---\n\nname: a\n\ndescription: d\n\n---\nb\n");
-        QDirIterator it(QStringLiteral(TW_FIXTURES_DIR), {QStringLiteral("TOOL.md")}, QDir::Files, QDirIterator::Subdirectories);
-        QDirIterator seed(QStringLiteral(TW_SOURCE_DIR "/seed/tools"), {QStringLiteral("TOOL.md")}, QDir::Files,
+        QDirIterator it(TW_FIXTURES_DIR, {QStringLiteral("TOOL.md")}, QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator seed(QString(TW_SOURCE_DIR + QStringLiteral("/seed/tools")), {QStringLiteral("TOOL.md")}, QDir::Files,
                           QDirIterator::Subdirectories);
         for (QDirIterator *i : {&it, &seed}) {
             while (i->hasNext()) {

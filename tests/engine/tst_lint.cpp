@@ -59,7 +59,7 @@ private Q_SLOTS:
     void countsAndFailingSkips()
     {
         QString error;
-        const auto report = lintPaths({QStringLiteral(TW_FIXTURES_DIR "/lint")}, QString(), &error);
+        const auto report = lintPaths({QString(TW_FIXTURES_DIR + QStringLiteral("/lint"))}, QString(), &error);
         QVERIFY2(report, qPrintable(error));
         QCOMPARE(report->tools.size(), 9);
         int errors = 0, warnings = 0;

@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "catalog/catalogjson.h"
 #include "catalog/overrideresolver.h"
+#include "testpaths.h"
 
 #include <QTest>
 
@@ -10,7 +11,7 @@ using namespace tw::engine;
 
 namespace {
 
-const QString kData = QStringLiteral(TW_FIXTURES_DIR "/datapath");
+const QString kData = QString(TW_FIXTURES_DIR + QStringLiteral("/datapath"));
 
 const EffectiveTool *effective(const EffectiveSet &set, const QString &name)
 {

@@ -16,6 +16,7 @@
 //                            temporary directory.
 
 #include "toolmd/toolmdreader.h"
+#include "testpaths.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -41,7 +42,7 @@ constexpr int kMaxLoadedWherePlatformSkips = 0;
 // How long the reference may take for one corpus (it reads ~1,200 files in about a second).
 constexpr int kReferenceTimeoutMs = 120'000;
 
-const QString kDataDir = QStringLiteral(TW_SOURCE_DIR "/tests/data");
+const QString kDataDir = QString(TW_SOURCE_DIR + QStringLiteral("/tests/data"));
 
 bool fullReport() { return qEnvironmentVariable("TW_PLATFORM_REPORT") == u"full"; }
 

@@ -50,7 +50,7 @@ private slots:
         const QString pidFile = m_tmp.filePath(QStringLiteral("server.pid"));
         SshSettings ssh;
         ssh.program = test::fakeSsh(m_tmp.path());
-        ssh.remoteCommand = QStringLiteral("echo $$ > '%1'; exec " TW_BINARY " serve --stdio").arg(pidFile);
+        ssh.remoteCommand = QStringLiteral("echo $$ > '%1'; exec %2 serve --stdio").arg(pidFile, TW_BINARY);
         RemoteSession session(RemoteTarget{{}, QStringLiteral("fake"), 0, data}, ssh);
         session.setBackoff({50}, 5);
         RemoteCatalog catalog(&session);
@@ -140,7 +140,7 @@ private slots:
         SshSettings ssh;
         ssh.program = test::fakeSsh(m_tmp.path());
         // (The session appends --data PATH to the command: the function takes it.)
-        ssh.remoteCommand = QStringLiteral("older() { echo 'toolwright-serve 0.1.0 1.%1'; " TW_BINARY " serve --stdio \"$@\" | sed -u 1d; }; older").arg(minor);
+        ssh.remoteCommand = QStringLiteral("older() { echo 'toolwright-serve 0.1.0 1.%1'; %2 serve --stdio \"$@\" | sed -u 1d; }; older").arg(QString::number(minor), TW_BINARY);
         RemoteSession session(RemoteTarget{{}, QStringLiteral("fake"), 0, data}, ssh);
         RemoteCatalog catalog(&session);
         QSignalSpy locations(&catalog, &CatalogSource::locationScanned);

@@ -91,7 +91,7 @@ private slots:
     {
         const QString data = m_tmp.filePath(QStringLiteral("it's data"));
         test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("greet"), test::toolMd("greet"));
-        RemoteConnection c(RemoteTarget{{}, QStringLiteral("fake"), 0, data}, settings(QStringLiteral(TW_BINARY " serve --stdio")));
+        RemoteConnection c(RemoteTarget{{}, QStringLiteral("fake"), 0, data}, settings(QString(TW_BINARY + QStringLiteral(" serve --stdio"))));
         QString error;
         QVERIFY2(c.waitForReady(&error), qPrintable(error));
         QCOMPARE(c.serverInfo()[QStringLiteral("data_path")].toString(), data);
@@ -129,7 +129,7 @@ private slots:
     {
         const QString server = m_tmp.filePath(QStringLiteral("greeting.sh"));
         test::writeFile(server, "echo 'toolwright-serve is what this line begins with'\necho '{\"jsonrpc\":\"2.0\"}'\n"
-                                "exec " TW_BINARY " serve --stdio --data " TW_FIXTURES_DIR "/datapath\n");
+                                "exec " + TW_BINARY.toUtf8() + " serve --stdio --data " + TW_FIXTURES_DIR.toUtf8() + "/datapath\n");
         RemoteConnection c(RemoteTarget{{}, QStringLiteral("fake"), 0, {}}, settings(QStringLiteral("sh ") + server));
         QString error;
         QVERIFY2(c.waitForReady(&error), qPrintable(error));

@@ -27,7 +27,7 @@ class TestRemoteSession : public QObject
     {
         SshSettings s;
         s.program = test::fakeSsh(m_tmp.path());
-        s.remoteCommand = QStringLiteral("echo $$ > '%1'; exec " TW_BINARY " serve --stdio").arg(pidFile);
+        s.remoteCommand = QStringLiteral("echo $$ > '%1'; exec %2 serve --stdio").arg(pidFile, TW_BINARY);
         return s;
     }
 

@@ -22,7 +22,7 @@ class TestRemoteToolEdit : public QObject
     QTemporaryDir m_tmp;
     QString m_data;
 
-    std::unique_ptr<RemoteConnection> connect(const QString &command = QStringLiteral(TW_BINARY " serve --stdio"))
+    std::unique_ptr<RemoteConnection> connect(const QString &command = QString(TW_BINARY + QStringLiteral(" serve --stdio")))
     {
         SshSettings ssh;
         ssh.program = test::fakeSsh(m_tmp.path());
@@ -131,8 +131,8 @@ private slots:
         const QString server = m_tmp.filePath(QStringLiteral("dies-on-save.sh"));
         // Replies pass through until the save's (id 3: after initialize and tool.read), which
         // ends the connection instead of arriving.
-        test::writeFile(server, "d=$(mktemp -d); mkfifo \"$d/out\"; exec 3<&0\n"
-                                TW_BINARY " serve --stdio \"$@\" <&3 >\"$d/out\" 2>/dev/null & pid=$!\n"
+        test::writeFile(server, "d=$(mktemp -d); mkfifo \"$d/out\"; exec 3<&0\n" + TW_BINARY.toUtf8() +
+                                " serve --stdio \"$@\" <&3 >\"$d/out\" 2>/dev/null & pid=$!\n"
                                 "while IFS= read -r line; do case \"$line\" in '{\"id\":3,'*) kill $pid; rm -r \"$d\"; exit 0;; esac;"
                                 " printf '%s\\n' \"$line\"; done < \"$d/out\"\n");
         std::unique_ptr<RemoteConnection> c = connect(QStringLiteral("sh ") + server);

@@ -1,6 +1,7 @@
 // The bundled seed tools are the embedded default's content: each lints clean.
 
 #include "catalog/locationscanner.h"
+#include "testpaths.h"
 
 #include <QTest>
 
@@ -12,7 +13,7 @@ class TestSeedTools final : public QObject
 private Q_SLOTS:
     void lintClean()
     {
-        const LocationScan scan = scanLocation(QStringLiteral(TW_SOURCE_DIR "/seed/tools"), Scope::Global, QString());
+        const LocationScan scan = scanLocation(QString(TW_SOURCE_DIR + QStringLiteral("/seed/tools")), Scope::Global, QString());
         QVERIFY(scan.skipped.isEmpty());
         QVERIFY(scan.tools.size() >= 5);
         for (const ToolRecord &t : scan.tools) {
@@ -26,7 +27,7 @@ private Q_SLOTS:
 
     void coversTheKindsOfTool()
     {
-        const LocationScan scan = scanLocation(QStringLiteral(TW_SOURCE_DIR "/seed/tools"), Scope::Global, QString());
+        const LocationScan scan = scanLocation(QString(TW_SOURCE_DIR + QStringLiteral("/seed/tools")), Scope::Global, QString());
         bool sensitive = false, enumInput = false, numberInput = false, booleanInput = false;
         for (const ToolRecord &t : scan.tools) {
             for (const InputSpec &in : t.manifest.inputs) {

@@ -2,6 +2,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/toolexplanation.h"
+#include "testpaths.h"
 
 #include <QTest>
 
@@ -13,7 +14,7 @@ class TestToolExplanation final : public QObject
     Catalog m_catalog;
 
 private Q_SLOTS:
-    void initTestCase() { m_catalog = scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath")); }
+    void initTestCase() { m_catalog = scanDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath"))); }
 
     void userOverride()
     {

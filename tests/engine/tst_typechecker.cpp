@@ -86,8 +86,10 @@ private:
             failure = error;
         });
         [&] { QTRY_VERIFY_WITH_TIMEOUT(failure != u"no reply", 60000); }();
+        // A check that did not run is a failed case, never "no findings" (a clean row would pass
+        // with nothing checked).
         if (!failure.isEmpty())
-            qWarning() << failure;
+            QTest::qFail(qPrintable(QStringLiteral("the type check did not run: ") + failure), __FILE__, __LINE__);
         return out;
     }
 
@@ -248,8 +250,14 @@ private Q_SLOTS:
         project.setSource(source);
         const auto findings = [&] {
             std::optional<Diagnostics> out;
-            project.check(&context, [&](const Diagnostics &d, const QString &) { out = d; });
+            QString failure;
+            project.check(&context, [&](const Diagnostics &d, const QString &error) {
+                out = d;
+                failure = error;
+            });
             [&] { QTRY_VERIFY_WITH_TIMEOUT(out.has_value(), 60000); }();
+            if (!failure.isEmpty())
+                QTest::qFail(qPrintable(QStringLiteral("the type check did not run: ") + failure), __FILE__, __LINE__);
             return out.value_or(Diagnostics{});
         };
         QVERIFY(findings().isEmpty());
@@ -277,8 +285,13 @@ private Q_SLOTS:
                                           "export async function execute(_id: string, params: Params) {\n"
                                           "  return { content: [{ type: 'text', text: shout(params.query) + x }] };\n}\n")});
         std::optional<Diagnostics> found;
-        project.check(&context, [&](const Diagnostics &d, const QString &) { found = d; });
+        QString failure;
+        project.check(&context, [&](const Diagnostics &d, const QString &error) {
+            found = d;
+            failure = error;
+        });
         QTRY_VERIFY_WITH_TIMEOUT(found.has_value(), 60000);
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
         QCOMPARE(codes(*found), QStringList{QStringLiteral("type-error")});
         QVERIFY(found->first().message.contains(QLatin1StringView("'no-such-package'")));
     }

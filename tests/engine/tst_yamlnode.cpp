@@ -3,6 +3,7 @@
 // guessed. The fuzz_yamlnode target runs the same comparison on mutated input.
 
 #include "toolmd/yamlnode.h"
+#include "testpaths.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -106,7 +107,7 @@ private Q_SLOTS:
     {
         int taken = 0, total = 0;
         for (const char *root : {"/seed/tools", "/tests/fixtures", "/resources/templates"}) {
-            QDirIterator it(QStringLiteral(TW_SOURCE_DIR) + QLatin1StringView(root), {QStringLiteral("TOOL.md")},
+            QDirIterator it(TW_SOURCE_DIR + QLatin1StringView(root), {QStringLiteral("TOOL.md")},
                             QDir::Files, QDirIterator::Subdirectories);
             while (it.hasNext()) {
                 const QString path = it.next();
@@ -130,7 +131,7 @@ private Q_SLOTS:
         QVERIFY(total > 20);
         QVERIFY(taken > total / 2);
         for (const char *seed : {"countdown", "hello", "json_format", "text_stats"}) {
-            const QString path = QStringLiteral(TW_SOURCE_DIR "/seed/tools/") + QLatin1StringView(seed) + QStringLiteral("/TOOL.md");
+            const QString path = QString(TW_SOURCE_DIR + QStringLiteral("/seed/tools/")) + QLatin1StringView(seed) + QStringLiteral("/TOOL.md");
             QVERIFY2(readSimpleYaml(frontmatterOf(path)), seed);
         }
     }

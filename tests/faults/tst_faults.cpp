@@ -61,7 +61,7 @@ struct Run
     bool finished = false;
 };
 
-Run runTool(const QStringList &args, int timeoutMs = 120000, const QString &program = QStringLiteral(TW_BINARY))
+Run runTool(const QStringList &args, int timeoutMs = 120000, const QString &program = TW_BINARY)
 {
     QProcess p;
     p.start(program, args);
@@ -79,7 +79,7 @@ Run runTool(const QStringList &args, int timeoutMs = 120000, const QString &prog
 void killAfter(const QStringList &args, int delayUs)
 {
     QProcess p;
-    p.start(QStringLiteral(TW_BINARY), args);
+    p.start(TW_BINARY, args);
     QVERIFY(p.waitForStarted());
     QThread::usleep(static_cast<unsigned long>(delayUs));
     p.kill();
@@ -107,7 +107,7 @@ void killMidWrite(const QStringList &args, const QString &under, QByteArray *rep
     // An AddressSanitizer build wants its runtime first among the loaded libraries; it is fine after the shim.
     env.insert(QStringLiteral("ASAN_OPTIONS"), env.value(QStringLiteral("ASAN_OPTIONS")) + QStringLiteral(":verify_asan_link_order=0"));
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral(TW_BINARY), args);
+    p.start(TW_BINARY, args);
     QVERIFY(p.waitForStarted());
     const qint64 pid = p.processId();
     QTRY_VERIFY_WITH_TIMEOUT(isStopped(pid) || p.state() == QProcess::NotRunning, 60000);
@@ -325,7 +325,7 @@ private Q_SLOTS:
         const Run r = runTool({QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"), QStringLiteral("/usr/bin/env"),
                                QStringLiteral("HOME=") + home, QStringLiteral("XDG_CONFIG_HOME=") + home,
                                QStringLiteral("XDG_DATA_HOME=") + home, QStringLiteral("XDG_CACHE_HOME=") + home,
-                               QStringLiteral(TW_BINARY), QStringLiteral("list"), QStringLiteral("--data"), data, QStringLiteral("--json")},
+                               TW_BINARY, QStringLiteral("list"), QStringLiteral("--data"), data, QStringLiteral("--json")},
                               60000, QStringLiteral("/usr/sbin/runuser"));
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
@@ -368,7 +368,7 @@ private Q_SLOTS:
         p.start(QStringLiteral("/usr/sbin/runuser"),
                 {QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"), QStringLiteral("/usr/bin/env"),
                  QStringLiteral("HOME=") + home, QStringLiteral("XDG_CONFIG_HOME=") + home, QStringLiteral("XDG_DATA_HOME=") + home,
-                 QStringLiteral("XDG_CACHE_HOME=") + home, QStringLiteral(TW_BINARY), QStringLiteral("serve"), QStringLiteral("--stdio"),
+                 QStringLiteral("XDG_CACHE_HOME=") + home, TW_BINARY, QStringLiteral("serve"), QStringLiteral("--stdio"),
                  QStringLiteral("--data"), data});
         p.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"1.0\"}}\n" + save(2, "open@x")
                 + save(3, "closed@x"));

@@ -113,10 +113,15 @@ void decodeAsServerMessage(const QByteArray &line)
         const QJsonDocument again = value.isObject() ? QJsonDocument(value.toObject()) : QJsonDocument(value.toArray());
         // A lone surrogate (\ud800) is U+FFFD to the reader and a lone UTF-16 unit to Qt.
         static const QRegularExpression surrogate(QStringLiteral("\\\\u[dD][89a-fA-F]"));
-        // A UTF-8 byte order mark inside a string: Qt and the reader differ on where one is
-        // dropped (found by this fuzzer on 2026-12-07, not yet understood; decisions.md lists it).
-        if (!QString::fromLatin1(line).contains(surrogate) && !line.contains("\xef\xbb\xbf"))
-            check(again.toJson() == doc.toJson(), "JsonReader reads the value QJsonDocument reads", line, again.toJson());
+        // A raw U+FEFF that begins a string: Qt's reader drops it (QString::fromUtf8 strips an
+        // initial byte order mark), JsonReader keeps it, as JSON does; Qt keeps an escaped one, so
+        // the reader is held to Qt's reading of the line with each one escaped (as the wire's
+        // writers send it, wireJson). Found by this fuzzer on 2026-12-07.
+        QByteArray escaped = line;
+        escaped.replace("\xef\xbb\xbf", "\\ufeff");
+        const QJsonDocument expected = QJsonDocument::fromJson(escaped);
+        if (!QString::fromLatin1(line).contains(surrogate) && (expected.isObject() || expected.isArray()))
+            check(again.toJson() == expected.toJson(), "JsonReader reads the value QJsonDocument reads", line, again.toJson());
     } else {
         tw::engine::JsonReader reader(line);
         (void)reader.readValue();

@@ -60,7 +60,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         const QString data = m_tmp.path() + QStringLiteral("/data");
-        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), data));
+        QVERIFY(test::copyTree(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")), data));
         m_window = std::make_unique<ui::MainWindow>(data, QStringLiteral("alice@example.com"), nullptr,
                                                     std::make_unique<engine::MemorySecretStore>());
         QSignalSpy shown(m_window.get(), &ui::MainWindow::catalogShown);

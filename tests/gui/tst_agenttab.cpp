@@ -12,6 +12,7 @@
 #include "secrets/secretstore.h"
 #include "window/browserpane.h"
 #include "window/settingsdialog.h"
+#include "testpaths.h"
 
 #include <QAction>
 #include <QSignalSpy>
@@ -26,7 +27,7 @@ using namespace tw;
 
 namespace {
 
-const QString kData = QStringLiteral(TW_FIXTURES_DIR "/datapath");
+const QString kData = QString(TW_FIXTURES_DIR + QStringLiteral("/datapath"));
 
 engine::ToolRecord effectiveTool(const QString &user, const QString &name)
 {

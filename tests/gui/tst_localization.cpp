@@ -51,7 +51,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         m_data = m_tmp.path() + QStringLiteral("/data");
-        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), m_data));
+        QVERIFY(test::copyTree(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")), m_data));
     }
 
     void german()

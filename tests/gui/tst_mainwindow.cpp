@@ -118,7 +118,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_tmp.isValid());
         m_data = m_tmp.path() + QStringLiteral("/data");
-        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), m_data));
+        QVERIFY(test::copyTree(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")), m_data));
         m_window = std::make_unique<ui::MainWindow>(m_data, QStringLiteral("alice@example.com"));
         QSignalSpy shown(m_window.get(), &ui::MainWindow::catalogShown);
         m_window->show();
@@ -169,7 +169,7 @@ private Q_SLOTS:
         // A data dir with global tools only: New Tool, Import and Customize cannot pick a user,
         // and say so without naming a control that does not exist.
         const QString data = m_tmp.path() + QStringLiteral("/globals-only");
-        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath/tools"), data + QStringLiteral("/tools")));
+        QVERIFY(test::copyTree(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath/tools")), data + QStringLiteral("/tools")));
         auto window = openWindow(data, QString());
         QVERIFY(window);
         QCOMPARE(window->authoringUser(), QString());
@@ -208,7 +208,7 @@ private Q_SLOTS:
         int checked = 0;
         for (const char *dir : {"ui", "model", "engine"}) {
             // The group folders too (ui/window/, engine/run/, …).
-            QDirIterator it(QStringLiteral(TW_SOURCE_DIR "/") + QLatin1StringView(dir), {QStringLiteral("*.cpp")}, QDir::Files,
+            QDirIterator it(QString(TW_SOURCE_DIR + QStringLiteral("/")) + QLatin1StringView(dir), {QStringLiteral("*.cpp")}, QDir::Files,
                             QDirIterator::Subdirectories);
             while (it.hasNext()) {
                 const QString file = it.next();
@@ -636,7 +636,7 @@ private Q_SLOTS:
         // No "tool(s)" anywhere in the user interface's sources: counts go through %n plurals.
         const QRegularExpression hedged(QStringLiteral("\"[^\"\\n]*\\w\\(s\\)[^\"\\n]*\""));
         for (const char *dir : {"ui", "model"}) {
-            QDirIterator it(QStringLiteral(TW_SOURCE_DIR "/") + QLatin1StringView(dir), {QStringLiteral("*.cpp")}, QDir::Files,
+            QDirIterator it(QString(TW_SOURCE_DIR + QStringLiteral("/")) + QLatin1StringView(dir), {QStringLiteral("*.cpp")}, QDir::Files,
                             QDirIterator::Subdirectories);
             while (it.hasNext()) {
                 const QString file = it.next();
@@ -752,7 +752,7 @@ private Q_SLOTS:
     {
         // Every name in the tree fits its column, or its tooltip says it whole.
         const QString data = m_tmp.path() + QStringLiteral("/long-names");
-        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), data));
+        QVERIFY(test::copyTree(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")), data));
         const QString email = QStringLiteral("someone.with.a.rather.long.address@subdomain.example.com");
         test::makeTool(data + u'/' + email + QStringLiteral("/tools"), QStringLiteral("long_label"),
                        test::toolMd("long_label", 1, "label: A Label Long Enough To Need The Room Of Two Columns\n"));
@@ -780,7 +780,7 @@ private Q_SLOTS:
     void aLongPathDoesNotSqueezeTheBrowser()
     {
         const QString data = m_tmp.path() + QStringLiteral("/long-path");
-        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), data));
+        QVERIFY(test::copyTree(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")), data));
         const QString email = QStringLiteral("someone.with.a.rather.long.address@subdomain.example.com");
         test::makeTool(data + u'/' + email + QStringLiteral("/tools"), QStringLiteral("a_directory_name_that_goes_on_and_on_and_on"),
                        test::toolMd("deep", 1));

@@ -59,7 +59,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         const QString data = m_tmp.path();
-        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), data));
+        QVERIFY(test::copyTree(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")), data));
         const QString aliceMd = data + QStringLiteral("/alice@example.com/tools/greet_custom/TOOL.md");
         test::writeFile(aliceMd, test::readFile(aliceMd) + "\n" + kLongLine.toUtf8() + "\n");
         test::writeFile(data + QStringLiteral("/bob@example.com/tools/forecast/TOOL.md"),

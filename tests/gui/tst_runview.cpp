@@ -797,7 +797,7 @@ private Q_SLOTS:
         QCOMPARE(params.value(QStringLiteral("text")).toString(), QStringLiteral("hi"));
         // The command really runs.
         QProcess p;
-        p.start(QStringLiteral(TW_BINARY), QProcess::splitCommand(line).mid(1) << QStringLiteral("--json"));
+        p.start(TW_BINARY, QProcess::splitCommand(line).mid(1) << QStringLiteral("--json"));
         QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitCode(), 0);
     }
@@ -1104,7 +1104,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("user");
         QTest::addColumn<QString>("tool");
         QTest::addColumn<QString>("required");
-        QTest::newRow("fixture weather") << QStringLiteral(TW_FIXTURES_DIR "/datapath") << QStringLiteral("alice@example.com")
+        QTest::newRow("fixture weather") << QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")) << QStringLiteral("alice@example.com")
                                          << QStringLiteral("weather") << QStringLiteral("city");
         QTest::newRow("every input type") << QString() << kUser << QStringLiteral("all_types") << QStringLiteral("text");
     }

@@ -173,7 +173,7 @@ class TestServerWindow : public QObject
     QString m_data; // the server's DATA_PATH as this machine has it; the server sees kServerPath
     QString m_pidFile;
 
-    QString remoteCommand(const QString &program = QStringLiteral(TW_BINARY)) const
+    QString remoteCommand(const QString &program = TW_BINARY) const
     {
         return QStringLiteral("echo $$ > '%1'; exec bwrap --die-with-parent --dev-bind / / --tmpfs /srv --bind '%2' %3 -- %4 serve --stdio")
             .arg(m_pidFile, m_data, kServerPath, program);
@@ -750,7 +750,7 @@ export async function execute(_id, params, signal, onUpdate) {
         // The askpass program: the built toolwright (the test's own binary is not one), by way
         // of a script that notes what ssh asks.
         const QString spy = m_tmp.filePath(QStringLiteral("askpass-spy"));
-        test::writeFile(spy, "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '" + askpassLog.toUtf8() + "'\nexec " TW_BINARY " \"$@\"\n");
+        test::writeFile(spy, "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '" + askpassLog.toUtf8() + "'\nexec " + TW_BINARY.toUtf8() + " \"$@\"\n");
         QFile::setPermissions(spy, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         engine::SshSettings ssh = MainWindow::serverSshSettings(remoteCommand());
         if (ssh.askpass.isEmpty() || ssh.batchMode)

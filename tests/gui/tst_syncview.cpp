@@ -164,7 +164,7 @@ private Q_SLOTS:
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         gui.setProcessEnvironment(env);
         const QString missing = m_tmp.path() + QStringLiteral("/no-seed");
-        gui.start(QStringLiteral(TW_BINARY), {QStringLiteral("--data"), m_data, QStringLiteral("--seed"), missing});
+        gui.start(TW_BINARY, {QStringLiteral("--data"), m_data, QStringLiteral("--seed"), missing});
         QVERIFY(gui.waitForFinished(30000));
         const QString err = QString::fromUtf8(gui.readAllStandardError());
         QCOMPARE(gui.exitCode(), 2);
@@ -206,7 +206,7 @@ private Q_SLOTS:
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         gui.setProcessEnvironment(env);
         makeTool(m_data + QStringLiteral("/ada@example.com/tools"), QStringLiteral("mine"), toolMd("mine", 1));
-        gui.start(QStringLiteral(TW_BINARY), {QStringLiteral("--data"), m_data, QStringLiteral("--print-tools-after-scan")});
+        gui.start(TW_BINARY, {QStringLiteral("--data"), m_data, QStringLiteral("--print-tools-after-scan")});
         QVERIFY(gui.waitForFinished(60000));
         const QByteArray errors = gui.readAllStandardError();
         QVERIFY2(gui.exitStatus() == QProcess::NormalExit && gui.exitCode() == 0,

@@ -308,7 +308,7 @@ private Q_SLOTS:
         QFETCH(QPalette, palette);
         const QString data = m_tmp.path() + QStringLiteral("/data");
         if (!QFileInfo::exists(data))
-            QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), data));
+            QVERIFY(test::copyTree(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")), data));
         ui::MainWindow window(data, QStringLiteral("bob@example.com"), nullptr, std::make_unique<engine::MemorySecretStore>());
         window.resize(1400, 900);
         QSignalSpy shown(&window, &ui::MainWindow::catalogShown);

@@ -216,7 +216,7 @@ private Q_SLOTS:
     void problemsAreTheLintOfTheSameBytes_data()
     {
         QTest::addColumn<QString>("fixture");
-        const QDir lint(QStringLiteral(TW_FIXTURES_DIR "/lint"));
+        const QDir lint(QString(TW_FIXTURES_DIR + QStringLiteral("/lint")));
         for (const QString &name : lint.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
             QTest::newRow(qPrintable(name)) << lint.filePath(name);
     }
@@ -520,7 +520,7 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         const QString data = tmp.path() + QStringLiteral("/data");
-        QVERIFY(test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), data));
+        QVERIFY(test::copyTree(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")), data));
         auto window = std::make_unique<ui::MainWindow>(data, QStringLiteral("alice@example.com"), nullptr,
                                                        std::make_unique<engine::MemorySecretStore>());
         QSignalSpy shown(window.get(), &ui::MainWindow::catalogShown);

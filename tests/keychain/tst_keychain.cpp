@@ -83,7 +83,7 @@ private:
     {
         QProcess p;
         p.setProcessEnvironment(cliEnv());
-        p.start(QStringLiteral(TW_BINARY), args);
+        p.start(TW_BINARY, args);
         Cli r;
         if (!p.waitForStarted())
             return r;
@@ -323,7 +323,7 @@ private Q_SLOTS:
     {
         QFETCH(bool, privateBus);
         QProcessEnvironment env = cliEnv();
-        QString program = QStringLiteral(TW_BINARY);
+        QString program = TW_BINARY;
         QStringList prefix;
         if (privateBus) {
             // A session bus of its own that knows no services at all: a headless host's bus.
@@ -335,7 +335,7 @@ private Q_SLOTS:
                                 "<policy context=\"default\"><allow send_destination=\"*\" eavesdrop=\"true\"/>"
                                 "<allow eavesdrop=\"true\"/><allow own=\"*\"/></policy></busconfig>\n");
             program = QStringLiteral("dbus-run-session");
-            prefix = {QStringLiteral("--config-file=") + config, QStringLiteral("--"), QStringLiteral(TW_BINARY)};
+            prefix = {QStringLiteral("--config-file=") + config, QStringLiteral("--"), TW_BINARY};
         } else {
             env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("unix:path=") + dir("tmp") + QStringLiteral("/no-bus"));
         }
@@ -369,7 +369,7 @@ private Q_SLOTS:
                 quoted << tw::engine::shellQuote(a);
             return plain(QStringLiteral("bash"),
                          {QStringLiteral("-c"), QStringLiteral("exec %1 %2 --store file --passphrase-fd 3 3<%3")
-                                                    .arg(QStringLiteral(TW_BINARY), quoted.join(u' '), passFile)},
+                                                    .arg(TW_BINARY, quoted.join(u' '), passFile)},
                          cliEnv(), stdinBytes);
         };
         const Cli set = viaFd({QStringLiteral("secret"), QStringLiteral("set"), QStringLiteral("vault"), QStringLiteral("token"),
@@ -395,7 +395,7 @@ private Q_SLOTS:
             QVERIFY2(hits.isEmpty(), qPrintable(hits.join(u'\n')));
         }
         // Without a way to give the passphrase, the CLI says what it needs.
-        const Cli locked = plain(QStringLiteral(TW_BINARY), {QStringLiteral("secret"), QStringLiteral("get"), QStringLiteral("vault"),
+        const Cli locked = plain(TW_BINARY, {QStringLiteral("secret"), QStringLiteral("get"), QStringLiteral("vault"),
                                                              QStringLiteral("token"), QStringLiteral("--user"), kUser,
                                                              QStringLiteral("--store"), QStringLiteral("file")},
                                  cliEnv());

@@ -2,6 +2,7 @@
 
 #include "catalog/catalog.h"
 #include "diagnosticlistmodel.h"
+#include "testpaths.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>
@@ -33,7 +34,7 @@ private Q_SLOTS:
         QFETCH(QString, code);
         DiagnosticListModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setCatalog(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath")));
+        model.setCatalog(scanDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath"))));
         QVERIFY2(codes(model).contains(code), qPrintable(code));
     }
 
@@ -41,7 +42,7 @@ private Q_SLOTS:
     {
         DiagnosticListModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setCatalog(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath")));
+        model.setCatalog(scanDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath"))));
         const QStringList codes = TestDiagnosticListModel::codes(model);
         QCOMPARE(model.count(Severity::Skip), 3); // broken_yaml, notatool (two reasons)
         QCOMPARE(model.count(Severity::Error), 0);
@@ -60,7 +61,7 @@ private Q_SLOTS:
         // across a rescan, gone when the editor closes.
         DiagnosticListModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        const Catalog catalog = scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+        const Catalog catalog = scanDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")));
         model.setCatalog(catalog);
         const int scanned = model.rowCount();
         const auto finding = [](const QString &code, int line) {

@@ -42,7 +42,7 @@ private Q_SLOTS:
         QFETCH(QStringList, expected);
         EffectiveToolsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setCatalog(std::make_shared<const Catalog>(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"))));
+        model.setCatalog(std::make_shared<const Catalog>(scanDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")))));
         model.setUser(user);
         QCOMPARE(rows(model), expected);
     }
@@ -52,7 +52,7 @@ private Q_SLOTS:
     {
         EffectiveToolsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        auto catalog = std::make_shared<const Catalog>(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath")));
+        auto catalog = std::make_shared<const Catalog>(scanDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath"))));
         model.setCatalog(catalog);
         QCOMPARE(rows(model), (QStringList{QStringLiteral("greet@global"), QStringLiteral("weather@global")}));
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);

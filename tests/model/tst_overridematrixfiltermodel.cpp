@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "overridematrixfiltermodel.h"
 #include "overridematrixmodel.h"
+#include "testpaths.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>
@@ -61,7 +62,7 @@ private Q_SLOTS:
         QFETCH(QStringList, rows);
         QFETCH(QStringList, columns);
         OverrideMatrixModel model;
-        model.setCatalog(std::make_shared<const Catalog>(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"))));
+        model.setCatalog(std::make_shared<const Catalog>(scanDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")))));
         OverrideMatrixFilterModel filter;
         QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
         filter.setSourceModel(&model);

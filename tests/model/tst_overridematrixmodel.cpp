@@ -28,7 +28,7 @@ private Q_SLOTS:
     {
         OverrideMatrixModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setCatalog(std::make_shared<const Catalog>(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"))));
+        model.setCatalog(std::make_shared<const Catalog>(scanDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")))));
         QCOMPARE(model.rowCount(), 6); // broken_yaml, dup, greet, notatool, todo, weather
         QCOMPARE(model.columnCount(), 4); // Global + 3 users
         QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QStringLiteral("Global"));
@@ -71,7 +71,7 @@ private Q_SLOTS:
     // (the matrix reads the rule, it does not decide it).
     void cellsAgreeWithTheResolution()
     {
-        const Catalog catalog = scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+        const Catalog catalog = scanDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")));
         OverrideMatrixModel model;
         model.setCatalog(std::make_shared<const Catalog>(catalog));
         int checked = 0;
@@ -98,7 +98,7 @@ private Q_SLOTS:
     void notLoadedUserTools()
     {
         QTemporaryDir tmp;
-        QVERIFY(tw::test::copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), tmp.path()));
+        QVERIFY(tw::test::copyTree(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")), tmp.path()));
         tw::test::writeFile(tmp.path() + QStringLiteral("/bob@example.com/tools/forecast/TOOL.md"),
                             "---\nname: forecast\ndescription: \"unterminated\nversion: 1\n---\n");
         tw::test::writeFile(tmp.path() + QStringLiteral("/bob@example.com/tools/forecast/index.ts"), tw::test::kGoodEntry);

@@ -33,7 +33,7 @@ private Q_SLOTS:
     {
         ToolCatalogModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        const Catalog catalog = scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+        const Catalog catalog = scanDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")));
         model.applyCatalog(catalog);
         QCOMPARE(model.rowCount(), 2);
         const QModelIndex global = model.globalGroupIndex();
@@ -181,7 +181,7 @@ private Q_SLOTS:
         // with those are not walked again, but a location with new content still applies.
         ToolCatalogModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        Catalog catalog = scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"));
+        Catalog catalog = scanDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")));
         model.applyLocation(catalog.global);
         for (const LocationScan &loc : catalog.users)
             model.applyLocation(loc);

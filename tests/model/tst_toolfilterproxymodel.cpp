@@ -96,7 +96,7 @@ class TestToolFilterProxyModel final : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase() { m_model.applyCatalog(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath"))); }
+    void initTestCase() { m_model.applyCatalog(scanDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")))); }
 
     // Each filter on its own, from an unfiltered proxy. `expected` lists the visible leaves
     // (name@owner, depth first); rows that only count them leave it empty.
@@ -412,7 +412,7 @@ private Q_SLOTS:
     {
         // Real plurals: never "tool(s)".
         ToolCatalogModel model;
-        model.applyCatalog(scanDataPath(QStringLiteral(TW_FIXTURES_DIR "/datapath")));
+        model.applyCatalog(scanDataPath(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath"))));
         std::function<void(const QModelIndex &)> check = [&](const QModelIndex &parent) {
             for (int r = 0; r < model.rowCount(parent); ++r) {
                 const QModelIndex i = model.index(r, 0, parent);

@@ -88,7 +88,7 @@ private slots:
         QString error;
         QVERIFY2(m_sshd.start(&error), qPrintable(error));
         m_data = m_tmp.filePath(QStringLiteral("data"));
-        QVERIFY(copyTree(QStringLiteral(TW_FIXTURES_DIR "/datapath"), m_data));
+        QVERIFY(copyTree(QString(TW_FIXTURES_DIR + QStringLiteral("/datapath")), m_data));
         m_seed = m_tmp.filePath(QStringLiteral("seed"));
         writeFile(m_seed + QStringLiteral("/fresh/TOOL.md"), "---\nname: fresh\nversion: 1\n---\nA new seed tool.\n");
         writeFile(m_seed + QStringLiteral("/fresh/index.ts"), "export async function execute() { return {}; }\n");
@@ -102,11 +102,11 @@ private slots:
         m_serverHome = m_tmp.filePath(QStringLiteral("server-home"));
         m_env.insert(QStringLiteral("TOOLWRIGHT_REMOTE_COMMAND"),
                      QStringLiteral("env XDG_CONFIG_HOME=%1/config XDG_DATA_HOME=%1/data XDG_CACHE_HOME=%1/cache TMPDIR=%1/tmp "
-                                    TW_BINARY " serve --stdio")
-                         .arg(m_serverHome));
+                                    "%2 serve --stdio")
+                         .arg(m_serverHome, TW_BINARY));
         QVERIFY(QDir().mkpath(m_serverHome + QStringLiteral("/tmp")));
         QVERIFY(QDir().mkpath(m_data + QStringLiteral("/t@x/tools")));
-        QVERIFY(copyTree(QStringLiteral(TW_SOURCE_DIR "/seed/tools/countdown"), m_data + QStringLiteral("/t@x/tools/countdown")));
+        QVERIFY(copyTree(QString(TW_SOURCE_DIR + QStringLiteral("/seed/tools/countdown")), m_data + QStringLiteral("/t@x/tools/countdown")));
         makeTool(m_data + QStringLiteral("/t@x/tools"), QStringLiteral("tell"),
                  "---\nname: tell\ndescription: Tells what it was given.\nversion: 1\ninputs:\n"
                  "  password:\n    type: string\n    description: A password.\n    sensitive: true\n---\nTells.\n",
@@ -123,7 +123,7 @@ private slots:
     void startCli(QProcess *p, const QStringList &args)
     {
         p->setProcessEnvironment(m_env);
-        p->start(QStringLiteral(TW_BINARY), args);
+        p->start(TW_BINARY, args);
         QVERIFY(p->waitForStarted());
     }
 
@@ -184,7 +184,7 @@ private slots:
     void aLoginShellsGreetingIsSkipped()
     {
         const QString command = script(QStringLiteral("greeting.sh"),
-                                       "echo 'Welcome to the platform server'\necho 'Last login: never'\nexec " TW_BINARY " \"$@\"\n");
+                                       "echo 'Welcome to the platform server'\necho 'Last login: never'\nexec " + TW_BINARY.toUtf8() + " \"$@\"\n");
         const BinaryRun r = remote({QStringLiteral("list"), QStringLiteral("--data"), url()}, command + QStringLiteral(" serve --stdio"));
         QCOMPARE(r.code, 0);
         QCOMPARE(r.out, runBinary({QStringLiteral("list"), QStringLiteral("--data"), m_data}, m_env).out);
@@ -267,7 +267,7 @@ private slots:
             m_sshd.trustHostKey(QStringLiteral("host_key"));
         });
         // A session of its own: no terminal for ssh to ask on.
-        cli.start(QStringLiteral("setsid"), {QStringLiteral(TW_BINARY), QStringLiteral("list"), QStringLiteral("--data"), url(m_sshd.askingAlias())});
+        cli.start(QStringLiteral("setsid"), {TW_BINARY, QStringLiteral("list"), QStringLiteral("--data"), url(m_sshd.askingAlias())});
         QByteArray window;
         // The GUI module's first start in the ASan build, on a machine running two suites, once
         // took over 30 s: what is tested is that the dialog comes and answers, not how fast.

@@ -58,7 +58,7 @@ public:
             env.insert(QStringLiteral("TMPDIR"), tmpDir);
             m_process.setProcessEnvironment(env);
         }
-        m_process.start(QStringLiteral(TW_BINARY), {QStringLiteral("serve"), QStringLiteral("--stdio"), QStringLiteral("--data"), data});
+        m_process.start(TW_BINARY, {QStringLiteral("serve"), QStringLiteral("--stdio"), QStringLiteral("--data"), data});
         m_process.write(request(1, QStringLiteral("initialize"), {{QStringLiteral("protocolVersion"), engine::protocolVersionText()}}));
     }
     ~Server()
@@ -140,7 +140,7 @@ private slots:
         QCoreApplication::setApplicationName(QStringLiteral("toolwright"));
         m_data = m_tmp.filePath(QStringLiteral("data"));
         QVERIFY(QDir().mkpath(m_data + QStringLiteral("/") + kUser + QStringLiteral("/tools")));
-        QVERIFY(test::copyTree(QStringLiteral(TW_SOURCE_DIR "/seed/tools/countdown"), m_data + QStringLiteral("/tools/countdown")));
+        QVERIFY(test::copyTree(QString(TW_SOURCE_DIR + QStringLiteral("/seed/tools/countdown")), m_data + QStringLiteral("/tools/countdown")));
         test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("tell"),
                        "---\nname: tell\ndescription: Tells what it was given.\nversion: 1\ninputs:\n"
                        "  password:\n    type: string\n    description: A password.\n    sensitive: true\n---\nTells.\n",
