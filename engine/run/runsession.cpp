@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <mutex>
+#include <sys/socket.h>
 #include <unistd.h>
 
 Q_LOGGING_CATEGORY(lcRun, "tw.engine.run", QtWarningMsg)
@@ -208,6 +209,12 @@ RunSession::RunSession(ToolRecord tool, QString dataPath, QString user, RunOptio
     });
     connect(&m_process, &QProcess::started, this, [this] {
         m_sandboxStarted = true;
+        // The stage's child sent its write cap before it executed bwrap, or never will.
+        if (m_capSockets) {
+            m_capFd = UniqueFd(receiveCapDescriptor(m_capSockets->first.get()));
+            m_writeCapped = m_capFd.valid();
+            m_capSockets.reset();
+        }
         sendRequestWhenReady();
         Q_EMIT sandboxStarted(m_runtimeName);
     });
@@ -447,6 +454,16 @@ RunSession::Prepared RunSession::prepare() const
         p.error = p.plan.error;
         return p;
     }
+    // Not root: the cap's tmpfs is mounted by the stage's child in its own namespace, which
+    // hands it over (sandboxstage.h).
+    if (p.plan.stage.active && !p.plan.stage.asRoot && m_options.writeCapMb > 0 && m_options.writeCapFiles > 0) {
+        int pair[2];
+        if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) == 0) {
+            p.capSockets = std::make_shared<std::pair<UniqueFd, UniqueFd>>(UniqueFd(pair[0]), UniqueFd(pair[1]));
+            p.plan.stage.capSocket = pair[1];
+            p.plan.stage.capOptions = writeCapOptions(m_options.writeCapMb, m_options.writeCapFiles);
+        }
+    }
     if (const QString error = p.plan.stage.makeMountPoints(); !error.isEmpty()) {
         p.error = error;
         return p;
@@ -506,6 +523,7 @@ void RunSession::launch(const Prepared &prepared)
     m_limitsNotEnforced = prepared.limitsNotEnforced;
     m_cpus = prepared.cpus;
     m_writeCapped = prepared.writeCapped;
+    m_capSockets = prepared.capSockets;
     // Between fork and exec: no descriptor of Toolwright's reaches the sandbox (say the
     // --passphrase-fd the CLI was given), and the sandbox starts inside its cgroup, or not at all.
     // bubblewrap's stage then mounts the data root's overlay and the sources, and becomes the
@@ -754,6 +772,11 @@ void RunSession::cleanUpThenEmit()
     settleChangesThenEmit();
 }
 
+QString RunSession::upperDir() const
+{
+    return m_capFd.valid() ? QStringLiteral("/proc/self/fd/%1/upper").arg(m_capFd.get()) : m_layout.upperDir();
+}
+
 void RunSession::settleChanges(bool keep)
 {
     if (!m_changesPending || m_settleWatcher.isRunning())
@@ -761,7 +784,7 @@ void RunSession::settleChanges(bool keep)
     m_changesPending = false;
     m_settleKeep = keep;
     const SandboxIdentity identity = sandboxIdentity();
-    m_settleWatcher.setFuture(QtConcurrent::run([upper = m_layout.upperDir(), root = m_layout.userRoot, identity, keep,
+    m_settleWatcher.setFuture(QtConcurrent::run([upper = upperDir(), root = m_layout.userRoot, identity, keep,
                                                  reviewed = m_pendingOutcome.changes] {
         QString error;
         if (keep)
@@ -782,7 +805,7 @@ void RunSession::settleChangesThenEmit()
     m_cleaning = true;
     m_plan.stage.unmountOnHost(); // the container is gone: nothing writes the upper directory now
     const SandboxIdentity identity = sandboxIdentity();
-    m_changesWatcher.setFuture(QtConcurrent::run([upper = m_layout.upperDir(), root = m_layout.userRoot, identity,
+    m_changesWatcher.setFuture(QtConcurrent::run([upper = upperDir(), root = m_layout.userRoot, identity,
                                                   keep = m_options.changes == RunChangesPolicy::Keep, capped = m_writeCapped,
                                                   capBytes = qint64(m_options.writeCapMb) << 20, capFiles = m_options.writeCapFiles] {
         SettledChanges settled;

@@ -171,6 +171,8 @@ private:
         int pidsLimit = 0;
         double cpus = 0;
         bool writeCapped = false; // the run directory's changes/ is a tmpfs of the cap's size
+        // Not root: the socket pair the stage's child sends its write cap's tmpfs through.
+        std::shared_ptr<std::pair<UniqueFd, UniqueFd>> capSockets;
         QString limitsEnforcedBy, limitsNotEnforced; // as in RunOutcome
     };
     Prepared prepare() const;
@@ -225,6 +227,9 @@ private:
     int m_pidsLimit = 0;
     double m_cpus = 0;
     bool m_writeCapped = false;
+    std::shared_ptr<std::pair<UniqueFd, UniqueFd>> m_capSockets; // until the child sent (or not) its cap
+    UniqueFd m_capFd; // not root: the write cap's tmpfs (changes/), held to review and keep from it
+    QString upperDir() const; // the overlay's upper directory, wherever it is
     QString m_limitsEnforcedBy, m_limitsNotEnforced;
     // The output is parsed on a thread of its own: a 20 MB result frame takes a JSON parse and
     // a re-serialisation that must not stall the GUI. Events come back in order, queued.

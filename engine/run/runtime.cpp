@@ -2,6 +2,7 @@
 
 #include "run/runowner.h"
 #include "run/sandboxidentity.h"
+#include "run/sandboxseccomp.h"
 
 #include <QFileInfo>
 #include <QProcess>
@@ -10,7 +11,9 @@
 #include <QStandardPaths>
 
 #include <algorithm>
+#include <array>
 
+#include <fcntl.h>
 #include <grp.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -96,7 +99,13 @@ QStringList bubblewrapSystem()
 
 } // namespace
 
-bool sandboxCheckProcess(QProcess &process, const QString &program, const QStringList &arguments, int memoryMb, QString *why)
+int openBindSource(const QString &path)
+{
+    return ::open(QFile::encodeName(path).constData(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
+bool sandboxCheckProcess(QProcess &process, const QString &program, const QStringList &arguments, int memoryMb, QString *why,
+                         const QList<CheckBind> &binds)
 {
     const QString bwrap = QStandardPaths::findExecutable(QStringLiteral("bwrap"));
     const SandboxIdentity &identity = sandboxIdentity();
@@ -109,16 +118,46 @@ bool sandboxCheckProcess(QProcess &process, const QString &program, const QStrin
     for (const char *dir : {"/usr", "/bin", "/lib", "/lib64", "/lib32", "/etc/alternatives", "/etc/ld.so.cache"})
         a << QStringLiteral("--ro-bind-try") << QLatin1StringView(dir) << QLatin1StringView(dir);
     a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev")
-      << QStringLiteral("--tmpfs") << QStringLiteral("/tmp") << QStringLiteral("--chdir") << QStringLiteral("/")
-      << QStringLiteral("--") << program << arguments;
+      << QStringLiteral("--tmpfs") << QStringLiteral("/tmp");
+    std::array<int, 8> fds{};
+    fds.fill(-1);
+    if (binds.size() > qsizetype(fds.size())) {
+        if (why)
+            *why = QStringLiteral("too many directories for a checker's sandbox");
+        return false;
+    }
+    for (qsizetype i = 0; i < binds.size(); ++i) {
+        if (binds[i].fd < 0) {
+            if (why)
+                *why = QStringLiteral("a directory for the checker's sandbox could not be opened (%1)").arg(binds[i].target);
+            return false;
+        }
+        fds[size_t(i)] = binds[i].fd;
+        a << QStringLiteral("--ro-bind-fd") << QString::number(binds[i].fd) << binds[i].target;
+    }
+    // The calls a checker has no use for, as a tool's (sandboxseccomp.h). Its memory file is
+    // held by the modifier: the process keeps it for as long as it may start.
+    const auto seccomp = std::make_shared<UniqueFd>(sandboxSeccompDescriptor());
+    if (!seccomp->valid()) {
+        if (why)
+            *why = QStringLiteral("the sandbox's system call filter could not be made (seccomp, this architecture)");
+        return false;
+    }
+    a << QStringLiteral("--seccomp") << QString::number(seccomp->get());
+    a << QStringLiteral("--chdir") << QStringLiteral("/") << QStringLiteral("--") << program << arguments;
     process.setProgram(bwrap);
     process.setArguments(a);
     const rlim_t bytes = rlim_t(memoryMb) * 1024 * 1024;
     const bool drop = identity.dropsPrivileges;
     const uid_t uid = identity.uid;
     const gid_t gid = identity.gid;
-    process.setChildProcessModifier([bytes, drop, uid, gid] {
+    process.setChildProcessModifier([bytes, drop, uid, gid, fds, seccomp] {
         closeInheritedDescriptorsOnExec();
+        if (::fcntl(seccomp->get(), F_SETFD, 0) != 0)
+            ::_exit(126);
+        for (int fd : fds) // the bind sources, and only they, reach bwrap
+            if (fd >= 0 && ::fcntl(fd, F_SETFD, 0) != 0)
+                ::_exit(126);
         const rlimit limit{bytes, bytes};
         if (::setrlimit(RLIMIT_AS, &limit) != 0)
             ::_exit(126);
@@ -195,6 +234,14 @@ LaunchPlan BubblewrapRuntime::plan(const RunSpec &spec) const
     // --as-pid-1: no bwrap reaper inside the sandbox. It would hold the run's stdin, stdout and
     // stderr where the tool could open them through /proc/1/fd (read the frames, nonce and all,
     // and write its own); the harness's first process is PID 1 instead, and closes them.
+    // The calls a tool has no use for (sandboxseccomp.h); podman and docker have their own profiles.
+    p.seccomp = std::make_shared<UniqueFd>(sandboxSeccompDescriptor());
+    if (!p.seccomp->valid()) {
+        p.error = QStringLiteral("the sandbox's system call filter could not be made (seccomp, this architecture)");
+        return p;
+    }
+    stage.seccompFd = p.seccomp->get();
+    a << QStringLiteral("--seccomp") << QString::number(stage.seccompFd);
     a << QStringLiteral("--as-pid-1") << QStringLiteral("--hostname") << kSandboxHostname << QStringLiteral("--chdir")
       << layout.workingDir;
     a << node << QStringLiteral("--max-old-space-size=%1").arg(spec.memoryMb) << layout.harness;

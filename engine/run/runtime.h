@@ -6,6 +6,7 @@
 
 #include "run/sandboxlayout.h"
 #include "run/sandboxstage.h"
+#include "run/unixfd.h"
 
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -62,8 +63,18 @@ void closeInheritedDescriptorsOnExec() noexcept;
 // network), as the sandbox identity (sandboxidentity.h: never root), its address space capped
 // at `memoryMb`. Sets `process`'s program, arguments and child modifier; false (with `why`)
 // when bubblewrap is missing or the identity cannot be had.
+// `binds` adds directories the checker may read, each from a descriptor the caller opened
+// (openBindSource: O_PATH, close-on-exec) and keeps open until start() returned: bwrap binds
+// the descriptor, so no host path is looked up as the sandbox identity or through a link.
+struct CheckBind
+{
+    int fd = -1;
+    QString target; // where the checker sees it
+};
 bool sandboxCheckProcess(QProcess &process, const QString &program, const QStringList &arguments, int memoryMb,
-                         QString *why);
+                         QString *why, const QList<CheckBind> &binds = {});
+// An O_PATH descriptor of the directory at `path` (no link followed at its last component), or -1.
+int openBindSource(const QString &path);
 
 // The label every container of a run carries: the runOwnerToken() of the Toolwright running it.
 inline const QString kOwnerLabel = QStringLiteral("io.github.toolwright.owner");
@@ -86,6 +97,8 @@ struct LaunchPlan
     // bubblewrap: what the child does before it executes bwrap (the data root's overlay, the
     // binds bwrap takes its sources from, the sandbox identity). Inactive for containers.
     SandboxStage stage;
+    // bubblewrap: the seccomp filter's memory file (stage.seccompFd), open while the plan lives.
+    std::shared_ptr<UniqueFd> seccomp;
 };
 
 class Runtime

@@ -9,7 +9,10 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <sched.h>
+#include <linux/magic.h>
 #include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/statfs.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -116,6 +119,38 @@ bool writeCapReached(const QString &changesDir)
     return st.f_bavail * st.f_frsize < 64 * 1024 || st.f_favail < 2;
 }
 
+QByteArray writeCapOptions(int capMb, int capFiles)
+{
+    return "size=" + QByteArray::number(qint64(capMb) * 1024 * 1024) + ",nr_inodes=" + QByteArray::number(capFiles + 4)
+        + ",mode=0700"; // its root, upper/, work/, work/work
+}
+
+int receiveCapDescriptor(int socket)
+{
+    char data[1];
+    iovec io{data, sizeof data};
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))];
+    msghdr msg{};
+    msg.msg_iov = &io;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof control;
+    if (::recvmsg(socket, &msg, MSG_DONTWAIT | MSG_CMSG_CLOEXEC) != 1)
+        return -1;
+    for (cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
+        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS && c->cmsg_len == CMSG_LEN(sizeof(int))) {
+            int fd = -1;
+            std::memcpy(&fd, CMSG_DATA(c), sizeof fd);
+            // Only a directory of a tmpfs is a cap: anything else is closed and the run uncapped.
+            struct statfs st{};
+            if (::fstatfs(fd, &st) == 0 && st.f_type == TMPFS_MAGIC)
+                return fd;
+            ::close(fd);
+        }
+    }
+    return -1;
+}
+
 QString prepareRunDirectory(const QString &runDir, const SandboxIdentity &identity, int capMb, int capFiles, bool *capped)
 {
     *capped = false;
@@ -145,8 +180,7 @@ QString prepareRunDirectory(const QString &runDir, const SandboxIdentity &identi
         if (root && std::strcmp(part.name, "changes") == 0 && capMb > 0 && capFiles > 0) {
             // The overlay's upper and work directories live here: what the run writes in its
             // data root cannot pass the cap, whatever the host's disk has free.
-            const QByteArray options = "size=" + QByteArray::number(qint64(capMb) * 1024 * 1024) + ",nr_inodes="
-                + QByteArray::number(capFiles + 4) + ",mode=0700"; // its root, upper/, work/, work/work
+            const QByteArray options = writeCapOptions(capMb, capFiles);
             if (::mount("tmpfs", path.constData(), "tmpfs", MS_NOSUID | MS_NODEV, options.constData()) != 0)
                 return QStringLiteral("cannot cap the run's writes (tmpfs at %1: %2)")
                     .arg(QFile::decodeName(path), QString::fromLocal8Bit(std::strerror(errno)));
@@ -165,6 +199,8 @@ bool SandboxStage::enter() const noexcept
 {
     if (!active)
         return true;
+    if (seccompFd >= 0 && ::fcntl(seccompFd, F_SETFD, 0) != 0)
+        return say("the seccomp filter", errno), false;
     if (asRoot) {
         if (::unshare(CLONE_NEWNS) != 0)
             return say("unshare(mount namespace)", errno), false;
@@ -188,13 +224,49 @@ bool SandboxStage::enter() const noexcept
         return say("private mounts", errno), false;
     if (::chdir(runDir.constData()) != 0)
         return say("the run directory", errno), false;
+    // Not root: the write cap in this namespace (see capOptions).
+    bool capMounted = false;
+    if (!asRoot && !capOptions.isEmpty() && capSocket >= 0 && !overlayTarget.isEmpty()
+        && ::mount("tmpfs", "changes", "tmpfs", MS_NOSUID | MS_NODEV, capOptions.constData()) == 0) {
+        capMounted = ::mkdir("changes/upper", 0755) == 0 && ::mkdir("changes/work", 0700) == 0;
+        if (!capMounted)
+            ::umount2("changes", MNT_DETACH);
+    }
     for (const Bind &b : binds) {
         if (::mount(b.source.constData(), b.target.constData(), nullptr, MS_BIND | MS_REC, nullptr) != 0)
             return say(b.target.constData(), errno), false;
     }
     if (!overlayTarget.isEmpty()
-        && ::mount("overlay", overlayTarget.constData(), "overlay", MS_NOSUID | MS_NODEV, overlayOptions.constData()) != 0)
-        return say("the data root's overlay", errno), false;
+        && ::mount("overlay", overlayTarget.constData(), "overlay", MS_NOSUID | MS_NODEV, overlayOptions.constData()) != 0) {
+        // An overlay that will not take the tmpfs as its upper layer: the run directory's own.
+        if (!capMounted || ::umount2("changes", MNT_DETACH) != 0
+            || ::mount("overlay", overlayTarget.constData(), "overlay", MS_NOSUID | MS_NODEV, overlayOptions.constData()) != 0)
+            return say("the data root's overlay", errno), false;
+        capMounted = false;
+    }
+    if (capMounted) {
+        const int fd = ::open("changes", O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0)
+            return say("the write cap", errno), false;
+        char data[1] = {'c'};
+        iovec io{data, sizeof data};
+        alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+        msghdr msg{};
+        msg.msg_iov = &io;
+        msg.msg_iovlen = 1;
+        msg.msg_control = control;
+        msg.msg_controllen = sizeof control;
+        cmsghdr *c = CMSG_FIRSTHDR(&msg);
+        c->cmsg_level = SOL_SOCKET;
+        c->cmsg_type = SCM_RIGHTS;
+        c->cmsg_len = CMSG_LEN(sizeof(int));
+        std::memcpy(CMSG_DATA(c), &fd, sizeof fd);
+        const bool sent = ::sendmsg(capSocket, &msg, MSG_NOSIGNAL) == 1;
+        const int saved = errno;
+        ::close(fd);
+        if (!sent)
+            return say("the write cap", saved), false;
+    }
     if (::chdir("/") != 0)
         return say("chdir /", errno), false;
     if (asRoot && !dropToIdentity(uid, gid))

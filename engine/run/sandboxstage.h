@@ -48,6 +48,16 @@ struct SandboxStage
     std::vector<Bind> binds;
     QByteArray overlayTarget;  // relative to runDir; empty: no overlay
     QByteArray overlayOptions; // lowerdir=…,upperdir=…,workdir=… (relative to runDir; absolute when onHost)
+    int seccompFd = -1;        // the filter bwrap loads (--seccomp): left open across exec, alone of ours
+    // Not root: the write cap's tmpfs is mounted in the child's own namespace (an unprivileged
+    // account can mount one there, not on the host), under the overlay's upper and work
+    // directories, and the child hands a descriptor of it to Toolwright through `capSocket`
+    // (SCM_RIGHTS) before it executes bwrap: the tmpfs outlives the namespace for as long as
+    // Toolwright holds it, to review and keep the run's changes. Where the kernel cannot put an
+    // overlay's upper directory on tmpfs in a user namespace (before Linux 6.6: no user xattrs),
+    // the child unmounts it, uses the run directory's own, and sends nothing: not capped.
+    QByteArray capOptions;     // "size=…,nr_inodes=…,mode=0700"; empty: no cap here
+    int capSocket = -1;        // the child's end of the socket pair
 
     // Before the fork: the mount points of the binds and the overlay, in the stage directory
     // prepareRunDirectory() made. An error message, empty on success.
@@ -73,5 +83,10 @@ struct SandboxIdentity;
 QString prepareRunDirectory(const QString &runDir, const SandboxIdentity &identity, int capMb, int capFiles, bool *capped);
 // Whether the write cap's tmpfs at `changesDir` is full (its space or its inodes).
 bool writeCapReached(const QString &changesDir);
+// The tmpfs options of a write cap of `capMb` MiB and `capFiles` files.
+QByteArray writeCapOptions(int capMb, int capFiles);
+// The parent's side of SandboxStage::capSocket: the descriptor the child sent, or -1 (nothing
+// sent: the run is not capped). Does not block.
+int receiveCapDescriptor(int socket);
 
 } // namespace tw::engine

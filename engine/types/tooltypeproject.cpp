@@ -8,8 +8,14 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QScopeGuard>
 
 #include <memory>
+#include <optional>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace tw::engine {
 
@@ -17,15 +23,50 @@ namespace {
 
 QString nodeTypesRoot()
 {
-    const QString share = sharedDataDir();
-    const QString root = share + QStringLiteral("/resources/typescript/node_modules/@types");
-    return !share.isEmpty() && QFileInfo(root + QStringLiteral("/node/index.d.ts")).isFile() ? root : QString();
+    return TsServer::hostNodeModules().isEmpty() ? QString() : TsServer::kNodeModules + QStringLiteral("/@types");
+}
+
+constexpr qint64 kMirrorFileBytes = 1024 * 1024;
+constexpr qint64 kMirrorTotalBytes = 16 * 1024 * 1024;
+constexpr int kMirrorFiles = 2000;
+constexpr int kMirrorDepth = 16;
+
+bool mirroredName(const QString &name)
+{
+    static const QRegularExpression source(QStringLiteral("\\.(?:[cm]?[jt]sx?|json)\\z"));
+    if (name == u"package.json" || name.startsWith(QLatin1StringView("tsconfig")) || name.startsWith(QLatin1StringView("jsconfig")))
+        return false;
+    return source.match(name).hasMatch();
+}
+
+// The bytes of a regular file reached through no link, at most kMirrorFileBytes; nullopt else.
+std::optional<QByteArray> readPlainFile(const QString &path)
+{
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return std::nullopt;
+    const auto closeFd = qScopeGuard([fd] { ::close(fd); });
+    struct stat st{};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > kMirrorFileBytes)
+        return std::nullopt;
+    QByteArray bytes(qsizetype(st.st_size), Qt::Uninitialized);
+    qsizetype got = 0;
+    while (got < bytes.size()) {
+        const ssize_t n = ::read(fd, bytes.data() + got, size_t(bytes.size() - got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        got += n;
+    }
+    bytes.truncate(got);
+    return bytes;
 }
 
 // What the checker assumes of the runtime: Node's ES2022 with Node's types, ES modules as the
 // bundler reads them, strict null and function checks (where `params.max_results` may be
 // undefined), no demand for annotations (plain JavaScript-style code is not an error).
-QJsonObject compilerOptions(const QString &virtualDir, const QString &toolDir)
+QJsonObject compilerOptions()
 {
     QJsonObject o{{QStringLiteral("strict"), true},
                   {QStringLiteral("noImplicitAny"), false},
@@ -45,10 +86,6 @@ QJsonObject compilerOptions(const QString &virtualDir, const QString &toolDir)
     const QString types = nodeTypesRoot();
     o.insert(QStringLiteral("typeRoots"), types.isEmpty() ? QJsonArray{} : QJsonArray{types});
     o.insert(QStringLiteral("types"), types.isEmpty() ? QJsonArray{} : QJsonArray{QStringLiteral("node")});
-    QJsonArray roots{virtualDir};
-    if (!toolDir.isEmpty())
-        roots.append(toolDir);
-    o.insert(QStringLiteral("rootDirs"), roots);
     return o;
 }
 
@@ -68,6 +105,63 @@ TextPosition positionOf(const QJsonObject &location)
 }
 
 } // namespace
+
+int mirrorToolSources(const QString &toolDir, const QString &mirrorDir, QHash<QString, QPair<qint64, qint64>> &copied)
+{
+    QHash<QString, QPair<qint64, qint64>> seen;
+    qint64 total = 0;
+    int refreshed = 0;
+    // Depth first by hand, no link followed: QFileInfo::isDir() would follow one.
+    QList<QPair<QString, int>> folders{{QString(), 0}};
+    while (!folders.isEmpty() && seen.size() < kMirrorFiles) {
+        const auto [folder, depth] = folders.takeLast();
+        const QDir dir(folder.isEmpty() ? toolDir : toolDir + u'/' + folder);
+        const QFileInfoList entries =
+            dir.entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
+        for (const QFileInfo &entry : entries) {
+            const QString name = entry.fileName();
+            const QString rel = folder.isEmpty() ? name : folder + u'/' + name;
+            if (entry.isSymLink() || name.startsWith(u'.'))
+                continue;
+            if (entry.isDir()) {
+                if (name != u"node_modules" && depth + 1 < kMirrorDepth)
+                    folders.append({rel, depth + 1});
+                continue;
+            }
+            if (!entry.isFile() || !mirroredName(name) || (folder.isEmpty() && (name == u"index.ts" || name == u"index.js")))
+                continue;
+            if (seen.size() >= kMirrorFiles || entry.size() > kMirrorFileBytes || total + entry.size() > kMirrorTotalBytes)
+                continue;
+            const QPair<qint64, qint64> stamp{entry.size(), entry.lastModified().toMSecsSinceEpoch()};
+            const QString target = mirrorDir + u'/' + rel;
+            if (copied.value(rel) == stamp && QFileInfo::exists(target)) {
+                seen.insert(rel, stamp);
+                total += stamp.first;
+                continue;
+            }
+            const std::optional<QByteArray> bytes = readPlainFile(entry.filePath());
+            if (!bytes || total + bytes->size() > kMirrorTotalBytes)
+                continue;
+            QDir().mkpath(QFileInfo(target).path());
+            // Replaced whole: the server never reads a half-written copy.
+            QFile out(target + QStringLiteral(".tw-part"));
+            if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(*bytes) != bytes->size() || !out.flush()) {
+                out.remove();
+                continue;
+            }
+            out.close();
+            ::rename(QFile::encodeName(out.fileName()).constData(), QFile::encodeName(target).constData());
+            seen.insert(rel, stamp);
+            total += bytes->size();
+            ++refreshed;
+        }
+    }
+    for (auto it = copied.cbegin(); it != copied.cend(); ++it)
+        if (!seen.contains(it.key()))
+            QFile::remove(mirrorDir + u'/' + it.key());
+    copied = std::move(seen);
+    return refreshed;
+}
 
 TextPosition textPosition(const QString &text, qsizetype index)
 {
@@ -100,6 +194,8 @@ ToolTypeProject::ToolTypeProject(TsServer &server, QString virtualDir)
 
 ToolTypeProject::~ToolTypeProject()
 {
+    if (const QString mirror = m_server.hostPath(m_dir); mirror != m_dir)
+        QDir(mirror).removeRecursively();
     if (!m_opened)
         return;
     for (const QString &file : {virtualEntry(), virtualPath(kTypesDeclarationFile)})
@@ -151,14 +247,21 @@ void ToolTypeProject::setSource(const ToolTypeSource &source)
     ToolDeclarations declarations = sameManifest ? ToolDeclarations{} : toolDeclarations(source.manifest);
     const QString dts = sameManifest ? m_declarations : QString::fromUtf8(declarations.text);
     if (m_opened && source.toolDir != m_source.toolDir) {
-        // Another directory (a tool renamed): its compiler options change, open afresh.
+        // Another directory (a tool renamed): other files, open afresh.
         for (const QString &file : {virtualEntry(), virtualPath(kTypesDeclarationFile)})
             m_server.send(QStringLiteral("close"), {{QStringLiteral("file"), file}});
         m_opened = false;
     }
+    if (source.toolDir != m_source.toolDir) {
+        if (const QString mirror = m_server.hostPath(m_dir); mirror != m_dir)
+            QDir(mirror).removeRecursively();
+        m_mirrored.clear();
+        m_source.toolDir = source.toolDir;
+    }
+    mirrorSources();
     if (!m_opened) {
         m_server.send(QStringLiteral("compilerOptionsForInferredProjects"),
-                      {{QStringLiteral("options"), compilerOptions(m_dir, source.toolDir)},
+                      {{QStringLiteral("options"), compilerOptions()},
                        {QStringLiteral("projectRootPath"), m_dir}});
         const auto open = [this](const QString &file, const QString &text) {
             m_server.send(QStringLiteral("open"), {{QStringLiteral("file"), file},
@@ -179,6 +282,14 @@ void ToolTypeProject::setSource(const ToolTypeSource &source)
         m_declarations = dts;
         m_inputAtLine = std::move(declarations.inputAtLine);
     }
+}
+
+void ToolTypeProject::mirrorSources()
+{
+    // A server's tool has no directory here; a project outside the server's mirror copies nothing.
+    const QString mirror = m_server.hostPath(m_dir);
+    if (!m_source.toolDir.isEmpty() && mirror != m_dir)
+        mirrorToolSources(m_source.toolDir, mirror, m_mirrored);
 }
 
 void ToolTypeProject::sendText(const QString &file, const QString &before, const QString &after)
@@ -331,6 +442,7 @@ void ToolTypeProject::definition(TextPosition position, QObject *context,
     const QPointer<QObject> guard(context);
     const QString entry = virtualEntry(), declarations = virtualPath(kTypesDeclarationFile);
     const QString virtualDir = m_dir, toolDir = m_source.toolDir, entryPath = m_source.entryPath;
+    const TsServer *server = &m_server; // the callback is the server's: it lives while this runs
     const QHash<int, QString> inputAtLine = m_inputAtLine;
     QHash<QString, int> inputLines;
     for (const InputSpec &in : m_source.manifest.inputs)
@@ -356,7 +468,7 @@ void ToolTypeProject::definition(TextPosition position, QObject *context,
                 if (!toolDir.isEmpty())
                     d = {TypeDefinition::ToolFile, toolDir + file.mid(virtualDir.size()), line, {}};
             } else {
-                d = {TypeDefinition::Library, file, line, {}};
+                d = {TypeDefinition::Library, server->hostPath(file), line, {}};
             }
         }
         done(d);

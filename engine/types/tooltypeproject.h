@@ -4,8 +4,10 @@
 // that exists nowhere, with fixed compiler options. So no tsconfig.json of the tool's or of a
 // folder above it changes the check (tsserver looks for one only up to the project's root, the
 // virtual directory), nothing is written anywhere, and a server's tool (no local directory)
-// checks alike. `rootDirs` joins the virtual directory to the tool's real one, so the entry's
-// relative imports of the tool's other files resolve as the bundler resolves them.
+// checks alike. The directory is the server's (TsServer::projectDir): the tool's other source
+// files are copied into the server's mirror there (mirrorToolSources), so the entry's relative
+// imports resolve as the bundler resolves them while the server, in its sandbox, reads nothing
+// of the host — not a file outside the tool an import names, not the target of a link.
 // Edits reach the server as the smallest change that turns the old text into the new.
 // Replies come through callbacks guarded by `context`: a project's owner that is gone gets none.
 
@@ -86,6 +88,7 @@ public:
     QString virtualEntry() const;
 
 private:
+    void mirrorSources();
     QString virtualPath(QLatin1StringView name) const;
     static int entryLines(const QString &entry);
     static QString checkedText(const QString &entry); // the entry with the checks appended
@@ -98,7 +101,17 @@ private:
     QHash<int, QString> m_inputAtLine;
     bool m_javaScript = false; // index.js: syntax and the checks only
     bool m_opened = false;
+    QHash<QString, QPair<qint64, qint64>> m_mirrored; // a copied file's path in the tool → its size and mtime
 };
+
+// What a tool's type check may read of its directory: regular files (no link, no device) of
+// TypeScript, JavaScript and JSON, outside hidden folders and node_modules, never a tsconfig,
+// jsconfig or package.json (they would configure the check), never the top-level index.ts or
+// index.js (the entry is the project's own, as edited), at most 1 MiB each, 2,000 files and
+// 16 MiB in all, 16 folders deep. Copied into `mirrorDir` (made as needed); a file already
+// there with the size and modification time in `copied` is not copied again, a file no longer
+// in the tool is removed. Returns the files copied or refreshed.
+int mirrorToolSources(const QString &toolDir, const QString &mirrorDir, QHash<QString, QPair<qint64, qint64>> &copied);
 
 // `text` as TypeScript counts its lines, in ours: a lone CR made LF, U+2028/U+2029 spaces (the
 // same length, so indices agree).

@@ -1,13 +1,23 @@
 #include "types/tsserver.h"
 
 #include "run/runtime.h"
+#include "run/sandboxidentity.h"
+#include "sync/datapaths.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QLoggingCategory>
+#include <QScopeGuard>
 #include <QStandardPaths>
+
+#include <optional>
+
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace tw::engine {
 
@@ -58,6 +68,10 @@ TsServer::TsServer(QObject *parent)
 
 TsServer::~TsServer()
 {
+    const auto removeMirror = qScopeGuard([this] {
+        if (!m_mirror.isEmpty())
+            QDir(m_mirror).removeRecursively();
+    });
     m_stopping = true;
     m_pending.clear(); // no callback runs into a half-destroyed owner
     if (m_process.state() != QProcess::NotRunning) {
@@ -95,6 +109,51 @@ QString TsServer::nodeProgram()
     return node;
 }
 
+QString TsServer::hostNodeModules()
+{
+    const QString share = sharedDataDir();
+    const QString root = share + QStringLiteral("/resources/typescript/node_modules");
+    return !share.isEmpty() && QFileInfo(root + QStringLiteral("/@types/node/index.d.ts")).isFile() ? root : QString();
+}
+
+QString TsServer::hostPath(const QString &serverPath) const
+{
+    const auto under = [&](QLatin1StringView root, const QString &host) -> std::optional<QString> {
+        if (host.isEmpty() || !serverPath.startsWith(root) || (serverPath.size() > root.size() && serverPath[root.size()] != u'/'))
+            return std::nullopt;
+        return host + serverPath.mid(root.size());
+    };
+    if (auto p = under(kProjectsRoot, m_mirror))
+        return *p;
+    if (auto p = under(kTypeScriptLib, m_hostLib))
+        return *p;
+    if (auto p = under(kNodeModules, hostNodeModules()))
+        return *p;
+    return serverPath;
+}
+
+bool TsServer::makeMirror()
+{
+    if (!m_mirror.isEmpty() && QFileInfo(m_mirror).isDir())
+        return true;
+    // Toolwright's own directory, readable by the sandbox identity's group only (the copies are
+    // of users' tools): removed with the server.
+    QByteArray path = QFile::encodeName(QDir::tempPath() + QStringLiteral("/toolwright-types-XXXXXX"));
+    if (!::mkdtemp(path.data())) {
+        m_error = QStringLiteral("cannot make a directory for the TypeScript server in %1").arg(QDir::tempPath());
+        return false;
+    }
+    const SandboxIdentity &identity = sandboxIdentity();
+    if ((identity.dropsPrivileges && ::chown(path.constData(), uid_t(-1), identity.gid) != 0)
+        || ::chmod(path.constData(), identity.dropsPrivileges ? 0750 : 0700) != 0) {
+        QDir(QFile::decodeName(path)).removeRecursively();
+        m_error = QStringLiteral("cannot prepare a directory for the TypeScript server");
+        return false;
+    }
+    m_mirror = QFile::decodeName(path);
+    return true;
+}
+
 bool TsServer::start()
 {
     if (isRunning())
@@ -107,22 +166,47 @@ bool TsServer::start()
     m_buffer.clear();
     m_unsent.clear();
     m_stopping = false;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    // Nothing from the user's environment changes what node loads or where tsserver logs.
-    for (const char *name : {"NODE_OPTIONS", "NODE_PATH", "TSS_LOG", "TSS_DEBUG", "TSS_DEBUG_BRK"})
-        env.remove(QLatin1StringView(name));
-    m_process.setProcessEnvironment(env);
+    if (!makeMirror())
+        return false;
+    // The server reads no host path: TypeScript's lib directory (tsserver.js finds its lib.*.d.ts
+    // beside itself), the vendored Node types and the mirror are bound from descriptors.
+    m_hostLib = QFileInfo(script).absolutePath();
+    const QString modules = hostNodeModules();
+    QList<CheckBind> binds{{openBindSource(m_hostLib), kTypeScriptLib}, {openBindSource(m_mirror), kProjectsRoot}};
+    if (!modules.isEmpty())
+        binds.append({openBindSource(modules), kNodeModules});
+    const auto closeBinds = qScopeGuard([&binds] {
+        for (const CheckBind &b : binds)
+            if (b.fd >= 0)
+                ::close(b.fd);
+    });
+    const QString node = nodeProgram();
+    if (!node.startsWith(QLatin1StringView("/usr/")) && !node.startsWith(QLatin1StringView("/bin/"))) {
+        m_error = QStringLiteral("the TypeScript server runs in a sandbox that has the system's node only (%1 is not under /usr)").arg(node);
+        return false;
+    }
     // --useInferredProjectPerProjectRoot: each tool is its own project (its own Params);
     // no typings are acquired (that would download), no locale but English (messages are matched).
     // A hostile entry's types can take a checker's memory (a 300-statement mapped type took
-    // tsserver to 3.5 GB): V8's heap is capped, and a server that dies of it is restarted, its
-    // tool reported unchecked.
-    m_process.start(nodeProgram(),
-                    {QStringLiteral("--max-old-space-size=%1").arg(kMaxHeapMb), script,
-                     QStringLiteral("--useInferredProjectPerProjectRoot"),
-                     QStringLiteral("--disableAutomaticTypingAcquisition"), QStringLiteral("--locale"),
-                     QStringLiteral("en"), QStringLiteral("--noGetErrOnBackgroundUpdate"),
-                     QStringLiteral("--suppressDiagnosticEvents")});
+    // tsserver to 3.5 GB): V8's heap and the address space are capped, and a server that dies
+    // of it is restarted, its tool reported unchecked.
+    const QStringList arguments{QStringLiteral("--max-old-space-size=%1").arg(kMaxHeapMb),
+                                kTypeScriptLib + QStringLiteral("/") + QFileInfo(script).fileName(),
+                                QStringLiteral("--useInferredProjectPerProjectRoot"),
+                                QStringLiteral("--disableAutomaticTypingAcquisition"), QStringLiteral("--locale"),
+                                QStringLiteral("en"), QStringLiteral("--noGetErrOnBackgroundUpdate"),
+                                QStringLiteral("--suppressDiagnosticEvents")};
+    QString why;
+    if (!sandboxCheckProcess(m_process, node, arguments, kMaxAddressSpaceMb, &why, binds)) {
+        m_error = QStringLiteral("the TypeScript server runs in a sandbox, which cannot start: %1").arg(why);
+        return false;
+    }
+    // Nothing from the user's environment changes what node loads or where tsserver logs.
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    m_process.setProcessEnvironment(env);
+    m_process.start();
     return true;
 }
 
@@ -166,14 +250,27 @@ qint64 TsServer::residentBytes() const
 {
     if (!isRunning())
         return 0;
-    QFile status(QStringLiteral("/proc/%1/status").arg(m_process.processId()));
-    if (!status.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLongLong() * 1024;
+    // bwrap, its init in the sandbox and node under it: the tree below the process started.
+    qint64 total = 0;
+    QList<qint64> pids{m_process.processId()};
+    for (int depth = 0; depth < 8 && !pids.isEmpty(); ++depth) {
+        QList<qint64> next;
+        for (qint64 pid : std::as_const(pids)) {
+            QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+            if (status.open(QIODevice::ReadOnly)) {
+                for (const QByteArray &line : status.readAll().split('\n'))
+                    if (line.startsWith("VmRSS:"))
+                        total += line.mid(6).trimmed().split(' ').value(0).toLongLong() * 1024;
+            }
+            QFile children(QStringLiteral("/proc/%1/task/%1/children").arg(pid));
+            if (children.open(QIODevice::ReadOnly))
+                for (const QByteArray &child : children.readAll().split(' '))
+                    if (const qint64 c = child.trimmed().toLongLong(); c > 0)
+                        next.append(c);
+        }
+        pids = std::move(next);
     }
-    return 0;
+    return total;
 }
 
 void TsServer::readReplies()

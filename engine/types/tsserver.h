@@ -3,6 +3,12 @@
 // requests are JSON lines, replies and events come back framed by a `Content-Length` header.
 // Nothing of the tool runs in it: the server reads files and answers; the project it checks is
 // made of files opened with their text (docs/decisions.md "TypeScript that knows TOOL.md").
+// The server runs in a bubblewrap sandbox (sandboxCheckProcess: the sandbox identity, the
+// read-only system, no network, its address space capped): besides node and the system it sees
+// TypeScript's own lib directory, the vendored Node types and its mirror — a directory of
+// Toolwright's where each project copies its tool's source files (ToolTypeProject) — each at a
+// fixed path of its own. So what a type error can quote is the tool's own files, never a host
+// file an import or a link names. hostPath() turns a path the server names back into the host's.
 // Replies are matched to requests by their sequence number and handed to the request's
 // callback; a server that exits or sends a frame it cannot have meant fails what is pending,
 // with the reason. The object may live on any thread with an event loop; the CLI, which has
@@ -23,8 +29,15 @@ class TsServer final : public QObject
 {
     Q_OBJECT
 public:
-    // The server's V8 heap, at most (node --max-old-space-size).
+    // The server's V8 heap, at most (node --max-old-space-size), and its whole address space
+    // (node and tsserver reserve about 1.1 GB before checking anything).
     static constexpr int kMaxHeapMb = 1536;
+    static constexpr int kMaxAddressSpaceMb = kMaxHeapMb + 1536;
+    // Where the server sees its projects' mirror, TypeScript's lib directory and the vendored
+    // Node types (node_modules with @types/node and undici-types).
+    static constexpr QLatin1StringView kProjectsRoot{"/toolwright/projects"};
+    static constexpr QLatin1StringView kTypeScriptLib{"/toolwright/typescript/lib"};
+    static constexpr QLatin1StringView kNodeModules{"/toolwright/node_modules"};
     // The reply as tsserver sent it (`success`, `body`, `message`), or on failure `success`
     // false and a `message` of ours.
     using Callback = std::function<void(const QJsonObject &reply)>;
@@ -38,6 +51,17 @@ public:
     // either is missing; `why` then says what to install.
     static QString serverScript(QString *why = nullptr);
     static QString nodeProgram();
+    // The vendored Node types' node_modules on the host (share/toolwright/resources/typescript),
+    // empty when they are not installed.
+    static QString hostNodeModules();
+
+    // A project's directory as the server sees it (under kProjectsRoot; `name` unique among the
+    // server's projects), and where the server names a path of its own: the host's path of it
+    // (a project file → the mirror, TypeScript's and Node's declarations → their host files).
+    static QString projectDir(const QString &name) { return kProjectsRoot + u'/' + name; }
+    QString hostPath(const QString &serverPath) const;
+    // The mirror on the host (made by the first start(); empty before).
+    QString mirrorDir() const { return m_mirror; }
 
     // Starts the server (asynchronously: requests sent before it runs are written once it
     // does). False, with errorString(), when node or tsserver is missing.
@@ -54,7 +78,8 @@ public:
     // passed): for the CLI, which has no event loop running. False on timeout or death.
     bool waitForReplies(int msecs);
 
-    // The memory the server process holds now (VmRSS, bytes); 0 when not running.
+    // The memory the server's processes (the sandbox and node in it) hold now (VmRSS, bytes);
+    // 0 when not running.
     qint64 residentBytes() const;
 
 Q_SIGNALS:
@@ -62,6 +87,7 @@ Q_SIGNALS:
     void stopped(const QString &reason); // the server exited or was stopped; pending requests failed
 
 private:
+    bool makeMirror();
     void readReplies();
     void handleMessage(const QByteArray &json);
     void failPending(const QString &reason);
@@ -72,6 +98,8 @@ private:
     QHash<int, Callback> m_pending;
     int m_nextSeq = 1;
     QString m_error;
+    QString m_mirror;
+    QString m_hostLib;
     bool m_stopping = false;
 };
 

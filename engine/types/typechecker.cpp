@@ -17,14 +17,6 @@ namespace {
 constexpr int kToolTimeoutMs = 120000;
 }
 
-QString typeProjectRoot()
-{
-    QString cache = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
-    if (cache.isEmpty())
-        cache = QDir::homePath() + QStringLiteral("/.cache/toolwright");
-    return QDir::cleanPath(cache + QStringLiteral("/typescript"));
-}
-
 TypeChecker::TypeChecker() = default;
 TypeChecker::~TypeChecker() = default;
 
@@ -36,7 +28,6 @@ bool TypeChecker::start(QString *error)
             *error = m_server->errorString();
         return false;
     }
-    m_root = typeProjectRoot() + QStringLiteral("/lint-%1").arg(QCoreApplication::applicationPid());
     return true;
 }
 
@@ -54,7 +45,7 @@ Diagnostics TypeChecker::check(const ToolRecord &tool)
                     QStringLiteral("the entry's types were not checked: it is not a regular file of at most 4 MiB"),
                     entryPath, 0});
     } else if (m_server && f.open(QIODevice::ReadOnly)) {
-        ToolTypeProject project(*m_server, m_root + u'/' + QString::number(++m_next));
+        ToolTypeProject project(*m_server, TsServer::projectDir(QString::number(++m_next)));
         project.setSource({tool.manifest, tool.dir, entryPath, QString::fromUtf8(f.readAll())});
         QString failure;
         bool done = false;

@@ -32,11 +32,6 @@ public:
 private:
     std::unique_ptr<TsServer> m_server;
     int m_next = 0;
-    QString m_root;
 };
-
-// Where the virtual directories of a server's tool projects lie: under the user's cache dir,
-// never created beyond it (nothing is written there).
-QString typeProjectRoot();
 
 } // namespace tw::engine

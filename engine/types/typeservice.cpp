@@ -26,7 +26,7 @@ public:
         ensureStarted();
         auto it = m_projects.find(id);
         if (it == m_projects.end()) {
-            const QString dir = m_root + u'/' + QString::number(id);
+            const QString dir = TsServer::projectDir(QString::number(id));
             it = m_projects.emplace(id, std::make_unique<ToolTypeProject>(*m_server, dir)).first;
         }
         return it->second.get();
@@ -56,15 +56,12 @@ private:
                 QMetaObject::invokeMethod(m_service, [service = m_service, reason] { Q_EMIT service->serverStopped(reason); });
             });
         }
-        m_root = typeProjectRoot() + QStringLiteral("/window-%1-%2").arg(QCoreApplication::applicationPid()).arg(++m_starts);
         m_server->start();
     }
 
     TypeService *m_service;
     std::unique_ptr<TsServer> m_server;
     std::map<int, std::unique_ptr<ToolTypeProject>> m_projects;
-    QString m_root;
-    int m_starts = 0;
 };
 
 TypeService::TypeService(QObject *parent)

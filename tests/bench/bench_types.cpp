@@ -135,7 +135,7 @@ double rawCheckMs(const QString &dir, const QByteArray &toolMd, const QByteArray
     engine::TsServer server;
     if (!server.start())
         return -1;
-    engine::ToolTypeProject project(server, engine::typeProjectRoot() + QStringLiteral("/bench-floor"));
+    engine::ToolTypeProject project(server, engine::TsServer::projectDir(QStringLiteral("bench-floor")));
     const engine::ToolManifest manifest = engine::parseToolMd(toolMd, dir + QStringLiteral("/TOOL.md")).manifest.value_or(engine::ToolManifest{});
     engine::ToolTypeSource source{manifest, dir, dir + QStringLiteral("/index.ts"), QString::fromUtf8(entry)};
     project.setSource(source);

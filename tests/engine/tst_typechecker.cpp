@@ -6,6 +6,7 @@
 #include "../common/fixture.h"
 
 #include "authoring/typefixes.h"
+#include "run/sandboxidentity.h"
 #include "toolmd/toolmdreader.h"
 #include "types/entrytypes.h"
 #include "types/scriptsyntax.h"
@@ -76,7 +77,7 @@ private:
     {
         const QString dir = m_tools.filePath(QStringLiteral("t%1").arg(++m_next));
         QDir().mkpath(dir);
-        ToolTypeProject project(*m_server, typeProjectRoot() + QStringLiteral("/test/%1").arg(m_next));
+        ToolTypeProject project(*m_server, TsServer::projectDir(QString::number(m_next)));
         QObject context; // dies with this function: a late answer finds no one
         project.setSource({manifestOf(toolMd), dir, dir + u'/' + entryName, QString::fromUtf8(entry)});
         Diagnostics out;
@@ -242,7 +243,7 @@ private Q_SLOTS:
     {
         const QString dir = m_tools.filePath(QStringLiteral("edited"));
         QDir().mkpath(dir);
-        ToolTypeProject project(*m_server, typeProjectRoot() + QStringLiteral("/test/edited"));
+        ToolTypeProject project(*m_server, TsServer::projectDir(QStringLiteral("edited")));
         QObject context; // dies with this function: a late answer finds no one
         const QString good = QStringLiteral("export async function execute(_id: string, params: Params) {\n"
                                             "  return { content: [{ type: 'text', text: params.query }] };\n}\n");
@@ -278,7 +279,7 @@ private Q_SLOTS:
     {
         // No local directory (a server's tool): its relative imports cannot resolve here, and are
         // not reported; a package that does not exist still is.
-        ToolTypeProject project(*m_server, typeProjectRoot() + QStringLiteral("/test/remote"));
+        ToolTypeProject project(*m_server, TsServer::projectDir(QStringLiteral("remote")));
         QObject context; // dies with this function: a late answer finds no one
         project.setSource({manifestOf(kToolMd), QString(), QStringLiteral("/srv/data/tools/t/index.ts"),
                            QStringLiteral("import { shout } from './helper';\nimport x from 'no-such-package';\n"
@@ -296,11 +297,92 @@ private Q_SLOTS:
         QVERIFY(found->first().message.contains(QLatin1StringView("'no-such-package'")));
     }
 
+    void theServerReadsNothingOfTheHost()
+    {
+        // A type error quotes what it reads (issue 39). The host files an absolute import, a link
+        // in the tool and a path out of the tool name are everyone's to read (0644 in a 0755
+        // folder, and a sibling of the tool): only the server's sandbox keeps them out. The
+        // tool's own file is read.
+        QTemporaryDir host;
+        readableBySandbox(host.path());
+        writeFileTo(host.filePath(QStringLiteral("config2.ts")), "export const DB_PASSWORD = 'hunter2-host-secret' as const;\n");
+        writeFileTo(host.filePath(QStringLiteral("linked.ts")), "export const LINKED = 'linked-host-secret' as const;\n");
+        writeFileTo(m_tools.filePath(QStringLiteral("outside.ts")), "export const OUT = 'sibling-host-secret' as const;\n");
+        const QString dir = m_tools.filePath(QStringLiteral("hostile"));
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(QFile::link(host.filePath(QStringLiteral("linked.ts")), dir + QStringLiteral("/linked.ts")));
+        writeFileTo(dir + QStringLiteral("/own.ts"), "export const OWN = 'the-tools-own' as const;\n");
+        ToolTypeProject project(*m_server, TsServer::projectDir(QStringLiteral("hostile")));
+        QObject context; // dies with this function: a late answer finds no one
+        const QString entry = QStringLiteral("import { DB_PASSWORD } from '%1';\n"
+                                             "import { LINKED } from './linked';\n"
+                                             "import { OUT } from '../outside';\n"
+                                             "import { OWN } from './own';\n"
+                                             "const a: 'nope' = DB_PASSWORD;\nconst b: 'nope' = LINKED;\n"
+                                             "const c: 'nope' = OUT;\nconst d: 'nope' = OWN;\n"
+                                             "export async function execute(_id: string, params: Params) {\n"
+                                             "  return { content: [{ type: 'text', text: params.query + a + b + c + d }] };\n}\n")
+                                  .arg(host.filePath(QStringLiteral("config2")));
+        project.setSource({manifestOf(kToolMd), dir, dir + QStringLiteral("/index.ts"), entry});
+        std::optional<Diagnostics> found;
+        QString failure;
+        project.check(&context, [&](const Diagnostics &d, const QString &error) {
+            found = d;
+            failure = error;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(found.has_value(), 60000);
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        QMap<int, QString> byLine;
+        for (const Diagnostic &d : *found) {
+            QVERIFY2(!d.message.contains(QLatin1StringView("host-secret")), qPrintable(d.message));
+            byLine[d.line] += d.message;
+        }
+        for (int line : {1, 2, 3})
+            QVERIFY2(byLine.value(line).contains(QLatin1StringView("(TS2307)")), qPrintable(byLine.value(line)));
+        QVERIFY2(byLine.value(8).contains(QLatin1StringView("the-tools-own")), qPrintable(byLine.value(8)));
+    }
+
+    void theServerIsTheSandboxIdentity()
+    {
+        // The server's node runs as the sandbox's identity (never root), in a sandbox of its own.
+        QVERIFY(m_server->isRunning());
+        qint64 node = 0;
+        QList<qint64> pids{m_server->processId()};
+        while (!pids.isEmpty() && node == 0) {
+            const qint64 pid = pids.takeFirst();
+            QFile comm(QStringLiteral("/proc/%1/comm").arg(pid));
+            if (comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "node")
+                node = pid;
+            QFile children(QStringLiteral("/proc/%1/task/%1/children").arg(pid));
+            if (children.open(QIODevice::ReadOnly))
+                for (const QByteArray &c : children.readAll().split(' '))
+                    if (c.trimmed().toLongLong() > 0)
+                        pids.append(c.trimmed().toLongLong());
+        }
+        QVERIFY2(node > 0, "no node process under the server's sandbox");
+        QFile status(QStringLiteral("/proc/%1/status").arg(node));
+        QVERIFY(status.open(QIODevice::ReadOnly));
+        const QByteArray text = status.readAll();
+        const qsizetype at = text.indexOf("\nUid:");
+        QVERIFY(at >= 0);
+        const QList<QByteArray> uids = text.mid(at + 5, text.indexOf('\n', at + 1) - at - 5).simplified().split(' ');
+        QVERIFY2(text.contains("\nSeccomp:\t2\n"), "no system call filter on the server"); // sandboxseccomp.h
+        QCOMPARE(uids.size(), 4);
+        for (const QByteArray &uid : uids) {
+            QCOMPARE(uid.toUInt(), uint(sandboxIdentity().uid));
+            QVERIFY(uid.toUInt() != 0);
+        }
+        // The server's view of the host: the tool projects' folder holds nothing but the mirror.
+        QVERIFY(!m_server->mirrorDir().isEmpty());
+        QCOMPARE(m_server->hostPath(TsServer::projectDir(QStringLiteral("x")) + QStringLiteral("/a.ts")),
+                 m_server->mirrorDir() + QStringLiteral("/x/a.ts"));
+    }
+
     void completionListsTheDeclaredInputs()
     {
         const QString dir = m_tools.filePath(QStringLiteral("complete"));
         QDir().mkpath(dir);
-        ToolTypeProject project(*m_server, typeProjectRoot() + QStringLiteral("/test/complete"));
+        ToolTypeProject project(*m_server, TsServer::projectDir(QStringLiteral("complete")));
         QObject context; // dies with this function: a late answer finds no one
         const QString entry = QStringLiteral("export async function execute(_id: string, params: Params) {\n"
                                              "  params.\n"
@@ -333,7 +415,7 @@ private Q_SLOTS:
         const QString dir = m_tools.filePath(QStringLiteral("navigate"));
         QDir().mkpath(dir);
         writeFileTo(dir + QStringLiteral("/helper.ts"), "export function shout(s: string): string {\n  return s.toUpperCase();\n}\n");
-        ToolTypeProject project(*m_server, typeProjectRoot() + QStringLiteral("/test/navigate"));
+        ToolTypeProject project(*m_server, TsServer::projectDir(QStringLiteral("navigate")));
         QObject context; // dies with this function: a late answer finds no one
         const QString entry = QStringLiteral("import { shout } from './helper';\n"
                                              "function twice(s: string) { return s + s; }\n"
@@ -375,7 +457,7 @@ private Q_SLOTS:
     {
         const QString dir = m_tools.filePath(QStringLiteral("fix"));
         QDir().mkpath(dir);
-        ToolTypeProject project(*m_server, typeProjectRoot() + QStringLiteral("/test/fix"));
+        ToolTypeProject project(*m_server, TsServer::projectDir(QStringLiteral("fix")));
         QObject context; // dies with this function: a late answer finds no one
         const QString entry = QStringLiteral("type P = { query: string };\n"
                                              "export async function execute(_id: string, params: P) {\n"
@@ -511,6 +593,7 @@ private Q_SLOTS:
                            "export async function execute(_id: string, params: Params) {\n"
                            "  return { content: [{ type: 'text', text: params.query }] };\n}\n");
         writeFileTo(dir.filePath(QStringLiteral("dies.js")), "process.exit(3);\n");
+        readableBySandbox(dir.path()); // the server's directory, as Debian's is
         ToolRecord tool;
         tool.manifest = manifestOf(kToolMd);
         tool.dir = dir.filePath(QStringLiteral("t"));
@@ -535,6 +618,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         writeFileTo(dir.filePath(QStringLiteral("huge.js")),
                     "process.stdin.on('data', () => process.stdout.write('Content-Length: 999999999\\r\\n\\r\\n{'));\n");
+        readableBySandbox(dir.path());
         qputenv("TOOLWRIGHT_TSSERVER", dir.filePath(QStringLiteral("huge.js")).toUtf8());
         TsServer server;
         QVERIFY(server.start());
@@ -577,6 +661,12 @@ private Q_SLOTS:
     }
 
 private:
+    // TypeScript's own directory is everyone's to read; a QTemporaryDir is its owner's alone.
+    static void readableBySandbox(const QString &dir)
+    {
+        QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
+                                       | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther);
+    }
     static void writeFileTo(const QString &path, const QByteArray &bytes) { tw::test::writeFile(path, bytes); }
 };
 
