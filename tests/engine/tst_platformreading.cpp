@@ -25,6 +25,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -35,10 +36,19 @@ using namespace tw::engine;
 
 namespace {
 
-// The goals of issue 23. The share of cases on which Toolwright and the platform agree in
-// everything compared, and how many cases Toolwright may load where the platform skips.
-constexpr double kMinAgreement = 0.99;
+// The goals of issue 23: how many cases Toolwright may load where the platform skips, and the
+// exact cases on which the two still disagree (docs/decisions.md "Fences as pi 0.73.1 reads
+// them" names why each differs). A new disagreement fails, and so does one that went away: the
+// list stays the truth (issue 40: a share of 99% let five new ones pass).
 constexpr int kMaxLoadedWherePlatformSkips = 0;
+const QSet<QString> kKnownDifferences{
+    QStringLiteral("default/4FJ6"),     // a flow collection as a key, spelt on one line where the package uses several
+    QStringLiteral("default/M2N8/01"),  // likewise
+    QStringLiteral("text/4RWC"),        // a whitespace-only last line of a literal block
+    QStringLiteral("default/K858"),     // libfyaml misreads empty block scalars in a mapping
+    QStringLiteral("default/Y79Y/000"), // a tab libfyaml refuses and the package reads
+    QStringLiteral("value/Y79Y/000"),   // the same, embedded as the description
+};
 // How long the reference may take for one corpus (it reads ~1,200 files in about a second).
 constexpr int kReferenceTimeoutMs = 120'000;
 
@@ -278,7 +288,8 @@ std::map<QString, QJsonObject> platformReadings(const QList<Case> &cases, const 
 
 // Reads every case both ways (the reference in one run: starting pi costs seconds), collects each
 // disagreement in `report`, and returns the tally of each group of cases.
-std::map<QString, Tally> compareAll(const QList<Case> &cases, const QString &workDir, QStringList *report)
+std::map<QString, Tally> compareAll(const QList<Case> &cases, const QString &workDir, QStringList *report,
+                                    QSet<QString> *differing)
 {
     std::map<QString, Tally> tallies;
     const std::map<QString, QJsonObject> platform = platformReadings(cases, workDir);
@@ -296,6 +307,7 @@ std::map<QString, Tally> compareAll(const QList<Case> &cases, const QString &wor
             ++t.agree;
             continue;
         }
+        differing->insert(c.id);
         const bool weLoad = ours.value(u"loaded").toBool(), theyLoad = theirs.value(u"loaded").toBool();
         if (weLoad && !theyLoad)
             ++t.loadedWherePlatformSkips;
@@ -416,8 +428,9 @@ private Q_SLOTS:
         QVERIFY2(cases.size() >= 20, qPrintable(QString::number(cases.size())));
         QTemporaryDir work;
         QStringList report;
-        const std::map<QString, Tally> t = compareAll(cases, work.path(), &report);
-        check(t.empty() ? Tally() : t.begin()->second, QStringLiteral("fences"), report);
+        QSet<QString> differing;
+        const std::map<QString, Tally> t = compareAll(cases, work.path(), &report, &differing);
+        check(t.empty() ? Tally() : t.begin()->second, QStringLiteral("fences"), report, differing, {});
     }
 
     void yamlTestSuite()
@@ -475,7 +488,8 @@ private Q_SLOTS:
 
         Tally all;
         QStringList report;
-        const std::map<QString, Tally> tallies = compareAll(cases, temp.path(), &report);
+        QSet<QString> differing;
+        const std::map<QString, Tally> tallies = compareAll(cases, temp.path(), &report, &differing);
         for (const QString &variant : variants) {
             const auto t = tallies.find(variant);
             if (t == tallies.end())
@@ -483,11 +497,12 @@ private Q_SLOTS:
             report << t->second.text(QStringLiteral("yaml-test-suite as %1").arg(variant));
             all.add(t->second);
         }
-        check(all, QStringLiteral("yaml-test-suite"), report);
+        check(all, QStringLiteral("yaml-test-suite"), report, differing, kKnownDifferences);
     }
 
 private:
-    static void check(const Tally &t, const QString &what, const QStringList &report)
+    static void check(const Tally &t, const QString &what, const QStringList &report, const QSet<QString> &differing,
+                      const QSet<QString> &known)
     {
         for (const QString &line : report)
             qInfo().noquote() << line;
@@ -495,8 +510,13 @@ private:
         QVERIFY2(t.cases > 0, qPrintable(report.join(u'\n')));
         QVERIFY2(t.loadedWherePlatformSkips <= kMaxLoadedWherePlatformSkips,
                  qPrintable(QStringLiteral("%1: Toolwright loads %2 tools the platform skips").arg(what).arg(t.loadedWherePlatformSkips)));
-        QVERIFY2(t.agree >= kMinAgreement * t.cases,
-                 qPrintable(QStringLiteral("%1: %2 of %3 agree, the goal is %4%").arg(what).arg(t.agree).arg(t.cases).arg(kMinAgreement * 100)));
+        QStringList fresh = (differing - known).values(), gone = (known - differing).values();
+        fresh.sort();
+        gone.sort();
+        QVERIFY2(fresh.isEmpty(), qPrintable(QStringLiteral("%1: new disagreements with the platform: %2").arg(what, fresh.join(u' '))));
+        QVERIFY2(gone.isEmpty(), qPrintable(QStringLiteral("%1: no longer differ (take them off kKnownDifferences): %2")
+                                                .arg(what, gone.join(u' '))));
+        QCOMPARE(qsizetype(t.cases - t.agree), differing.size());
     }
 };
 
