@@ -72,13 +72,20 @@ QString runDirectoryTemplate()
     return runDirectoryParent() + u'/' + kRunDirPrefix + runOwnerToken() + QStringLiteral("-XXXXXX");
 }
 
+QString typesDirectoryTemplate()
+{
+    return runDirectoryParent() + QStringLiteral("/toolwright-types-") + runOwnerToken() + QStringLiteral("-XXXXXX");
+}
+
 void removeStaleRunDirectories()
 {
     const QDir temp(runDirectoryParent());
-    for (const QString &name : temp.entryList({kRunDirPrefix + u'*'}, QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden)) {
-        const QString token = name.mid(kRunDirPrefix.size()).section(u'-', 0, 0);
-        if (!token.isEmpty() && !runOwnerAlive(token))
-            removeRunTree(temp.filePath(name)); // a sandbox may have left mode-000 directories
+    for (const QString &prefix : {kRunDirPrefix, QStringLiteral("toolwright-types-")}) {
+        for (const QString &name : temp.entryList({prefix + u'*'}, QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden)) {
+            const QString token = name.mid(prefix.size()).section(u'-', 0, 0);
+            if (!token.isEmpty() && !runOwnerAlive(token))
+                removeRunTree(temp.filePath(name)); // a sandbox may have left mode-000 directories
+        }
     }
 }
 

@@ -11,7 +11,6 @@
 #include <QStandardPaths>
 
 #include <algorithm>
-#include <array>
 
 #include <fcntl.h>
 #include <grp.h>
@@ -99,11 +98,6 @@ QStringList bubblewrapSystem()
 
 } // namespace
 
-int openBindSource(const QString &path)
-{
-    return ::open(QFile::encodeName(path).constData(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-}
-
 bool sandboxCheckProcess(QProcess &process, const QString &program, const QStringList &arguments, int memoryMb, QString *why,
                          const QList<CheckBind> &binds)
 {
@@ -119,22 +113,8 @@ bool sandboxCheckProcess(QProcess &process, const QString &program, const QStrin
         a << QStringLiteral("--ro-bind-try") << QLatin1StringView(dir) << QLatin1StringView(dir);
     a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev")
       << QStringLiteral("--tmpfs") << QStringLiteral("/tmp");
-    std::array<int, 8> fds{};
-    fds.fill(-1);
-    if (binds.size() > qsizetype(fds.size())) {
-        if (why)
-            *why = QStringLiteral("too many directories for a checker's sandbox");
-        return false;
-    }
-    for (qsizetype i = 0; i < binds.size(); ++i) {
-        if (binds[i].fd < 0) {
-            if (why)
-                *why = QStringLiteral("a directory for the checker's sandbox could not be opened (%1)").arg(binds[i].target);
-            return false;
-        }
-        fds[size_t(i)] = binds[i].fd;
-        a << QStringLiteral("--ro-bind-fd") << QString::number(binds[i].fd) << binds[i].target;
-    }
+    for (const CheckBind &b : binds)
+        a << QStringLiteral("--ro-bind") << b.source << b.target;
     // The calls a checker has no use for, as a tool's (sandboxseccomp.h). Its memory file is
     // held by the modifier: the process keeps it for as long as it may start.
     const auto seccomp = std::make_shared<UniqueFd>(sandboxSeccompDescriptor());
@@ -151,13 +131,10 @@ bool sandboxCheckProcess(QProcess &process, const QString &program, const QStrin
     const bool drop = identity.dropsPrivileges;
     const uid_t uid = identity.uid;
     const gid_t gid = identity.gid;
-    process.setChildProcessModifier([bytes, drop, uid, gid, fds, seccomp] {
+    process.setChildProcessModifier([bytes, drop, uid, gid, seccomp] {
         closeInheritedDescriptorsOnExec();
-        if (::fcntl(seccomp->get(), F_SETFD, 0) != 0)
+        if (::fcntl(seccomp->get(), F_SETFD, 0) != 0) // the filter, and only it, reaches bwrap
             ::_exit(126);
-        for (int fd : fds) // the bind sources, and only they, reach bwrap
-            if (fd >= 0 && ::fcntl(fd, F_SETFD, 0) != 0)
-                ::_exit(126);
         const rlimit limit{bytes, bytes};
         if (::setrlimit(RLIMIT_AS, &limit) != 0)
             ::_exit(126);

@@ -63,18 +63,16 @@ void closeInheritedDescriptorsOnExec() noexcept;
 // network), as the sandbox identity (sandboxidentity.h: never root), its address space capped
 // at `memoryMb`. Sets `process`'s program, arguments and child modifier; false (with `why`)
 // when bubblewrap is missing or the identity cannot be had.
-// `binds` adds directories the checker may read, each from a descriptor the caller opened
-// (openBindSource: O_PATH, close-on-exec) and keeps open until start() returned: bwrap binds
-// the descriptor, so no host path is looked up as the sandbox identity or through a link.
+// `binds` adds directories the checker may read, bound read-only by path: bwrap looks each up
+// as the sandbox identity, so each must be reachable by it (a private TMPDIR is not; see
+// runDirectoryParent()).
 struct CheckBind
 {
-    int fd = -1;
+    QString source; // on the host
     QString target; // where the checker sees it
 };
 bool sandboxCheckProcess(QProcess &process, const QString &program, const QStringList &arguments, int memoryMb,
                          QString *why, const QList<CheckBind> &binds = {});
-// An O_PATH descriptor of the directory at `path` (no link followed at its last component), or -1.
-int openBindSource(const QString &path);
 
 // The label every container of a run carries: the runOwnerToken() of the Toolwright running it.
 inline const QString kOwnerLabel = QStringLiteral("io.github.toolwright.owner");

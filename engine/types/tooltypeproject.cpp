@@ -21,10 +21,6 @@ namespace tw::engine {
 
 namespace {
 
-QString nodeTypesRoot()
-{
-    return TsServer::hostNodeModules().isEmpty() ? QString() : TsServer::kNodeModules + QStringLiteral("/@types");
-}
 
 constexpr qint64 kMirrorFileBytes = 1024 * 1024;
 constexpr qint64 kMirrorTotalBytes = 16 * 1024 * 1024;
@@ -66,7 +62,7 @@ std::optional<QByteArray> readPlainFile(const QString &path)
 // What the checker assumes of the runtime: Node's ES2022 with Node's types, ES modules as the
 // bundler reads them, strict null and function checks (where `params.max_results` may be
 // undefined), no demand for annotations (plain JavaScript-style code is not an error).
-QJsonObject compilerOptions()
+QJsonObject compilerOptions(const QString &types)
 {
     QJsonObject o{{QStringLiteral("strict"), true},
                   {QStringLiteral("noImplicitAny"), false},
@@ -83,7 +79,6 @@ QJsonObject compilerOptions()
                   {QStringLiteral("resolveJsonModule"), true},
                   {QStringLiteral("skipLibCheck"), true},
                   {QStringLiteral("forceConsistentCasingInFileNames"), true}};
-    const QString types = nodeTypesRoot();
     o.insert(QStringLiteral("typeRoots"), types.isEmpty() ? QJsonArray{} : QJsonArray{types});
     o.insert(QStringLiteral("types"), types.isEmpty() ? QJsonArray{} : QJsonArray{QStringLiteral("node")});
     return o;
@@ -261,7 +256,7 @@ void ToolTypeProject::setSource(const ToolTypeSource &source)
     mirrorSources();
     if (!m_opened) {
         m_server.send(QStringLiteral("compilerOptionsForInferredProjects"),
-                      {{QStringLiteral("options"), compilerOptions()},
+                      {{QStringLiteral("options"), compilerOptions(m_server.nodeTypesRoot())},
                        {QStringLiteral("projectRootPath"), m_dir}});
         const auto open = [this](const QString &file, const QString &text) {
             m_server.send(QStringLiteral("open"), {{QStringLiteral("file"), file},

@@ -1,10 +1,12 @@
 #include "types/tsserver.h"
 
+#include "run/runowner.h"
 #include "run/runtime.h"
 #include "run/sandboxidentity.h"
 #include "sync/datapaths.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -118,39 +120,91 @@ QString TsServer::hostNodeModules()
 
 QString TsServer::hostPath(const QString &serverPath) const
 {
-    const auto under = [&](QLatin1StringView root, const QString &host) -> std::optional<QString> {
-        if (host.isEmpty() || !serverPath.startsWith(root) || (serverPath.size() > root.size() && serverPath[root.size()] != u'/'))
+    const auto under = [&](const QString &root, const QString &host) -> std::optional<QString> {
+        if (root.isEmpty() || host.isEmpty() || !serverPath.startsWith(root)
+            || (serverPath.size() > root.size() && serverPath[root.size()] != u'/'))
             return std::nullopt;
         return host + serverPath.mid(root.size());
     };
-    if (auto p = under(kProjectsRoot, m_mirror))
+    if (auto p = under(kProjectsRoot, m_mirror.isEmpty() ? QString() : m_mirror + QStringLiteral("/projects")))
         return *p;
-    if (auto p = under(kTypeScriptLib, m_hostLib))
+    if (auto p = under(m_lib, m_hostLib))
         return *p;
-    if (auto p = under(kNodeModules, hostNodeModules()))
+    if (auto p = under(m_modules, m_hostModules))
         return *p;
     return serverPath;
 }
 
-bool TsServer::makeMirror()
+namespace {
+
+// Copies `files` of `from` (names relative to it) into `to`; false on the first failure.
+bool copyInto(const QString &from, const QStringList &files, const QString &to)
 {
-    if (!m_mirror.isEmpty() && QFileInfo(m_mirror).isDir())
-        return true;
-    // Toolwright's own directory, readable by the sandbox identity's group only (the copies are
-    // of users' tools): removed with the server.
-    QByteArray path = QFile::encodeName(QDir::tempPath() + QStringLiteral("/toolwright-types-XXXXXX"));
-    if (!::mkdtemp(path.data())) {
-        m_error = QStringLiteral("cannot make a directory for the TypeScript server in %1").arg(QDir::tempPath());
+    for (const QString &name : files) {
+        const QString target = to + u'/' + name;
+        if (!QDir().mkpath(QFileInfo(target).path()) || !QFile::copy(from + u'/' + name, target))
+            return false;
+    }
+    return true;
+}
+
+QStringList filesUnder(const QString &dir)
+{
+    QStringList out;
+    QDirIterator it(dir, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        out.append(QDir(dir).relativeFilePath(it.next()));
+    return out;
+}
+
+bool underUsr(const QString &path)
+{
+    return path.startsWith(QLatin1StringView("/usr/"));
+}
+
+} // namespace
+
+bool TsServer::makeMirror(const QString &script)
+{
+    if (m_mirror.isEmpty() || !QFileInfo(m_mirror).isDir()) {
+        // Toolwright's own directory, reachable by the sandbox identity (bwrap binds it as that
+        // identity) and readable by its group only (the copies are of users' tools): removed
+        // with the server.
+        QByteArray path = QFile::encodeName(typesDirectoryTemplate()); // swept when its owner is gone
+        if (!::mkdtemp(path.data())) {
+            m_error = QStringLiteral("cannot make a directory for the TypeScript server in %1").arg(runDirectoryParent());
+            return false;
+        }
+        m_mirror = QFile::decodeName(path);
+        const SandboxIdentity &identity = sandboxIdentity();
+        if ((identity.dropsPrivileges && ::chown(path.constData(), uid_t(-1), identity.gid) != 0)
+            || ::chmod(path.constData(), identity.dropsPrivileges ? 0750 : 0700) != 0
+            || !QDir().mkpath(m_mirror + QStringLiteral("/projects"))) {
+            m_error = QStringLiteral("cannot prepare a directory for the TypeScript server in %1").arg(runDirectoryParent());
+            return false;
+        }
+    }
+    // TypeScript and the Node types are seen where they are under /usr (Debian's, an installed
+    // Toolwright's); from elsewhere (a build tree, a test's) they are copied into the mirror: a
+    // path of the caller's may not be reachable by the sandbox identity.
+    m_hostLib = QFileInfo(script).absolutePath();
+    m_lib = underUsr(m_hostLib) ? m_hostLib : QString(kTypeScriptLib);
+    if (!underUsr(m_hostLib) && !QFileInfo::exists(m_mirror + QStringLiteral("/typescript/lib"))) {
+        QStringList files{QFileInfo(script).fileName()};
+        for (const QString &name : QDir(m_hostLib).entryList({QStringLiteral("lib*.d.ts")}, QDir::Files))
+            files.append(name);
+        if (!copyInto(m_hostLib, files, m_mirror + QStringLiteral("/typescript/lib"))) {
+            m_error = QStringLiteral("cannot copy TypeScript from %1 for its sandbox").arg(m_hostLib);
+            return false;
+        }
+    }
+    m_hostModules = hostNodeModules();
+    m_modules = m_hostModules.isEmpty() || underUsr(m_hostModules) ? m_hostModules : QString(kNodeModules);
+    if (!m_hostModules.isEmpty() && !underUsr(m_hostModules) && !QFileInfo::exists(m_mirror + QStringLiteral("/node_modules"))
+        && !copyInto(m_hostModules, filesUnder(m_hostModules), m_mirror + QStringLiteral("/node_modules"))) {
+        m_error = QStringLiteral("cannot copy the Node types from %1 for TypeScript's sandbox").arg(m_hostModules);
         return false;
     }
-    const SandboxIdentity &identity = sandboxIdentity();
-    if ((identity.dropsPrivileges && ::chown(path.constData(), uid_t(-1), identity.gid) != 0)
-        || ::chmod(path.constData(), identity.dropsPrivileges ? 0750 : 0700) != 0) {
-        QDir(QFile::decodeName(path)).removeRecursively();
-        m_error = QStringLiteral("cannot prepare a directory for the TypeScript server");
-        return false;
-    }
-    m_mirror = QFile::decodeName(path);
     return true;
 }
 
@@ -166,20 +220,8 @@ bool TsServer::start()
     m_buffer.clear();
     m_unsent.clear();
     m_stopping = false;
-    if (!makeMirror())
+    if (!makeMirror(script))
         return false;
-    // The server reads no host path: TypeScript's lib directory (tsserver.js finds its lib.*.d.ts
-    // beside itself), the vendored Node types and the mirror are bound from descriptors.
-    m_hostLib = QFileInfo(script).absolutePath();
-    const QString modules = hostNodeModules();
-    QList<CheckBind> binds{{openBindSource(m_hostLib), kTypeScriptLib}, {openBindSource(m_mirror), kProjectsRoot}};
-    if (!modules.isEmpty())
-        binds.append({openBindSource(modules), kNodeModules});
-    const auto closeBinds = qScopeGuard([&binds] {
-        for (const CheckBind &b : binds)
-            if (b.fd >= 0)
-                ::close(b.fd);
-    });
     const QString node = nodeProgram();
     if (!node.startsWith(QLatin1StringView("/usr/")) && !node.startsWith(QLatin1StringView("/bin/"))) {
         m_error = QStringLiteral("the TypeScript server runs in a sandbox that has the system's node only (%1 is not under /usr)").arg(node);
@@ -191,13 +233,13 @@ bool TsServer::start()
     // tsserver to 3.5 GB): V8's heap and the address space are capped, and a server that dies
     // of it is restarted, its tool reported unchecked.
     const QStringList arguments{QStringLiteral("--max-old-space-size=%1").arg(kMaxHeapMb),
-                                kTypeScriptLib + QStringLiteral("/") + QFileInfo(script).fileName(),
+                                m_lib + u'/' + QFileInfo(script).fileName(),
                                 QStringLiteral("--useInferredProjectPerProjectRoot"),
                                 QStringLiteral("--disableAutomaticTypingAcquisition"), QStringLiteral("--locale"),
                                 QStringLiteral("en"), QStringLiteral("--noGetErrOnBackgroundUpdate"),
                                 QStringLiteral("--suppressDiagnosticEvents")};
     QString why;
-    if (!sandboxCheckProcess(m_process, node, arguments, kMaxAddressSpaceMb, &why, binds)) {
+    if (!sandboxCheckProcess(m_process, node, arguments, kMaxAddressSpaceMb, &why, {{m_mirror, kMirrorRoot}})) {
         m_error = QStringLiteral("the TypeScript server runs in a sandbox, which cannot start: %1").arg(why);
         return false;
     }

@@ -4,11 +4,13 @@
 // Nothing of the tool runs in it: the server reads files and answers; the project it checks is
 // made of files opened with their text (docs/decisions.md "TypeScript that knows TOOL.md").
 // The server runs in a bubblewrap sandbox (sandboxCheckProcess: the sandbox identity, the
-// read-only system, no network, its address space capped): besides node and the system it sees
-// TypeScript's own lib directory, the vendored Node types and its mirror — a directory of
-// Toolwright's where each project copies its tool's source files (ToolTypeProject) — each at a
-// fixed path of its own. So what a type error can quote is the tool's own files, never a host
-// file an import or a link names. hostPath() turns a path the server names back into the host's.
+// read-only system, no network, its address space capped, the system call filter): besides the
+// system (with Debian's TypeScript and an installed Toolwright's Node types under /usr) it sees
+// its mirror at /toolwright — a directory of Toolwright's where each project copies its tool's
+// source files (ToolTypeProject), and TypeScript and the Node types too when they lie outside
+// /usr (a build tree, a test's TypeScript). So what a type error can quote is the tool's own
+// files, never a host file an import or a link names. hostPath() turns a path the server names
+// back into the host's.
 // Replies are matched to requests by their sequence number and handed to the request's
 // callback; a server that exits or sends a frame it cannot have meant fails what is pending,
 // with the reason. The object may live on any thread with an event loop; the CLI, which has
@@ -33,8 +35,10 @@ public:
     // (node and tsserver reserve about 1.1 GB before checking anything).
     static constexpr int kMaxHeapMb = 1536;
     static constexpr int kMaxAddressSpaceMb = kMaxHeapMb + 1536;
-    // Where the server sees its projects' mirror, TypeScript's lib directory and the vendored
-    // Node types (node_modules with @types/node and undici-types).
+    // Where the server sees its mirror, and in it the projects, and TypeScript's lib directory
+    // and the vendored Node types (node_modules with @types/node and undici-types) when they
+    // were copied there.
+    static constexpr QLatin1StringView kMirrorRoot{"/toolwright"};
     static constexpr QLatin1StringView kProjectsRoot{"/toolwright/projects"};
     static constexpr QLatin1StringView kTypeScriptLib{"/toolwright/typescript/lib"};
     static constexpr QLatin1StringView kNodeModules{"/toolwright/node_modules"};
@@ -62,6 +66,8 @@ public:
     QString hostPath(const QString &serverPath) const;
     // The mirror on the host (made by the first start(); empty before).
     QString mirrorDir() const { return m_mirror; }
+    // The Node types' root as the server sees it (typeRoots), empty without them.
+    QString nodeTypesRoot() const { return m_modules.isEmpty() ? QString() : m_modules + QStringLiteral("/@types"); }
 
     // Starts the server (asynchronously: requests sent before it runs are written once it
     // does). False, with errorString(), when node or tsserver is missing.
@@ -87,7 +93,7 @@ Q_SIGNALS:
     void stopped(const QString &reason); // the server exited or was stopped; pending requests failed
 
 private:
-    bool makeMirror();
+    bool makeMirror(const QString &script);
     void readReplies();
     void handleMessage(const QByteArray &json);
     void failPending(const QString &reason);
@@ -99,7 +105,10 @@ private:
     int m_nextSeq = 1;
     QString m_error;
     QString m_mirror;
-    QString m_hostLib;
+    QString m_hostLib;      // TypeScript's lib directory on the host
+    QString m_lib;          // and as the server sees it
+    QString m_hostModules;  // the Node types' node_modules on the host
+    QString m_modules;      // and as the server sees it
     bool m_stopping = false;
 };
 

@@ -372,10 +372,10 @@ private Q_SLOTS:
             QCOMPARE(uid.toUInt(), uint(sandboxIdentity().uid));
             QVERIFY(uid.toUInt() != 0);
         }
-        // The server's view of the host: the tool projects' folder holds nothing but the mirror.
+        // The server's view of the host: its projects are in the mirror.
         QVERIFY(!m_server->mirrorDir().isEmpty());
         QCOMPARE(m_server->hostPath(TsServer::projectDir(QStringLiteral("x")) + QStringLiteral("/a.ts")),
-                 m_server->mirrorDir() + QStringLiteral("/x/a.ts"));
+                 m_server->mirrorDir() + QStringLiteral("/projects/x/a.ts"));
     }
 
     void completionListsTheDeclaredInputs()

@@ -190,8 +190,8 @@ private Q_SLOTS:
         const QList<QByteArray> secrets{secret, apify, resourceKey};
         const QStringList secretTexts{QString::fromUtf8(secret), QString::fromUtf8(apify), QString::fromUtf8(resourceKey)};
         const QString marker = engine::kSecretMarker;
-        const QString tmpRoot = QDir::tempPath(); // TMPDIR: this test's own (tests/CMakeLists.txt)
-        QVERIFY2(tmpRoot.contains(QStringLiteral("tst_secretflows")), qPrintable(tmpRoot));
+        const QString tmpRoot = QDir::tempPath(); // TMPDIR: this suite's own (fresh-home.sh)
+        QVERIFY2(tmpRoot.contains(QStringLiteral("/tw-suite.")), qPrintable(tmpRoot));
         // The home is empty (tests/common/fresh-home.sh): every file found below is this run's.
         for (const char *var : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"})
             QVERIFY2(!QDirIterator(qEnvironmentVariable(var), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories).hasNext(), var);
