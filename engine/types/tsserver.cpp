@@ -15,6 +15,7 @@
 #include <QScopeGuard>
 #include <QStandardPaths>
 
+#include <mutex>
 #include <optional>
 
 #include <stdlib.h>
@@ -167,6 +168,9 @@ bool underUsr(const QString &path)
 bool TsServer::makeMirror(const QString &script)
 {
     if (m_mirror.isEmpty() || !QFileInfo(m_mirror).isDir()) {
+        // What a killed Toolwright left (its mirrors, its run directories): once a process.
+        static std::once_flag swept;
+        std::call_once(swept, removeStaleRunDirectories);
         // Toolwright's own directory, reachable by the sandbox identity (bwrap binds it as that
         // identity) and readable by its group only (the copies are of users' tools): removed
         // with the server.
