@@ -38,7 +38,9 @@ enum class ReadStatus { Ok, TooLarge, Failed };
 // One open, one fstat and the reads: this runs for two files of every tool on every scan.
 ReadStatus readCapped(const QString &path, qint64 cap, QByteArray &bytes, qint64 &size)
 {
-    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: a FIFO named TOOL.md or index.ts opens at once and is then refused as not a
+    // regular file (a blocking open waited for a writer for ever: list, lint and run hung).
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return ReadStatus::Failed;
     const auto closeFd = qScopeGuard([fd] { ::close(fd); });

@@ -5,11 +5,18 @@
 #include "catalog/scancache.h"
 #include "fixture.h"
 
+#include <QElapsedTimer>
+#include <QFuture>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+#include <QtConcurrentRun>
+
+#include <algorithm>
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace tw::engine;
 using tw::test::makeTool;
@@ -80,6 +87,42 @@ private Q_SLOTS:
         QCOMPARE(skippedNamed(scan, QStringLiteral("latin1"))->reason, QStringLiteral("not-utf8"));
         QCOMPARE(skippedNamed(scan, QStringLiteral("no_fm"))->files,
                  (QStringList{QStringLiteral("TOOL.md"), QStringLiteral("index.ts")}));
+    }
+
+    void aFifoIsRefusedNotWaitedOn()
+    {
+        // A named pipe is something a user can put in a tools folder: the scan refuses it and
+        // goes on (a blocking open waited for a writer for ever; the hostile review of issue 39).
+        QTemporaryDir tmp;
+        makeTool(tmp.path(), QStringLiteral("fifo_entry"), toolMd("fifo_entry"));
+        QVERIFY(QFile::remove(tmp.filePath(QStringLiteral("fifo_entry/index.ts"))));
+        QCOMPARE(::mkfifo(QFile::encodeName(tmp.filePath(QStringLiteral("fifo_entry/index.ts"))).constData(), 0644), 0);
+        writeFile(tmp.filePath(QStringLiteral("fifo_md/index.ts")), tw::test::kGoodEntry);
+        QCOMPARE(::mkfifo(QFile::encodeName(tmp.filePath(QStringLiteral("fifo_md/TOOL.md"))).constData(), 0644), 0);
+        makeTool(tmp.path(), QStringLiteral("plain"), toolMd("plain"));
+        QFuture<LocationScan> scan = QtConcurrent::run([root = tmp.path()] { return scanLocation(root, Scope::Global, QString()); });
+        const bool finished = [&] {
+            QElapsedTimer t;
+            t.start();
+            while (!scan.isFinished() && t.elapsed() < 20000)
+                QThread::msleep(10);
+            return scan.isFinished();
+        }();
+        // Let a scan that waits on a pipe go (each time it opens one), so that the suite ends and
+        // says why.
+        for (int i = 0; !finished && i < 200 && !scan.isFinished(); ++i) {
+            for (const char *fifo : {"fifo_entry/index.ts", "fifo_md/TOOL.md"}) {
+                const int fd = ::open(QFile::encodeName(tmp.filePath(QLatin1StringView(fifo))).constData(), O_WRONLY | O_NONBLOCK);
+                if (fd >= 0)
+                    ::close(fd);
+            }
+            QThread::msleep(25);
+        }
+        scan.waitForFinished();
+        QVERIFY2(finished, "the scan waited on a named pipe");
+        const LocationScan s = scan.result();
+        QCOMPARE(skippedNamed(s, QStringLiteral("fifo_md"))->reason, QStringLiteral("read-failed"));
+        QVERIFY(std::any_of(s.tools.cbegin(), s.tools.cend(), [](const ToolRecord &t) { return t.manifest.name == u"plain"; }));
     }
 
     void entryChoice()

@@ -548,6 +548,37 @@ private Q_SLOTS:
         QCOMPARE(codes(found), (QStringList{QStringLiteral("result-type-mismatch"), QStringLiteral("syntax-error")}));
     }
 
+    void theLintReadsTheEntryOnlyInsideTheTool()
+    {
+        // lint --types runs as whoever runs it: an entry that is a link out of its tool (to a
+        // key in the caller's home, say) is not read, so no type error quotes it (issue 39's
+        // hostile review: `index.ts -> ../.ssh/id_rsa` printed the key's words). A link within
+        // the tool is followed.
+        QTemporaryDir dir;
+        writeFileTo(dir.filePath(QStringLiteral("secret.env")), "API_KEY=HOSTSECRET_9902\n");
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("out"))));
+        writeFileTo(dir.filePath(QStringLiteral("out/TOOL.md")), kToolMd);
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("secret.env")), dir.filePath(QStringLiteral("out/index.ts"))));
+        writeFileTo(dir.filePath(QStringLiteral("in/TOOL.md")), kToolMd);
+        writeFileTo(dir.filePath(QStringLiteral("in/src/main.ts")),
+                    "export async function execute(_id: string, params: Params) {\n  return { content: params.query };\n}\n");
+        QVERIFY(QFile::link(QStringLiteral("src/main.ts"), dir.filePath(QStringLiteral("in/index.ts"))));
+        TypeChecker checker;
+        QString error;
+        QVERIFY2(checker.start(&error), qPrintable(error));
+        ToolRecord tool;
+        tool.manifest = manifestOf(kToolMd);
+        tool.entry = ToolRecord::Entry::Ts;
+        tool.dir = dir.filePath(QStringLiteral("out"));
+        const Diagnostics out = checker.check(tool);
+        for (const Diagnostic &d : out)
+            QVERIFY2(!d.message.contains(QLatin1StringView("HOSTSECRET")), qPrintable(d.message));
+        QCOMPARE(codes(out), QStringList{QStringLiteral("types-unchecked")});
+        QVERIFY2(out.first().message.contains(QLatin1StringView("link that leaves")), qPrintable(out.first().message));
+        tool.dir = dir.filePath(QStringLiteral("in"));
+        QCOMPARE(codes(checker.check(tool)), QStringList{QStringLiteral("result-type-mismatch")});
+    }
+
     void quickFixSuggestions()
     {
         const ToolManifest m = manifestOf(kToolMd);
