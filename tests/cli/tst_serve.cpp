@@ -25,6 +25,21 @@
 
 using namespace tw;
 
+// The error codes as the protocol documents them (docs/decisions.md "Remote servers"), written
+// out: a test that compared with the code's own enum could not see the enum change the wire.
+namespace wire {
+constexpr int kParseError = -32700;
+constexpr int kInvalidRequest = -32600;
+constexpr int kMethodNotFound = -32601;
+constexpr int kInvalidParams = -32602;
+constexpr int kVersionMismatch = -32001;
+constexpr int kNotInitialized = -32002;
+constexpr int kNotFound = -32003;
+constexpr int kOutsideDataPath = -32004;
+constexpr int kConflict = -32005;
+constexpr int kNotBumped = -32006;
+} // namespace wire
+
 namespace {
 
 const QString kData = QString(TW_FIXTURES_DIR + QStringLiteral("/datapath"));
@@ -115,15 +130,15 @@ private Q_SLOTS:
 
         const QString otherMajor = QStringLiteral("%1.0").arg(engine::kProtocolMajor + 1);
         const Session major = serve(initialize(1, otherMajor) + request(2, QStringLiteral("catalog.list")));
-        QCOMPARE(major.errorCode(0), int(engine::RpcCode::VersionMismatch));
+        QCOMPARE(major.errorCode(0), wire::kVersionMismatch);
         QCOMPARE(major.errorMessage(0),
                  QStringLiteral("this Toolwright 9.9.9 speaks protocol %1; the server's toolwright %2 speaks protocol %3. "
                                 "Install toolwright 9.9.9 on the server, or connect with Toolwright %2.")
                      .arg(otherMajor, QStringLiteral(TOOLWRIGHT_VERSION_FOR_TESTS), engine::protocolVersionText()));
-        QCOMPARE(major.errorCode(1), int(engine::RpcCode::NotInitialized)); // still not initialized
+        QCOMPARE(major.errorCode(1), wire::kNotInitialized); // still not initialized
 
         const Session garbled = serve(initialize(1, QStringLiteral("one")));
-        QCOMPARE(garbled.errorCode(0), int(engine::RpcCode::InvalidParams));
+        QCOMPARE(garbled.errorCode(0), wire::kInvalidParams);
     }
 
     void whatIsNotARequestGetsJsonRpcErrors()
@@ -139,15 +154,15 @@ private Q_SLOTS:
                                 + "\n"                                                         // an empty line: ignored
                                 + request(7, QStringLiteral("overrides")));
         QCOMPARE(s.code, 0);
-        QCOMPARE(s.errorCode(0), int(engine::RpcCode::NotInitialized));
+        QCOMPARE(s.errorCode(0), wire::kNotInitialized);
         QVERIFY(s.result(1).isObject());
-        QCOMPARE(s.errorCode(2), int(engine::RpcCode::ParseError));
+        QCOMPARE(s.errorCode(2), wire::kParseError);
         QVERIFY(s.reply(2)[QStringLiteral("id")].isNull());
-        QCOMPARE(s.errorCode(3), int(engine::RpcCode::InvalidRequest));
+        QCOMPARE(s.errorCode(3), wire::kInvalidRequest);
         QCOMPARE(s.reply(3)[QStringLiteral("id")].toInt(), 3);
-        QCOMPARE(s.errorCode(4), int(engine::RpcCode::InvalidRequest));
-        QCOMPARE(s.errorCode(5), int(engine::RpcCode::InvalidRequest));
-        QCOMPARE(s.errorCode(6), int(engine::RpcCode::MethodNotFound));
+        QCOMPARE(s.errorCode(4), wire::kInvalidRequest);
+        QCOMPARE(s.errorCode(5), wire::kInvalidRequest);
+        QCOMPARE(s.errorCode(6), wire::kMethodNotFound);
         QCOMPARE(s.reply(7)[QStringLiteral("id")].toInt(), 7); // the notification and the blank line left no line
         QVERIFY(s.result(7).isArray());
         QCOMPARE(s.lines.size(), 1 + 8);
@@ -249,13 +264,13 @@ private Q_SLOTS:
                                     + read(7, data)
                                     + request(8, QStringLiteral("lint"), {{QStringLiteral("paths"), QJsonArray{QStringLiteral("/etc")}}}),
                                 data);
-        QCOMPARE(s.errorCode(1), int(engine::RpcCode::OutsideDataPath));
-        QCOMPARE(s.errorCode(2), int(engine::RpcCode::OutsideDataPath));
-        QCOMPARE(s.errorCode(3), int(engine::RpcCode::OutsideDataPath));
+        QCOMPARE(s.errorCode(1), wire::kOutsideDataPath);
+        QCOMPARE(s.errorCode(2), wire::kOutsideDataPath);
+        QCOMPARE(s.errorCode(3), wire::kOutsideDataPath);
         QCOMPARE(s.result(4).toObject()[QStringLiteral("tool")].toObject()[QStringLiteral("name")].toString(), QStringLiteral("ok"));
-        QCOMPARE(s.errorCode(5), int(engine::RpcCode::NotFound));
-        QCOMPARE(s.errorCode(6), int(engine::RpcCode::OutsideDataPath)); // the DATA_PATH itself is no tool
-        QCOMPARE(s.errorCode(7), int(engine::RpcCode::OutsideDataPath));
+        QCOMPARE(s.errorCode(5), wire::kNotFound);
+        QCOMPARE(s.errorCode(6), wire::kOutsideDataPath); // the DATA_PATH itself is no tool
+        QCOMPARE(s.errorCode(7), wire::kOutsideDataPath);
     }
 
     // cli.run runs the CLI on the served DATA_PATH and nowhere else: no other --data, no path
@@ -286,9 +301,9 @@ private Q_SLOTS:
         QCOMPARE(listed[QStringLiteral("stdout")].toString().toUtf8(),
                  cli({QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--data"), data}));
         for (int i : {2, 3, 4, 5, 6})
-            QVERIFY2(s.errorCode(i) == int(engine::RpcCode::OutsideDataPath), qPrintable(QString::number(i) + s.errorMessage(i)));
+            QVERIFY2(s.errorCode(i) == wire::kOutsideDataPath, qPrintable(QString::number(i) + s.errorMessage(i)));
         for (int i : {7, 8, 9})
-            QVERIFY2(s.errorCode(i) == int(engine::RpcCode::InvalidParams), qPrintable(QString::number(i) + s.errorMessage(i)));
+            QVERIFY2(s.errorCode(i) == wire::kInvalidParams, qPrintable(QString::number(i) + s.errorMessage(i)));
         const QJsonObject linted = s.result(10).toObject();
         QCOMPARE(linted[QStringLiteral("exit")].toInt(), 0);
         QCOMPARE(QJsonDocument::fromJson(linted[QStringLiteral("stdout")].toString().toUtf8())[QStringLiteral("tools")].toArray().size(), 1);
@@ -379,7 +394,7 @@ private Q_SLOTS:
         const QByteArray changedV1 = test::toolMd("ok", 1) + "More.\n";
         const QByteArray v2 = test::toolMd("ok", 2) + "More.\n";
         Session s = serve(initialize() + save(2, {{QStringLiteral("TOOL.md"), file(changedV1, sha(v1))}}), data);
-        QCOMPARE(s.errorCode(1), int(engine::RpcCode::NotBumped));
+        QCOMPARE(s.errorCode(1), wire::kNotBumped);
         QVERIFY2(s.errorMessage(1).contains(u"version-not-bumped"), qPrintable(s.errorMessage(1)));
         QCOMPARE(test::readFile(dir + QStringLiteral("/TOOL.md")), v1);
 
@@ -399,13 +414,13 @@ private Q_SLOTS:
                       + save(4, {{QStringLiteral("../escape"), file("x", QString())}})
                       + save(5, {{QStringLiteral("TOOL.md"), file("no frontmatter\n", sha(v3))}}),
                   data);
-        QCOMPARE(s.errorCode(1), int(engine::RpcCode::Conflict));
+        QCOMPARE(s.errorCode(1), wire::kConflict);
         QVERIFY2(s.errorMessage(1).contains(u"changed on the server since it was read"), qPrintable(s.errorMessage(1)));
         QVERIFY(s.result(2)[QStringLiteral("saved")].toBool());
         QCOMPARE(test::readFile(dir + QStringLiteral("/TOOL.md")), v3);
         QCOMPARE(test::readFile(dir + QStringLiteral("/index.ts")), entry);
-        QCOMPARE(s.errorCode(3), int(engine::RpcCode::InvalidParams));
-        QCOMPARE(s.errorCode(4), int(engine::RpcCode::InvalidParams));
+        QCOMPARE(s.errorCode(3), wire::kInvalidParams);
+        QCOMPARE(s.errorCode(4), wire::kInvalidParams);
         QVERIFY2(s.errorMessage(4).contains(u"TOOL.md"), qPrintable(s.errorMessage(4)));
         QCOMPARE(test::readFile(dir + QStringLiteral("/TOOL.md")), v3);
         QVERIFY(!QFileInfo::exists(data + QStringLiteral("/tools/escape")));
@@ -418,7 +433,7 @@ private Q_SLOTS:
         s = serve(initialize() + save(2, {{QStringLiteral("TOOL.md"), file(test::toolMd("ok", 4), sha(v3))},
                                           {QStringLiteral("index.ts"), file(entry, sha(test::kGoodEntry))}}),
                   data);
-        QCOMPARE(s.errorCode(1), int(engine::RpcCode::OutsideDataPath));
+        QCOMPARE(s.errorCode(1), wire::kOutsideDataPath);
         QCOMPARE(test::readFile(outside), test::kGoodEntry);
         // Nor read through (an entry like that makes the tool path-escape; another file is listed).
         QVERIFY(QFile::remove(dir + QStringLiteral("/index.ts")));
@@ -473,7 +488,7 @@ private Q_SLOTS:
         // One apply at a time: the second is refused at once, not run on top of the first.
         QVERIFY(secondAt < applyAt);
         QCOMPARE(QJsonDocument::fromJson(s.lines[secondAt]).object()[QStringLiteral("error")][QStringLiteral("code")].toInt(),
-                 int(engine::RpcCode::InvalidRequest));
+                 wire::kInvalidRequest);
         QCOMPARE(progress, 150);
         QVERIFY(QJsonDocument::fromJson(s.lines[applyAt]).object()[QStringLiteral("result")][QStringLiteral("errors")].toArray().isEmpty());
         for (int i = 0; i < 150; ++i)
@@ -523,15 +538,15 @@ private Q_SLOTS:
         QVERIFY(result(2)[QStringLiteral("templates")].toArray().contains(QStringLiteral("minimal")));
         QCOMPARE(result(3)[QStringLiteral("dir")].toString(), data + QStringLiteral("/t@x/tools/my_tool"));
         QVERIFY(test::readFile(data + QStringLiteral("/t@x/tools/my_tool/TOOL.md")).contains("A tool of mine."));
-        QCOMPARE(code(4), int(engine::RpcCode::InvalidParams));
+        QCOMPARE(code(4), wire::kInvalidParams);
         QCOMPARE(result(5)[QStringLiteral("dir")].toString(), userCopy);
         QCOMPARE(result(6)[QStringLiteral("registrations")].toArray().size(), 2);
         QVERIFY(!result(6)[QStringLiteral("lines")].toArray().isEmpty());
         const QByteArray zip = QByteArray::fromBase64(result(7)[QStringLiteral("zip_base64")].toString().toLatin1());
         QVERIFY(zip.startsWith("PK"));
-        QCOMPARE(code(8), int(engine::RpcCode::InvalidParams)); // never a global tool
+        QCOMPARE(code(8), wire::kInvalidParams); // never a global tool
         QVERIFY(QFileInfo::exists(data + QStringLiteral("/tools/ok/TOOL.md")));
-        QCOMPARE(code(9), int(engine::RpcCode::InvalidParams)); // only a global tool is customized
+        QCOMPARE(code(9), wire::kInvalidParams); // only a global tool is customized
         QCOMPARE(result(10)[QStringLiteral("actions")][0][QStringLiteral("action")].toString(), QStringLiteral("install"));
         QVERIFY(!result(10).contains(QStringLiteral("errors")));
         QVERIFY(result(11)[QStringLiteral("errors")].toArray().isEmpty());
@@ -539,7 +554,7 @@ private Q_SLOTS:
         QCOMPARE(notifications.size(), 1);
         QCOMPARE(notifications[0][QStringLiteral("method")].toString(), QStringLiteral("sync.progress"));
         QCOMPARE(notifications[0][QStringLiteral("params")][QStringLiteral("total")].toInt(), 1);
-        QCOMPARE(code(12), int(engine::RpcCode::NotFound));
+        QCOMPARE(code(12), wire::kNotFound);
         // The same plan as the CLI's JSON (its warnings and what a window shows besides aside).
         QJsonObject plan = result(10);
         plan.remove(QStringLiteral("warnings"));
@@ -569,7 +584,7 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(data + QStringLiteral("/u@x/tools/ok/TOOL.md")));
         QCOMPARE(t.result(2)[QStringLiteral("removed")].toString(), userCopy);
         QVERIFY(!QFileInfo::exists(userCopy));
-        QCOMPARE(t.errorCode(3), int(engine::RpcCode::InvalidParams));
+        QCOMPARE(t.errorCode(3), wire::kInvalidParams);
 
         // sync.compare: an installed tool and its seed, file by file, both sides' bytes; a seed
         // file that is a link out of its tool is listed, not read; a dir name with a slash refused.
@@ -596,7 +611,7 @@ private Q_SLOTS:
         QVERIFY(compared.contains(QStringLiteral("leak.txt")));
         QVERIFY(!compared[QStringLiteral("leak.txt")][QStringLiteral("in_installed")].toBool());
         QVERIFY(compared[QStringLiteral("leak.txt")][QStringLiteral("seed")][QStringLiteral("error")].toString().contains(u"not read"));
-        QCOMPARE(c.errorCode(2), int(engine::RpcCode::InvalidParams));
+        QCOMPARE(c.errorCode(2), wire::kInvalidParams);
     }
 
     // Issue 39: a client names no host path the server's settings do not. run.start refuses an
@@ -782,7 +797,7 @@ private Q_SLOTS:
                                           [&](const engine::ToolRecord &t) { return t.dir == odd; });
         QVERIFY(oddTool != filled.global.tools.cend());
         QVERIFY(oddTool->body.contains("\"quotes\", a \\, a tab\t and \x01."));
-        QCOMPARE(s.errorCode(4), int(engine::RpcCode::InvalidParams));
+        QCOMPARE(s.errorCode(4), wire::kInvalidParams);
         // Not packed unless asked.
         QVERIFY(s.result(5).toObject().contains(QStringLiteral("bodies")));
         const std::optional<QList<engine::ToolBody>> plain = engine::toolBodiesFromJsonText(*engine::unpackedText(s.result(5)));

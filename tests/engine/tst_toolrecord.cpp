@@ -92,6 +92,8 @@ private Q_SLOTS:
             [](ToolRecord &t) { t.files = {QStringLiteral("bin/")}; },
             [](ToolRecord &t) { t.diagnostics[0].line = 2; },
             [](ToolRecord &t) { t.shadowedBy = QStringLiteral("/d/tools/v"); },
+            [](ToolRecord &t) { t.bodyElsewhere = true; },
+            [](ToolRecord &t) { t.inputsElsewhere = true; },
         };
         for (qsizetype i = 0; i < edits.size(); ++i) {
             ToolRecord changed = base;

@@ -761,8 +761,10 @@ private Q_SLOTS:
         QTreeView *view = window->toolView();
         view->expandAll();
         QTest::qWait(50);
+        int rows = 0;
         std::function<void(const QModelIndex &)> check = [&](const QModelIndex &parent) {
             for (int r = 0; r < view->model()->rowCount(parent); ++r) {
+                ++rows;
                 const QModelIndex i = view->model()->index(r, 0, parent);
                 const bool fits = view->visualRect(i).width() >= view->sizeHintForIndex(i).width();
                 QTextDocument tip;
@@ -772,6 +774,9 @@ private Q_SLOTS:
             }
         };
         check({});
+        // The groups, the fixture's tools and users and the long-labelled tool: a loop that
+        // never ran would have passed.
+        QVERIFY2(rows >= 8, qPrintable(QString::number(rows)));
         window->close();
     }
 

@@ -1131,14 +1131,15 @@ private Q_SLOTS:
         QStringList cut;
         QTRY_VERIFY2((cut = unreachable(run)).isEmpty(), qPrintable(cut.join(u'\n')));
         // With no tool chosen it names the window's real shortcut that brings one here.
-        if (auto *empty = run->findChild<QLabel *>(QStringLiteral("runEmptyState"))) {
-            QKeySequence runKey;
-            for (const QAction *a : window.findChildren<QAction *>())
-                if (a->text() == QStringLiteral("&Run…"))
-                    runKey = a->shortcut();
-            QVERIFY(!runKey.isEmpty());
-            QVERIFY2(empty->text().contains(runKey.toString(QKeySequence::NativeText)), qPrintable(empty->text()));
-        }
+        // (Asserted, not guarded: a renamed label would have skipped the check silently.)
+        auto *empty = run->findChild<QLabel *>(QStringLiteral("runEmptyState"));
+        QVERIFY(empty);
+        QKeySequence runKey;
+        for (const QAction *a : window.findChildren<QAction *>())
+            if (a->text() == QStringLiteral("&Run…"))
+                runKey = a->shortcut();
+        QVERIFY(!runKey.isEmpty());
+        QVERIFY2(empty->text().contains(runKey.toString(QKeySequence::NativeText)), qPrintable(empty->text()));
 
         QVERIFY(run->showTool(tool, user));
         qobject_cast<QLineEdit *>(run->form()->editor(required))->setText(QStringLiteral("Paris"));
