@@ -26,6 +26,13 @@
 Q_LOGGING_CATEGORY(lcScan, "tw.engine.scan", QtWarningMsg)
 
 namespace tw::engine {
+
+std::function<void(const QString &)> &toolDirScanHookForTests()
+{
+    static std::function<void(const QString &)> hook;
+    return hook;
+}
+
 namespace {
 
 bool isInside(const QString &canonical, const QString &root)
@@ -167,6 +174,8 @@ ToolDirScan scanUncached(const QString &dir, const QString &dirName, const QStri
     if (!skips.isEmpty())
         return skipWith(std::move(skips));
 
+    if (const auto &hook = toolDirScanHookForTests())
+        hook(dir);
     QByteArray bytes;
     qint64 size = 0;
     ++result.filesRead;

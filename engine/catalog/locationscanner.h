@@ -46,4 +46,9 @@ LocationScan scanLocation(const QString &path, Scope scope, const QString &user,
 // Directory names under `path`, sorted byte-wise by their UTF-8 names (the platform's order).
 QStringList sortedSubdirectoryNames(const QString &path, bool includeSymlinks = true);
 
+// For tests only: called with each tool directory before its files are read, on the scanning
+// thread (tst_catalogscanner holds a scan inside a directory with it; a named pipe did that
+// before the scan learnt to refuse them without waiting). Set before a scan starts.
+std::function<void(const QString &toolDir)> &toolDirScanHookForTests();
+
 } // namespace tw::engine

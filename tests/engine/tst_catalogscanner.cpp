@@ -3,6 +3,7 @@
 
 #include "catalog/catalogjson.h"
 #include "catalog/catalogscanner.h"
+#include "catalog/locationscanner.h"
 #include "fixture.h"
 
 #include <QRegularExpression>
@@ -15,6 +16,8 @@
 #include <QThreadPool>
 
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 #include <fcntl.h>
@@ -294,11 +297,26 @@ private Q_SLOTS:
         QTest::failOnWarning(QRegularExpression(QStringLiteral(".*")));
         QTemporaryDir tmp;
         makeTool(tmp.path() + QStringLiteral("/tools"), QStringLiteral("a"), toolMd("a"));
-        // The user's tool holds a FIFO as TOOL.md: the worker's open() waits for a writer, so the
-        // scan cannot finish until this test lets it.
-        const QByteArray fifo = QFile::encodeName(tmp.path() + QStringLiteral("/u@x/tools/held/TOOL.md"));
-        writeFile(tmp.path() + QStringLiteral("/u@x/tools/held/index.ts"), tw::test::kGoodEntry);
-        QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
+        // The scan is held inside the user's tool until this test lets it (the scanner's hook
+        // for tests; a named pipe as TOOL.md did it until the scan refused pipes unopened).
+        makeTool(tmp.path() + QStringLiteral("/u@x/tools"), QStringLiteral("held"), toolMd("held"));
+        std::mutex mutex;
+        std::condition_variable released;
+        bool release = false;
+        toolDirScanHookForTests() = [&](const QString &dir) {
+            if (!dir.endsWith(QLatin1StringView("/held")))
+                return;
+            std::unique_lock lock(mutex);
+            released.wait(lock, [&] { return release; });
+        };
+        const auto unhook = qScopeGuard([&] {
+            {
+                std::lock_guard lock(mutex);
+                release = true;
+            }
+            released.notify_all();
+            toolDirScanHookForTests() = {};
+        });
 
         auto *scanner = new CatalogScanner;
         QSignalSpy locations(scanner, &CatalogScanner::locationScanned);
@@ -314,9 +332,11 @@ private Q_SLOTS:
             // a grace period. A destructor that did not wait returns well within it.
             QThread::msleep(200);
             releasing = true;
-            const int fd = ::open(fifo.constData(), O_WRONLY | O_CLOEXEC); // the worker's open() returns
-            if (fd >= 0)
-                ::close(fd);
+            {
+                std::lock_guard lock(mutex);
+                release = true; // the worker goes on
+            }
+            released.notify_all();
         });
         delete scanner;
         const bool waitedForTheWorker = releasing;
