@@ -1,6 +1,5 @@
 #include "types/tooltypeproject.h"
 
-#include "sync/datapaths.h"
 #include "toolmd/changedspan.h"
 #include "types/tsserver.h"
 

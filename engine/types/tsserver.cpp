@@ -44,7 +44,6 @@ TsServer::TsServer(QObject *parent)
     : QObject(parent)
 {
     m_process.setProcessChannelMode(QProcess::SeparateChannels);
-    m_process.setChildProcessModifier(closeInheritedDescriptorsOnExec);
     connect(&m_process, &QProcess::readyReadStandardOutput, this, &TsServer::readReplies);
     // tsserver logs nothing on stderr unless asked; what it prints there is dropped, not kept.
     connect(&m_process, &QProcess::readyReadStandardError, this, [this] { m_process.readAllStandardError(); });

@@ -5,12 +5,9 @@
 #include "types/tooltypeproject.h"
 #include "types/tsserver.h"
 
-#include <QCoreApplication>
-#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QScopeGuard>
-#include <QStandardPaths>
 
 #include <cerrno>
 #include <cstring>

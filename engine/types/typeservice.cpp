@@ -3,7 +3,6 @@
 #include "types/tsserver.h"
 #include "types/typechecker.h"
 
-#include <QCoreApplication>
 #include <QMetaObject>
 
 #include <map>

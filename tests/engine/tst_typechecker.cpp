@@ -79,8 +79,14 @@ private:
         const QString dir = m_tools.filePath(QStringLiteral("t%1").arg(++m_next));
         QDir().mkpath(dir);
         ToolTypeProject project(*m_server, TsServer::projectDir(QString::number(m_next)));
-        QObject context; // dies with this function: a late answer finds no one
         project.setSource({manifestOf(toolMd), dir, dir + u'/' + entryName, QString::fromUtf8(entry)});
+        return findings(project);
+    }
+
+    // What a project's check finds in the source set last.
+    static Diagnostics findings(ToolTypeProject &project)
+    {
+        QObject context; // dies with this function: a late answer finds no one
         Diagnostics out;
         QString failure = QStringLiteral("no reply");
         project.check(&context, [&](const Diagnostics &d, const QString &error) {
@@ -286,21 +292,13 @@ private Q_SLOTS:
         // No local directory (a server's tool): its relative imports cannot resolve here, and are
         // not reported; a package that does not exist still is.
         ToolTypeProject project(*m_server, TsServer::projectDir(QStringLiteral("remote")));
-        QObject context; // dies with this function: a late answer finds no one
         project.setSource({manifestOf(kToolMd), QString(), QStringLiteral("/srv/data/tools/t/index.ts"),
                            QStringLiteral("import { shout } from './helper';\nimport x from 'no-such-package';\n"
                                           "export async function execute(_id: string, params: Params) {\n"
                                           "  return { content: [{ type: 'text', text: shout(params.query) + x }] };\n}\n")});
-        std::optional<Diagnostics> found;
-        QString failure;
-        project.check(&context, [&](const Diagnostics &d, const QString &error) {
-            found = d;
-            failure = error;
-        });
-        QTRY_VERIFY_WITH_TIMEOUT(found.has_value(), 60000);
-        QVERIFY2(failure.isEmpty(), qPrintable(failure));
-        QCOMPARE(codes(*found), QStringList{QStringLiteral("type-error")});
-        QVERIFY(found->first().message.contains(QLatin1StringView("'no-such-package'")));
+        const Diagnostics found = findings(project);
+        QCOMPARE(codes(found), QStringList{QStringLiteral("type-error")});
+        QVERIFY(found.first().message.contains(QLatin1StringView("'no-such-package'")));
     }
 
     void theServerReadsNothingOfTheHost()
@@ -319,7 +317,6 @@ private Q_SLOTS:
         QVERIFY(QFile::link(host.filePath(QStringLiteral("linked.ts")), dir + QStringLiteral("/linked.ts")));
         writeFileTo(dir + QStringLiteral("/own.ts"), "export const OWN = 'the-tools-own' as const;\n");
         ToolTypeProject project(*m_server, TsServer::projectDir(QStringLiteral("hostile")));
-        QObject context; // dies with this function: a late answer finds no one
         const QString entry = QStringLiteral("import { DB_PASSWORD } from '%1';\n"
                                              "import { LINKED } from './linked';\n"
                                              "import { OUT } from '../outside';\n"
@@ -330,16 +327,8 @@ private Q_SLOTS:
                                              "  return { content: [{ type: 'text', text: params.query + a + b + c + d }] };\n}\n")
                                   .arg(host.filePath(QStringLiteral("config2")));
         project.setSource({manifestOf(kToolMd), dir, dir + QStringLiteral("/index.ts"), entry});
-        std::optional<Diagnostics> found;
-        QString failure;
-        project.check(&context, [&](const Diagnostics &d, const QString &error) {
-            found = d;
-            failure = error;
-        });
-        QTRY_VERIFY_WITH_TIMEOUT(found.has_value(), 60000);
-        QVERIFY2(failure.isEmpty(), qPrintable(failure));
         QMap<int, QString> byLine;
-        for (const Diagnostic &d : *found) {
+        for (const Diagnostic &d : findings(project)) {
             QVERIFY2(!d.message.contains(QLatin1StringView("host-secret")), qPrintable(d.message));
             byLine[d.line] += d.message;
         }
