@@ -73,6 +73,13 @@ int toolwright_gui_main(int argc, char *argv[])
 
 extern "C" int toolwright_askpass_main(int argc, char *argv[])
 {
+    // ssh's stderr is this process's: Toolwright reads ssh's last line there as the reason a
+    // connection failed, so Qt's warnings ("XDG_RUNTIME_DIR not set", …) would stand in for
+    // ssh's words. Only what ends this process is said.
+    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext &, const QString &message) {
+        if (type == QtCriticalMsg || type == QtFatalMsg)
+            std::fprintf(stderr, "toolwright askpass: %s\n", message.simplified().toLocal8Bit().constData());
+    });
     QApplication app(argc, argv);
     tw::ui::installTranslations(QLocale());
     QApplication::setDesktopFileName(QStringLiteral("io.github.toolwright.Toolwright"));

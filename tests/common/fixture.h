@@ -49,6 +49,14 @@ inline BinaryRun runBinary(const QStringList &args, const QProcessEnvironment &e
 }
 #endif
 
+// A case CTest runs in an entry of its own, alone (tw_test_alone in tests/CMakeLists.txt): its
+// suite's main entry, which names it in TW_TEST_RUN_ALONE, skips it, saying where it runs.
+#define TW_RUNS_ALONE()                                                                                               \
+    do {                                                                                                              \
+        if (qEnvironmentVariable("TW_TEST_RUN_ALONE").split(u',').contains(QLatin1String(QTest::currentTestFunction()))) \
+            QSKIP("runs alone in its own CTest entry (<suite>_alone)");                                                  \
+    } while (false)
+
 inline void writeFile(const QString &path, const QByteArray &bytes)
 {
     QVERIFY2(QDir().mkpath(QFileInfo(path).absolutePath()), qPrintable(path));

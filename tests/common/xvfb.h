@@ -1,7 +1,7 @@
 #pragma once
 // A real X server for the tests that need one: ssh's questions in Toolwright's askpass dialog,
 // a separate process, found and answered with xdotool as a person would. Debian's Xvfb on a
-// display number it picks itself (-displayfd), ended with the object; xvfb and xdotool are test
+// display number of its own (start()), ended with the object; xvfb and xdotool are test
 // dependencies (packaging/debian-packages.txt), so a missing one fails the suite.
 
 #include <QElapsedTimer>
@@ -9,7 +9,10 @@
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+#include <QTest>
 #include <QThread>
+
+#include <unistd.h>
 
 namespace tw::test {
 
@@ -21,35 +24,30 @@ public:
     Xvfb &operator=(const Xvfb &) = delete;
     ~Xvfb() { stop(); }
 
-    // The server, answering; false with `error` when it does not come up.
+    // The server, answering; false with `error` when it does not come up. The display number is
+    // named, not left to -displayfd: with -displayfd Xvfb takes no lock file, and two suites
+    // starting one at once were seen to meet on one number (a dialog never reached its server,
+    // a suite waited out its CTest timeout). With a named number Xvfb's lock file decides, held
+    // until its sockets are gone; a number a live server holds ends that Xvfb at once and the
+    // next is tried. Each process starts at a number of its own so that two rarely meet at all.
     bool start(QString *error)
     {
-        m_process.start(QStringLiteral("Xvfb"), {QStringLiteral("-displayfd"), QStringLiteral("1"), QStringLiteral("-screen"),
-                                                 QStringLiteral("0"), QStringLiteral("1280x800x24"), QStringLiteral("-nolisten"),
-                                                 QStringLiteral("tcp")});
-        if (!m_process.waitForStarted(10000)) {
-            *error = QStringLiteral("Xvfb (Debian xvfb) did not start: %1").arg(m_process.errorString());
-            return false;
-        }
-        // It writes the display's number on the descriptor once it listens there.
-        QByteArray number;
-        QElapsedTimer t;
-        t.start();
-        while (!number.contains('\n') && t.elapsed() < 20000 && m_process.state() == QProcess::Running) {
-            m_process.waitForReadyRead(200);
-            number += m_process.readAllStandardOutput();
-        }
-        if (!number.contains('\n')) {
-            *error = QStringLiteral("Xvfb gave no display: %1").arg(QString::fromLocal8Bit(m_process.readAllStandardError()));
-            return false;
-        }
-        m_display = u':' + QString::fromLatin1(number.trimmed());
-        while (t.elapsed() < 20000) {
-            if (!xdotool({QStringLiteral("getdisplaygeometry")}).isEmpty())
+        static int started = 0; // a number once used is not used again by this process
+        const int first = int(::getpid() % 600) + 11 * started++;
+        QString last;
+        for (int attempt = 0; attempt < 40; ++attempt) {
+            const int number = 200 + (first + attempt * 7) % 600;
+            switch (tryDisplay(number, &last)) {
+            case Outcome::Up:
                 return true;
-            QThread::msleep(100);
+            case Outcome::Taken:
+                continue;
+            case Outcome::Failed:
+                *error = last;
+                return false;
+            }
         }
-        *error = QStringLiteral("xdotool (Debian xdotool) cannot reach Xvfb on %1").arg(m_display);
+        *error = QStringLiteral("no free X display for Xvfb in 40 tries; the last said: %1").arg(last);
         return false;
     }
 
@@ -86,6 +84,21 @@ public:
             .first();
     }
 
+    // The window once it is shown, waiting up to `ms` of wall-clock time (QTRY counts its own
+    // pauses only, not the time each xdotool takes, and so waited minutes for a window that
+    // never came); empty when it did not come.
+    QByteArray waitForWindow(const QString &title, int ms) const
+    {
+        QElapsedTimer t;
+        t.start();
+        for (;;) {
+            const QByteArray window = findWindow(title);
+            if (!window.isEmpty() || t.elapsed() >= ms)
+                return window;
+            QTest::qWait(100);
+        }
+    }
+
     // Focuses `window` and types `keys` there (xdotool's names: "alt+c", "Return", "Escape").
     void press(const QByteArray &window, const QString &keys) const
     {
@@ -94,6 +107,34 @@ public:
     }
 
 private:
+    enum class Outcome { Up, Taken, Failed };
+
+    Outcome tryDisplay(int number, QString *error)
+    {
+        m_process.start(QStringLiteral("Xvfb"), {u':' + QString::number(number), QStringLiteral("-screen"), QStringLiteral("0"),
+                                                 QStringLiteral("1280x800x24"), QStringLiteral("-nolisten"), QStringLiteral("tcp")});
+        if (!m_process.waitForStarted(10000)) {
+            *error = QStringLiteral("Xvfb (Debian xvfb) did not start: %1").arg(m_process.errorString());
+            return Outcome::Failed;
+        }
+        // It answers once it listens; a number another server holds ends it at once. While it
+        // runs it holds the number's lock, so whoever answers there is this server.
+        m_display = u':' + QString::number(number);
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < 30000 && m_process.state() == QProcess::Running) {
+            if (!xdotool({QStringLiteral("getdisplaygeometry")}).isEmpty() && m_process.state() == QProcess::Running)
+                return Outcome::Up;
+            m_process.waitForFinished(100);
+        }
+        const bool ended = m_process.state() == QProcess::NotRunning;
+        stop();
+        const QString said = QString::fromLocal8Bit(m_process.readAllStandardError()).trimmed();
+        *error = QStringLiteral("Xvfb on %1 did not answer: %2").arg(m_display, said);
+        m_display.clear();
+        return ended && (said.contains(u"already active") || said.contains(u"listening sockets")) ? Outcome::Taken : Outcome::Failed;
+    }
+
     QProcess m_process;
     QString m_display;
 };

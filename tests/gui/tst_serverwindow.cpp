@@ -771,6 +771,7 @@ export async function execute(_id, params, signal, onUpdate) {
     // now), and the window connects and shows the server's catalog.
     void anUnknownHostKeyIsAcceptedInTheAskpassDialog()
     {
+        TW_RUNS_ALONE();
         test::Xvfb x;
         QString error;
         QVERIFY2(x.start(&error), qPrintable(error));
@@ -796,8 +797,9 @@ export async function execute(_id, params, signal, onUpdate) {
         // Toolwright's dialog on the display, asking about this key. Its first start on a fresh
         // display under the sanitizers, with the other suites running, took over 30 s in a fresh
         // clone's run (as tst_remotecli's twin did): up to 90 s.
-        QByteArray dialog;
-        QTRY_VERIFY_WITH_TIMEOUT(!(dialog = x.findWindow(QStringLiteral("is this the server"))).isEmpty(), 90000);
+        const QByteArray dialog = x.waitForWindow(QStringLiteral("is this the server"), 90000);
+        QVERIFY2(!dialog.isEmpty(), qPrintable(u"no dialog on " + x.display() + u"; the window says: " + server->connectionStatus()->label()->text()
+                                                + u"; ssh asked: " + QString::fromUtf8(test::readFile(log))));
         const QByteArray asked = test::readFile(log);
         QVERIFY2(asked.contains(fingerprint) && asked.contains("Are you sure you want to continue connecting"), asked.constData());
         QCOMPARE(server->remoteSession()->state(), engine::RemoteSession::State::Connecting); // waiting for the answer
@@ -816,6 +818,7 @@ export async function execute(_id, params, signal, onUpdate) {
     // disconnected, without retrying.
     void aChangedHostKeyIsRefusedInSshsWords()
     {
+        TW_RUNS_ALONE();
         test::Xvfb x;
         QString error;
         QVERIFY2(x.start(&error), qPrintable(error));
