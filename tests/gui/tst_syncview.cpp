@@ -11,6 +11,7 @@
 #include "secrets/secretstore.h"
 #include "syncplanmodel.h"
 #include "widgets/messagebox.h"
+#include "widgets/theme.h"
 #include "window/guicommandline.h"
 #include "window/mainwindow.h"
 
@@ -21,6 +22,8 @@
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QPalette>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -215,6 +218,52 @@ private Q_SLOTS:
                  QStringLiteral("global\tbumped\nglobal\tforgot\nada@example.com\tmine\n"));
         // Not offered to users.
         QVERIFY(!ui::parseGuiCommandLine({QStringLiteral("toolwright"), QStringLiteral("--help")}).text.contains(QStringLiteral("print-tools")));
+    }
+
+    // --view and --color-scheme: parsed in any case, applied (the view the window opens on, the
+    // palette the application gets), refused with the choices named, by the real binary too.
+    void viewAndColorSchemeFromTheCommandLine()
+    {
+        const ui::GuiCommandLine cl = ui::parseGuiCommandLine({QStringLiteral("toolwright"), QStringLiteral("--data"), m_data,
+                                                               QStringLiteral("--view"), QStringLiteral("Run"),
+                                                               QStringLiteral("--color-scheme"), QStringLiteral("DARK")});
+        QCOMPARE(cl.outcome, ui::GuiCommandLine::Outcome::Run);
+        QVERIFY(cl.options.view && *cl.options.view == int(ui::MainWindow::RunViewTab));
+        QVERIFY(cl.options.colorScheme && *cl.options.colorScheme == ui::ColorScheme::Dark);
+        QCOMPARE(*ui::parseGuiCommandLine({QStringLiteral("toolwright"), QStringLiteral("--color-scheme"), QStringLiteral("light")})
+                      .options.colorScheme,
+                 ui::ColorScheme::Light);
+        QVERIFY(!ui::parseGuiCommandLine({QStringLiteral("toolwright")}).options.colorScheme); // the desktop's
+        {
+            ui::MainWindow window(m_data, QString(), nullptr, std::make_unique<engine::MemorySecretStore>());
+            ui::applyGuiOptions(cl.options, window);
+            window.show();
+            QCOMPARE(window.viewTabs()->currentIndex(), int(ui::MainWindow::RunViewTab));
+            QVERIFY(window.close());
+        }
+        const QPalette before = QApplication::palette();
+        const auto restore = qScopeGuard([&] { QApplication::setPalette(before); });
+        ui::applyColorScheme(ui::ColorScheme::Dark);
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 100);
+        QVERIFY(QApplication::palette().color(QPalette::WindowText).lightness() > 150);
+        ui::applyColorScheme(ui::ColorScheme::Light);
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 150);
+        QVERIFY(QApplication::palette().color(QPalette::WindowText).lightness() < 100);
+
+        for (const auto &[args, said] : {std::pair{QStringList{QStringLiteral("--color-scheme"), QStringLiteral("purple")},
+                                                   QByteArray("toolwright: unknown color scheme purple (light or dark)\n")},
+                                         std::pair{QStringList{QStringLiteral("--view"), QStringLiteral("nowhere")},
+                                                   QByteArray("toolwright: unknown view nowhere (browser, overrides, sync, editor, run)\n")}}) {
+            QProcess gui;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            gui.setProcessEnvironment(env);
+            gui.start(TW_BINARY, QStringList{QStringLiteral("--data"), m_data} + args);
+            QVERIFY(gui.waitForFinished(60000));
+            QCOMPARE(gui.exitCode(), 2);
+            const QByteArray err = gui.readAllStandardError(); // after Qt's own words on this environment
+            QVERIFY2(err.endsWith(said) && err.count("toolwright:") == 1, err.constData());
+        }
     }
 
     void declinedConfirmationChangesNothing()

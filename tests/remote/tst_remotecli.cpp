@@ -323,6 +323,28 @@ private slots:
         QVERIFY2(lines.constLast().contains("platform plugin"), lines.constLast().constData());
     }
 
+    // --remote-command (the flag, in both spellings) is the command run on the server, over
+    // TOOLWRIGHT_REMOTE_COMMAND: a good flag wins over a broken variable, a broken flag over a
+    // good one.
+    void theRemoteCommandFlagWinsOverTheEnvironment()
+    {
+        const QString good = m_env.value(QStringLiteral("TOOLWRIGHT_REMOTE_COMMAND"));
+        const QByteArray local = runBinary({QStringLiteral("list"), QStringLiteral("--data"), m_data}, m_env).out;
+        QVERIFY(!local.isEmpty());
+        QProcessEnvironment broken = m_env;
+        broken.insert(QStringLiteral("TOOLWRIGHT_REMOTE_COMMAND"), QStringLiteral("/bin/false"));
+        expectOneLineFailure(runBinary({QStringLiteral("list"), QStringLiteral("--data"), url()}, broken), {QStringLiteral("tw-test")});
+        for (const QStringList &flag : {QStringList{QStringLiteral("--remote-command"), good}, QStringList{QStringLiteral("--remote-command=") + good}}) {
+            const BinaryRun r = runBinary(QStringList{QStringLiteral("list"), QStringLiteral("--data"), url()} + flag, broken);
+            QVERIFY2(r.code == 0, r.err.constData());
+            QCOMPARE(r.out, local);
+        }
+        expectOneLineFailure(runBinary({QStringLiteral("list"), QStringLiteral("--remote-command"), QStringLiteral("/bin/false"),
+                                        QStringLiteral("--data"), url()},
+                                       m_env),
+                             {QStringLiteral("tw-test")});
+    }
+
     void aChangedHostKeyIsRefused()
     {
         m_sshd.trustHostKey(QStringLiteral("other_host_key"));
