@@ -246,6 +246,35 @@ private Q_SLOTS:
         QVERIFY2(found, s.lines.value(2).constData());
     }
 
+    // A file over the 16 MiB a reply carries is named with its size and `too_large`, never
+    // sent; the client's reading of it says so (engine::toolReadFile) instead of an empty file.
+    void aFileTooLargeIsNamedNotSent()
+    {
+        QTemporaryDir tmp;
+        const QString data = tmp.path() + QStringLiteral("/data");
+        test::makeTool(data + QStringLiteral("/tools"), QStringLiteral("big"), test::toolMd("big"));
+        constexpr qint64 kOver = 16 * 1024 * 1024 + 1;
+        QFile huge(data + QStringLiteral("/tools/big/model.bin"));
+        QVERIFY(huge.open(QIODevice::WriteOnly) && huge.resize(kOver)); // sparse: no 16 MiB written
+        huge.close();
+        test::writeFile(data + QStringLiteral("/tools/big/small.txt"), "fits\n");
+        const Session s = serve(initialize() + request(2, QStringLiteral("tool.read"), {{QStringLiteral("dir"), QString(data + QStringLiteral("/tools/big"))}}), data);
+        const QJsonObject reply = s.result(1).toObject();
+        QJsonObject big;
+        for (const QJsonValue &v : reply[QStringLiteral("files")].toArray())
+            if (v.toObject()[QStringLiteral("name")].toString() == u"model.bin")
+                big = v.toObject();
+        QVERIFY2(!big.isEmpty(), s.lines.value(2).constData());
+        QCOMPARE(big[QStringLiteral("too_large")].toBool(), true);
+        QCOMPARE(qint64(big[QStringLiteral("size")].toDouble()), kOver);
+        QVERIFY(!big.contains(QStringLiteral("text")) && !big.contains(QStringLiteral("base64")) && !big.contains(QStringLiteral("sha256")));
+        QVERIFY(s.lines.value(2).size() < 64 * 1024); // the reply stays small
+        QString error;
+        QVERIFY(!engine::toolReadFile(reply, QStringLiteral("model.bin"), &error));
+        QCOMPARE(error, QStringLiteral("model.bin is %1 bytes, too large to send").arg(kOver));
+        QCOMPARE(engine::toolReadFile(reply, QStringLiteral("small.txt"), &error).value_or(QByteArray()), QByteArray("fits\n"));
+    }
+
     void pathsStayInsideTheDataPath()
     {
         QTemporaryDir tmp;
