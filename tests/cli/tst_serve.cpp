@@ -397,6 +397,28 @@ private Q_SLOTS:
         QCOMPARE(locations.size(), 1);
         QVERIFY(locations[0][QStringLiteral("gone")].toBool());
 
+        // A directory the loader skips arrives in `skipped`; once it is a tool, in `tools`, and
+        // its dir in `unskipped` (each file made elsewhere and moved in whole).
+        const QString e = data + QStringLiteral("/tools/e");
+        test::writeFile(tmp.path() + QStringLiteral("/e/index.ts"), test::kGoodEntry);
+        QVERIFY(QDir().rename(tmp.path() + QStringLiteral("/e"), e));
+        n = nextLine();
+        locations = n[QStringLiteral("params")][QStringLiteral("locations")].toArray();
+        QCOMPARE(locations.size(), 1);
+        QCOMPARE(locations[0][QStringLiteral("skipped")].toArray().size(), 1);
+        QCOMPARE(locations[0][QStringLiteral("skipped")][0][QStringLiteral("dir")].toString(), e);
+        QCOMPARE(locations[0][QStringLiteral("skipped")][0][QStringLiteral("reason")].toString(), QStringLiteral("missing-tool-md"));
+        QVERIFY(locations[0][QStringLiteral("unskipped")].toArray().isEmpty());
+        test::writeFile(tmp.path() + QStringLiteral("/TOOL.md"), test::toolMd("e"));
+        QVERIFY(QFile::rename(tmp.path() + QStringLiteral("/TOOL.md"), e + QStringLiteral("/TOOL.md")));
+        n = nextLine();
+        locations = n[QStringLiteral("params")][QStringLiteral("locations")].toArray();
+        QCOMPARE(locations.size(), 1);
+        QCOMPARE(locations[0][QStringLiteral("unskipped")].toArray(), QJsonArray{e});
+        QCOMPARE(locations[0][QStringLiteral("tools")].toArray().size(), 1);
+        QCOMPARE(locations[0][QStringLiteral("tools")][0][QStringLiteral("name")].toString(), QStringLiteral("e"));
+        QVERIFY(locations[0][QStringLiteral("skipped")].toArray().isEmpty());
+
         p.closeWriteChannel(); // the end of input ends the server
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitCode(), 0);
