@@ -1,10 +1,16 @@
 // Accessibility: every control a user can reach with Tab, in every view and dialog, has an
 // accessible name (its own, or its label's), and the keyboard shortcuts are listed in Help.
 
+#include "browsing/agentsetdialog.h"
+#include "catalog/catalogsource.h"
+#include "editing/comparedialog.h"
 #include "editing/newtooldialog.h"
 #include "fixture.h"
 #include "guitestmain.h"
 #include "secrets/secretstore.h"
+#include "widgets/askpassdialog.h"
+#include "widgets/fileviewer.h"
+#include "window/connectdialog.h"
 #include "window/mainwindow.h"
 #include "window/settingsdialog.h"
 
@@ -103,19 +109,28 @@ private Q_SLOTS:
         QVERIFY(listed.contains(QStringLiteral("Keyboard Shortcuts")));
         QCOMPARE(listed.value(QStringLiteral("Run with the form's inputs (Run view)")),
                  QKeySequence(Qt::CTRL | Qt::Key_Return).toString(QKeySequence::NativeText));
-        // Every menu action with a shortcut is listed.
+        // Every menu action with a shortcut is listed, by its name, with its keys.
+        QStringList missing;
         int withShortcut = 0;
-        std::function<void(const QMenu *)> count = [&](const QMenu *menu) {
+        std::function<void(const QMenu *)> check = [&](const QMenu *menu) {
             for (QAction *a : menu->actions()) {
-                if (a->menu())
-                    count(a->menu());
-                else if (!a->isSeparator() && !a->shortcuts().isEmpty())
-                    ++withShortcut;
+                if (a->menu()) {
+                    check(a->menu());
+                    continue;
+                }
+                if (a->isSeparator() || a->shortcuts().isEmpty())
+                    continue;
+                ++withShortcut;
+                const QString name = QString(a->text()).remove(u'&');
+                const QString keys = a->shortcut().toString(QKeySequence::NativeText);
+                if (!listed.contains(name) || !listed.value(name).contains(keys))
+                    missing << QStringLiteral("%1 (%2) listed as '%3'").arg(name, keys, listed.value(name));
             }
         };
         for (QAction *top : m_window->menuBar()->actions())
-            count(top->menu());
-        QVERIFY(listed.size() >= withShortcut);
+            check(top->menu());
+        QVERIFY(withShortcut >= 5);
+        QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QStringLiteral("; "))));
         QVERIFY(unnamedControls(dialog).isEmpty());
         // Nothing is cut off: each column is as wide as its widest entry, and both fit the list.
         QTest::qWait(0);
@@ -146,6 +161,27 @@ private Q_SLOTS:
                                  [](const QString &) { return QString(); });
         const QStringList unnamed = unnamedControls(&dialog);
         QVERIFY2(unnamed.isEmpty(), qPrintable(QStringLiteral("\n  ") + unnamed.join(QStringLiteral("\n  "))));
+    }
+
+    // The other dialogs a user meets, each in the state with the most controls.
+    void theOtherDialogs()
+    {
+        std::vector<std::unique_ptr<QDialog>> dialogs;
+        dialogs.push_back(std::make_unique<ui::ConnectDialog>());
+        dialogs.push_back(std::make_unique<ui::AskpassDialog>(QStringLiteral("Enter passphrase for key:"), QString()));
+        dialogs.push_back(std::make_unique<ui::AskpassDialog>(
+            QStringLiteral("Are you sure you want to continue connecting (yes/no/[fingerprint])?"), QStringLiteral("confirm")));
+        dialogs.push_back(std::make_unique<ui::CompareDialog>(
+            QStringLiteral("On disk"), QList<ui::CompareDialog::File>{{QStringLiteral("TOOL.md"), QStringLiteral("a\n"), QStringLiteral("b\n")},
+                                                                     {QStringLiteral("index.ts"), QStringLiteral("x\n"), QStringLiteral("y\n")}}));
+        dialogs.push_back(std::make_unique<ui::AgentSetDialog>(*m_window->source()->catalog(), QStringLiteral("alice@example.com"), 4000));
+        test::writeFile(m_tmp.filePath(QStringLiteral("viewed.ts")), "export const a = 1;\n");
+        dialogs.push_back(std::make_unique<ui::FileViewer>(m_tmp.filePath(QStringLiteral("viewed.ts")), 1));
+        for (const auto &dialog : dialogs) {
+            const QStringList unnamed = unnamedControls(dialog.get());
+            QVERIFY2(unnamed.isEmpty(), qPrintable(QLatin1StringView(dialog->metaObject()->className()) + QStringLiteral(":\n  ")
+                                                   + unnamed.join(QStringLiteral("\n  "))));
+        }
     }
 };
 
