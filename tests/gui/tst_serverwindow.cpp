@@ -172,11 +172,15 @@ class TestServerWindow : public QObject
     QTemporaryDir m_tmp;
     QString m_data; // the server's DATA_PATH as this machine has it; the server sees kServerPath
     QString m_pidFile;
+    QString m_serverHome; // the server's XDG dirs and TMPDIR (remoteCommand())
 
+    // sshd hands the server a fresh environment: its settings, history and caches go to a home
+    // of its own here (m_serverHome), never the machine's, where a test could not look.
     QString remoteCommand(const QString &program = TW_BINARY) const
     {
-        return QStringLiteral("echo $$ > '%1'; exec bwrap --die-with-parent --dev-bind / / --tmpfs /srv --bind '%2' %3 -- %4 serve --stdio")
-            .arg(m_pidFile, m_data, kServerPath, program);
+        return QStringLiteral("echo $$ > '%1'; exec env XDG_CONFIG_HOME='%5/config' XDG_DATA_HOME='%5/data' XDG_CACHE_HOME='%5/cache' "
+                              "TMPDIR='%5/tmp' bwrap --die-with-parent --dev-bind / / --tmpfs /srv --bind '%2' %3 -- %4 serve --stdio")
+            .arg(m_pidFile, m_data, kServerPath, program, m_serverHome);
     }
 
     // A server window on screen, other than those in `before` (a case that failed half-way
@@ -235,6 +239,8 @@ private slots:
         qputenv("TOOLWRIGHT_SSH_CONFIG", m_sshd.clientConfig().toUtf8());
         m_data = m_tmp.filePath(QStringLiteral("server-data"));
         m_pidFile = m_tmp.filePath(QStringLiteral("server.pid"));
+        m_serverHome = m_tmp.filePath(QStringLiteral("server-home"));
+        QVERIFY(QDir().mkpath(m_serverHome + QStringLiteral("/tmp")));
         test::makeTool(m_data + QStringLiteral("/tools"), QStringLiteral("greet"),
                        test::toolMd("greet", 1, "label: Greeter\n").replace("Body.", "Greets whoever asks."), kEntry);
         test::writeFile(m_data + QStringLiteral("/tools/broken/TOOL.md"), "---\nname: [unclosed\n---\n");
@@ -462,9 +468,14 @@ export async function execute(_id, params, signal, onUpdate) {
         QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 20000);
         QCOMPARE(pane->resultText(), QStringLiteral("pw ") + engine::kSecretMarker);
         server->close();
-        // Nothing either side wrote holds it: the server's DATA_PATH, its history and settings
-        // and this desktop's (the same XDG dirs here: one machine plays both).
+        // Nothing either side wrote holds it: the server's DATA_PATH, the server's home (its run
+        // history is there: what is searched was written), and this desktop's XDG dirs.
         QVERIFY2(test::filesContaining(m_data, secret).isEmpty(), qPrintable(test::filesContaining(m_data, secret).join(u' ')));
+        int serverFiles = 0;
+        QVERIFY2(test::filesContaining(m_serverHome, secret, &serverFiles).isEmpty(),
+                 qPrintable(test::filesContaining(m_serverHome, secret).join(u' ')));
+        QVERIFY2(!test::filesContaining(m_serverHome + QStringLiteral("/data"), "vault").isEmpty(), "the server kept no history of the runs");
+        QVERIFY(serverFiles > 0);
         for (const char *var : {"XDG_DATA_HOME", "XDG_CONFIG_HOME"})
             QVERIFY2(test::filesContaining(qEnvironmentVariable(var), secret).isEmpty(),
                      qPrintable(test::filesContaining(qEnvironmentVariable(var), secret).join(u' ')));
