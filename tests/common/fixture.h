@@ -1,6 +1,7 @@
 #pragma once
 // Small helpers to write tool trees into temporary directories for tests.
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -63,6 +64,17 @@ inline void writeFile(const QString &path, const QByteArray &bytes)
     QFile f(path);
     QVERIFY2(f.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(path));
     QCOMPARE(f.write(bytes), bytes.size());
+}
+
+// Every layout request the last change posted, delivered, and what they made the window do
+// (a resize is a window-system event): after this a window that was to grow has grown. Counted
+// passes, not a time: a layout request can post another for its parent.
+inline void settleLayouts()
+{
+    for (int pass = 0; pass < 8; ++pass) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QCoreApplication::processEvents();
+    }
 }
 
 inline QByteArray readFile(const QString &path)

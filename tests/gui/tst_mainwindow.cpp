@@ -760,7 +760,7 @@ private Q_SLOTS:
         QVERIFY(window);
         QTreeView *view = window->toolView();
         view->expandAll();
-        QTest::qWait(50);
+        test::settleLayouts();
         int rows = 0;
         std::function<void(const QModelIndex &)> check = [&](const QModelIndex &parent) {
             for (int r = 0; r < view->model()->rowCount(parent); ++r) {
@@ -798,7 +798,7 @@ private Q_SLOTS:
                                                           Qt::MatchRecursive | Qt::MatchContains);
         QVERIFY(!hits.isEmpty());
         view->setCurrentIndex(hits.front());
-        QTest::qWait(100);
+        test::settleLayouts();
         QCOMPARE(window->width(), 1024);
         QVERIFY2(view->width() >= 250, qPrintable(QString::number(view->width())));
         QVERIFY2(window->detailPane()->minimumSizeHint().width() < 600, qPrintable(QString::number(window->detailPane()->minimumSizeHint().width())));

@@ -1126,7 +1126,7 @@ private Q_SLOTS:
         QTabWidget *views = window.viewTabs();
         ui::RunView *run = window.runView();
         views->setCurrentIndex(ui::MainWindow::RunViewTab);
-        QTest::qWait(20);
+        test::settleLayouts();
         QCOMPARE(window.size(), size);
         QStringList cut;
         QTRY_VERIFY2((cut = unreachable(run)).isEmpty(), qPrintable(cut.join(u'\n')));
@@ -1143,7 +1143,7 @@ private Q_SLOTS:
 
         QVERIFY(run->showTool(tool, user));
         qobject_cast<QLineEdit *>(run->form()->editor(required))->setText(QStringLiteral("Paris"));
-        QTest::qWait(20);
+        test::settleLayouts();
         QCOMPARE(window.size(), size);
         QTRY_VERIFY2((cut = unreachable(run)).isEmpty(), qPrintable(cut.join(u'\n'))); // once the layouts settle
         // The secret field's Show and Clear, the combos' arrows: in view or a scroll away.
@@ -1153,16 +1153,16 @@ private Q_SLOTS:
         ui::RunPane *pane = run->run();
         QVERIFY(pane);
         QTRY_VERIFY_WITH_TIMEOUT(pane->outcome().has_value(), 30000);
-        QTest::qWait(20);
+        test::settleLayouts();
         QCOMPARE(window.size(), size);
         QTRY_VERIFY2((cut = unreachable(run)).isEmpty(), qPrintable(cut.join(u'\n'))); // once the layouts settle
         for (int t = 0; t < pane->tabs()->count(); ++t) {
             pane->tabs()->setCurrentIndex(t);
-            QTest::qWait(10);
+            test::settleLayouts();
             QCOMPARE(window.size(), size);
         }
         QVERIFY(run->setJsonMode(true));
-        QTest::qWait(10);
+        test::settleLayouts();
         QCOMPARE(window.size(), size);
         QVERIFY(run->setJsonMode(false));
         // A second run, then both from the history: one in full, then the two compared.
@@ -1172,16 +1172,16 @@ private Q_SLOTS:
         QTRY_VERIFY(run->historyModel()->rowCount() >= 2);
         const qint64 newer = run->historyModel()->record(0).id, older = run->historyModel()->record(1).id;
         QVERIFY(run->openHistoryRun(newer));
-        QTest::qWait(20);
+        test::settleLayouts();
         QCOMPARE(window.size(), size);
         QVERIFY(run->compareHistoryRuns(newer, older));
-        QTest::qWait(20);
+        test::settleLayouts();
         QCOMPARE(window.size(), size);
         QTRY_VERIFY2((cut = unreachable(run)).isEmpty(), qPrintable(cut.join(u'\n')));
         // Every view, with the run pane open: the window keeps its size.
         for (int v = 0; v < views->count(); ++v) {
             views->setCurrentIndex(v);
-            QTest::qWait(20);
+            test::settleLayouts();
             QVERIFY2(window.size() == size, qPrintable(QStringLiteral("%1: %2x%3").arg(views->tabText(v)).arg(window.width()).arg(window.height())));
             if (v == ui::MainWindow::RunViewTab)
                 continue;

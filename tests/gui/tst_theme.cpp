@@ -321,13 +321,13 @@ private Q_SLOTS:
         QVERIFY(window.runCurrentTool());
         QVERIFY(window.overridesView());
         QApplication::setPalette(palette);
-        QTest::qWait(50);
+        test::settleLayouts();
 
         LegibilityCheck check;
         QTabWidget *tabs = window.viewTabs();
         for (int i = 0; i < tabs->count(); ++i) {
             tabs->setCurrentIndex(i);
-            QTest::qWait(20);
+            test::settleLayouts();
             checkShownTexts(check, &window);
         }
         QVERIFY(check.checked() > 50);
