@@ -47,6 +47,7 @@ public:
     // The last heartbeat's round trip in ms; -1 before the first.
     int roundTripMs() const { return m_roundTripMs; }
     int secondsUntilRetry() const;
+    bool retryScheduled() const { return m_retry.isActive(); } // an attempt will come by itself
     int attempts() const { return m_attempt; } // reconnect attempts since the connection was lost
 
     // One file of a tool on the server (tool.read of its dir, that file only): `done` gets its
