@@ -465,11 +465,16 @@ private Q_SLOTS:
         m_window->viewTabs()->setCurrentIndex(ui::MainWindow::BrowserView);
         model::OverrideMatrixModel *matrix = m_window->overridesView()->matrixModel();
         const QString zeta = m_data + QStringLiteral("/tools/zeta");
+        bool shownWithZeta = false; // a catalogShown once zeta was in: the consumers have it
+        const QMetaObject::Connection shown = connect(m_window.get(), &ui::MainWindow::catalogShown, this, [&] {
+            shownWithZeta = shownWithZeta || m_window->catalogModel()->toolIndex(zeta).isValid();
+        });
+        const auto disconnectShown = qScopeGuard([&] { disconnect(shown); });
         test::writeFile(zeta + QStringLiteral("/TOOL.md"), "---\nname: zeta\ndescription: Z.\n---\n# Z\n");
         test::writeFile(zeta + QStringLiteral("/index.ts"), "export async function execute() { return { content: [] }; }\n");
         QTRY_VERIFY_WITH_TIMEOUT(m_window->catalogModel()->toolIndex(zeta).isValid(), 10000);
-        QTRY_VERIFY(!m_window->scanner()->isScanning());
-        QTest::qWait(200); // the window's catalog slices, then its consumers
+        // The window's catalog slices, then its consumers: done once catalogShown came with zeta.
+        QTRY_VERIFY_WITH_TIMEOUT(shownWithZeta, 10000);
         QVERIFY(!matrix->cellIndex(QStringLiteral("zeta"), QString()).isValid()); // not yet: hidden
         m_window->viewTabs()->setCurrentIndex(ui::MainWindow::OverridesViewTab);
         QTRY_VERIFY(matrix->cellIndex(QStringLiteral("zeta"), QString()).isValid()); // at once, or as the slices end

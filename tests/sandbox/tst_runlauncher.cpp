@@ -177,7 +177,7 @@ private Q_SLOTS:
             QCOMPARE(asked, QStringList{QStringLiteral("token")});
             QVERIFY2(refused.first().first().toString().contains(QStringLiteral("the stored token is not used")),
                      qPrintable(refused.first().first().toString()));
-            QTest::qWait(200);
+            QVERIFY(!launcher.isStarted() && !launcher.isWaitingForUnlock()); // refused is its end: nothing pending
             QCOMPARE(started.count(), 0);
             QCOMPARE(recorded.count(), 0);
             QVERIFY(!launcher.session()->isRunning());
