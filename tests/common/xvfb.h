@@ -5,6 +5,7 @@
 // dependencies (packaging/debian-packages.txt), so a missing one fails the suite.
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
@@ -117,13 +118,20 @@ private:
             *error = QStringLiteral("Xvfb (Debian xvfb) did not start: %1").arg(m_process.errorString());
             return Outcome::Failed;
         }
-        // It answers once it listens; a number another server holds ends it at once. While it
-        // runs it holds the number's lock, so whoever answers there is this server.
+        // It answers once it listens; a number another server holds ends it at once. The
+        // number's lock file names the server that holds it: an answer counts once the lock
+        // names this one (before, the answer could come from the other server, ours not yet
+        // ended).
         m_display = u':' + QString::number(number);
+        const QString lock = QStringLiteral("/tmp/.X%1-lock").arg(number);
+        const auto locked = [&] {
+            QFile f(lock);
+            return f.open(QIODevice::ReadOnly) && f.readAll().trimmed().toLongLong() == m_process.processId();
+        };
         QElapsedTimer t;
         t.start();
         while (t.elapsed() < 30000 && m_process.state() == QProcess::Running) {
-            if (!xdotool({QStringLiteral("getdisplaygeometry")}).isEmpty() && m_process.state() == QProcess::Running)
+            if (locked() && !xdotool({QStringLiteral("getdisplaygeometry")}).isEmpty())
                 return Outcome::Up;
             m_process.waitForFinished(100);
         }
