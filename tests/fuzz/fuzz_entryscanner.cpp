@@ -5,21 +5,11 @@
 // every fourth input by its size).
 #include "toolmd/entryscanner.h"
 
+#include "fuzzrequire.h"
+
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 
-namespace {
-
-void require(bool ok, const char *what)
-{
-    if (ok)
-        return;
-    std::fprintf(stderr, "fuzz_entryscanner: %s\n", what);
-    std::abort();
-}
-
-} // namespace
+using tw::fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
